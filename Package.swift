@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "Clockwork",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "ClockworkCore", targets: ["ClockworkCore"]),
+    .executable(name: "clockwork", targets: ["clockwork"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+  ],
+  targets: [
+    // Time model: dial angles, oscillators, stopwatch, countdown, deadline ticking, parsing.
+    .target(name: "ClockworkCore"),
+    // Fakes shared by every test target (test clocks, a settable wall clock).
+    .target(
+      name: "ClockworkTestSupport",
+      dependencies: [
+        "ClockworkCore",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ]
+    ),
+    .executableTarget(
+      name: "clockwork",
+      dependencies: [
+        "ClockworkCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "ClockworkCoreTests",
+      dependencies: [
+        "ClockworkCore",
+        "ClockworkTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(
+      name: "ClockworkCLITests",
+      dependencies: ["clockwork", "ClockworkTestSupport"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Formats stopwatch readings as `MM:SS.cc`, growing to `H:MM:SS.cc` past 59:59.99.
+///
+/// ```swift
+/// StopwatchFormat.string(.milliseconds(61_239))   // "01:01.23"
+/// StopwatchFormat.string(.seconds(3600))          // "1:00:00.00"
+/// ```
+///
+/// Readings are truncated to the centisecond: a stopwatch never shows time that has not yet
+/// passed. Every field stays in range (never `10:60.00` or `01:010.00`).
+public enum StopwatchFormat {
+  public static func string(_ elapsed: Duration) -> String {
+    let centiseconds = max(0, TimeFields.wholeUnits(elapsed, per: 100, rounding: .down))
+    let fields = TimeFields(centiseconds: centiseconds)
+    let tail = "\(TimeFields.pad(fields.minutes)):\(TimeFields.pad(fields.seconds)).\(TimeFields.pad(fields.hundredths))"
+    return fields.hours > 0 ? "\(fields.hours):\(tail)" : tail
+  }
+}
+
+/// Formats countdown readings: `H:MM:SS` (or `M:SS` under an hour) and `M:SS.d` with tenths.
+///
+/// ```swift
+/// CountdownFormat.string(.milliseconds(299_001))               // "5:00"
+/// CountdownFormat.string(.milliseconds(9_410), tenths: true)   // "0:09.5"
+/// ```
+///
+/// Readings round *up*: a countdown reads zero only when it has ended, and reads its full
+/// duration at the start.
+public enum CountdownFormat {
+  public static func string(_ remaining: Duration, tenths: Bool = false) -> String {
+    if tenths {
+      let units = max(0, TimeFields.wholeUnits(remaining, per: 10, rounding: .up))
+      let whole = units / 10
+      let fields = TimeFields(centiseconds: whole * 100)
+      let head = fields.hours > 0 ? "\(fields.hours):\(TimeFields.pad(fields.minutes))" : "\(fields.minutes)"
+      return "\(head):\(TimeFields.pad(fields.seconds)).\(units % 10)"
+    }
+    let seconds = max(0, TimeFields.wholeUnits(remaining, per: 1, rounding: .up))
+    let fields = TimeFields(centiseconds: seconds * 100)
+    if fields.hours > 0 {
+      return "\(fields.hours):\(TimeFields.pad(fields.minutes)):\(TimeFields.pad(fields.seconds))"
+    }
+    return "\(fields.minutes):\(TimeFields.pad(fields.seconds))"
+  }
+}
+
+/// Hours, minutes, seconds and hundredths of a whole number of centiseconds.
+struct TimeFields {
+  var hours: Int64
+  var minutes: Int64
+  var seconds: Int64
+  var hundredths: Int64
+
+  init(centiseconds: Int64) {
+    hundredths = centiseconds % 100
+    let totalSeconds = centiseconds / 100
+    seconds = totalSeconds % 60
+    minutes = (totalSeconds / 60) % 60
+    hours = totalSeconds / 3600
+  }
+
+  static func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+  /// `duration` counted in units of 1/`per` second, rounded exactly on attoseconds.
+  static func wholeUnits(_ duration: Duration, per: Int64, rounding: FloatingPointRoundingRule)
+    -> Int64
+  {
+    let (seconds, attoseconds) = duration.components
+    let unit = 1_000_000_000_000_000_000 / per
+    var units = attoseconds / unit
+    let rest = attoseconds % unit
+    if rest != 0 {
+      if rounding == .up && rest > 0 { units += 1 }
+      if rounding == .down && rest < 0 { units -= 1 }
+    }
+    return seconds * per + units
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// Parses a time of day or an instant: `17:30`, `17:30:15`, `5pm`, `5:30 pm`, or ISO 8601
+/// (`2026-11-22T17:30:00Z`, `2026-11-22T17:30:00+01:00`, `2026-11-22T17:30` in the given zone).
+///
+/// ```swift
+/// let end = try TargetTimeParser.nextOccurrence(of: "5:30 pm", after: .now, in: .current)
+/// ```
+public enum TargetTimeParser {
+  public static let acceptedForms =
+    "accepted forms: 17:30, 17:30:15, 5pm, 5:30 pm, 2026-11-22T17:30:00Z, 2026-11-22T17:30"
+
+  /// A local time of day.
+  public struct TimeOfDay: Hashable, Sendable {
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+  }
+
+  /// What the text names: a time of day (next occurrence) or an absolute instant.
+  public enum Target: Hashable, Sendable {
+    case timeOfDay(TimeOfDay)
+    case instant(Date)
+  }
+
+  /// The instant `text` names: a time of day resolves to its next occurrence strictly after `now`
+  /// in `timeZone` (tomorrow if today's has passed; a time skipped by DST moves to the next
+  /// valid time).
+  /// - Throws: ``TargetTimeParseError`` naming the problem.
+  public static func nextOccurrence(
+    of text: String, after now: Date, in timeZone: TimeZone,
+    calendar: Calendar = Calendar(identifier: .gregorian)
+  ) throws(TargetTimeParseError) -> Date {
+    var calendar = calendar
+    calendar.timeZone = timeZone
+    switch try parse(text, timeZone: timeZone) {
+    case .instant(let date):
+      return date
+    case .timeOfDay(let t):
+      let wanted = DateComponents(hour: t.hour, minute: t.minute, second: t.second)
+      guard
+        let date = calendar.nextDate(
+          after: now, matching: wanted, matchingPolicy: .nextTime, repeatedTimePolicy: .first,
+          direction: .forward)
+      else { throw TargetTimeParseError(input: text, problem: "no such time follows now") }
+      return date
+    }
+  }
+
+  /// Reads `text` without resolving it against a date.
+  public static func parse(_ text: String, timeZone: TimeZone) throws(TargetTimeParseError) -> Target {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else {
+      throw TargetTimeParseError(input: text, problem: "a time is required")
+    }
+    if trimmed.count >= 10, trimmed.dropFirst(4).first == "-" {
+      return .instant(try iso8601(trimmed, original: text, timeZone: timeZone))
+    }
+    return .timeOfDay(try timeOfDay(trimmed, original: text))
+  }
+
+  static func timeOfDay(_ text: String, original: String) throws(TargetTimeParseError) -> TimeOfDay {
+    var body = text.lowercased()
+    var meridiem: String?
+    for suffix in ["am", "pm", "a.m.", "p.m."] where body.hasSuffix(suffix) {
+      meridiem = String(suffix.prefix(1))
+      body = String(body.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+      break
+    }
+    let fields = body.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...3).contains(fields.count), meridiem != nil || fields.count >= 2 else {
+      throw TargetTimeParseError(input: original, problem: "not a time of day")
+    }
+    var numbers: [Int] = []
+    for (index, field) in fields.enumerated() {
+      guard !field.isEmpty, field.count <= 2, field.allSatisfy({ $0.isASCII && $0.isNumber }),
+        let value = Int(field)
+      else { throw TargetTimeParseError(input: original, problem: "'\(field)' is not a number") }
+      if index > 0, field.count != 2 {
+        throw TargetTimeParseError(input: original, problem: "minutes and seconds take two digits")
+      }
+      numbers.append(value)
+    }
+    var hour = numbers[0]
+    let minute = numbers.count > 1 ? numbers[1] : 0
+    let second = numbers.count > 2 ? numbers[2] : 0
+    if let meridiem {
+      guard (1...12).contains(hour) else {
+        throw TargetTimeParseError(input: original, problem: "hour \(hour) does not exist on a 12-hour clock")
+      }
+      hour = hour % 12 + (meridiem == "p" ? 12 : 0)
+    }
+    guard (0...23).contains(hour) else {
+      throw TargetTimeParseError(input: original, problem: "hour \(hour) is out of range 0–23")
+    }
+    guard (0...59).contains(minute), (0...59).contains(second) else {
+      throw TargetTimeParseError(input: original, problem: "minutes and seconds run from 00 to 59")
+    }
+    return TimeOfDay(hour: hour, minute: minute, second: second)
+  }
+
+  static func iso8601(_ text: String, original: String, timeZone: TimeZone) throws(TargetTimeParseError) -> Date {
+    let withZone = ISO8601DateFormatter()
+    withZone.formatOptions = [.withInternetDateTime]
+    if let date = withZone.date(from: text) { return date }
+    withZone.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    if let date = withZone.date(from: text) { return date }
+    // No offset: read it as local time in `timeZone`.
+    let local = ISO8601DateFormatter()
+    local.timeZone = timeZone
+    for options: ISO8601DateFormatter.Options in [
+      [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate],
+      [.withFullDate, .withDashSeparatorInDate],
+    ] {
+      local.formatOptions = options
+      if let date = local.date(from: text) { return date }
+    }
+    let minutesOnly = text + ":00"
+    local.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+    if text.count == 16, let date = local.date(from: minutesOnly) { return date }
+    throw TargetTimeParseError(input: original, problem: "not a valid ISO 8601 date and time")
+  }
+}
+
+/// Why a target time could not be read.
+public struct TargetTimeParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var input: String
+  public var problem: String
+
+  public var description: String {
+    "cannot read time '\(input)': \(problem) (\(TargetTimeParser.acceptedForms))"
+  }
+}

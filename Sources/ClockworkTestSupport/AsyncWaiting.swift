@@ -1,0 +1,33 @@
+@_exported import Clocks
+@_exported import ConcurrencyExtras
+import Foundation
+
+/// The condition of ``TestClock/advance(until:step:limit:)`` never held.
+public struct TestTimeout: Error, CustomStringConvertible {
+  public var description: String
+}
+
+extension TestClock where Duration == Swift.Duration {
+  /// Advances in small steps until `condition` holds, letting tasks that have not yet started
+  /// sleeping catch up between steps (one large `advance` can race them).
+  ///
+  /// ```swift
+  /// try await clock.advance(until: { ticks.value.count == 3 }, step: .milliseconds(10))
+  /// ```
+  /// - Throws: ``TestTimeout`` if the condition still fails after `limit` of test time.
+  public func advance(
+    until condition: () -> Bool, step: Duration = .milliseconds(1),
+    limit: Duration = .seconds(3600)
+  ) async throws {
+    var advanced = Duration.zero
+    while !condition() {
+      guard advanced < limit else {
+        throw TestTimeout(description: "condition not met after \(advanced) of test time")
+      }
+      await Task.megaYield()
+      await advance(by: step)
+      advanced += step
+    }
+    await Task.megaYield()
+  }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `clockwork` command: a live clock, a stopwatch with laps and a countdown timer.
+@main
+struct Clockwork: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "clockwork",
+    abstract: "Clocks, stopwatches and countdown timers for the terminal.",
+    discussion: """
+      With no subcommand, shows the clock. Every mode has a plain-text form for scripts and
+      pipes (--plain).
+
+      Exit codes: 0 success, 1 runtime failure, 64 bad usage, 130 interrupted.
+      """,
+    subcommands: [ClockCommand.self, StopwatchCommand.self, TimerCommand.self],
+    defaultSubcommand: ClockCommand.self
+  )
+}

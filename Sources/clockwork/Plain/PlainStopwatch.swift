@@ -1,0 +1,39 @@
+import ClockworkCore
+import Foundation
+
+/// `clockwork stopwatch --plain`: elapsed time each second, a lap per input line, a lap table at
+/// the end.
+struct PlainStopwatch {
+  /// Runs until end of input (0) or a signal (128 + signal number); returns the exit status.
+  func run() async -> Int32 {
+    let clock = ContinuousClock()
+    let events = EventSource(signals: [SIGINT, SIGTERM, SIGHUP])
+    var watch = Stopwatch<ContinuousClock.Instant>()
+    try? watch.start(at: clock.now)  // A new stopwatch is idle, so this cannot fail.
+    guard case .running(let start, _) = watch.state else { return 1 }
+    Output.line(StopwatchFormat.string(.zero))
+    let ticks = events.tick(on: clock) { now in
+      start.advanced(by: WallSeconds.nextMultiple(of: .seconds(1), after: start.duration(to: now)))
+    }
+    defer { ticks.cancel() }
+    events.watchStandardInput()
+    for await event in events.stream {
+      switch event {
+      case .tick:
+        Output.line(StopwatchFormat.string(watch.elapsed(at: clock.now)))
+      case .line:
+        if let lap = try? watch.lap(at: clock.now) {
+          Output.line(
+            "lap \(lap.number)  \(StopwatchFormat.string(lap.split))  total \(StopwatchFormat.string(lap.total))")
+        }
+      case .endOfInput:
+        Output.line(LapTable.render(watch.laps, total: watch.elapsed(at: clock.now)))
+        return 0
+      case .interrupt(let number):
+        Output.line(LapTable.render(watch.laps, total: watch.elapsed(at: clock.now)))
+        return 128 + number
+      }
+    }
+    return 0
+  }
+}
