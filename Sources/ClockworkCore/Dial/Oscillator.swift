@@ -14,13 +14,11 @@ public enum Oscillator: Hashable, Sendable, Codable {
   /// A quartz jump that overshoots by ``recoilOvershoot`` and recoils to the mark over
   /// ``recoilDuration``, easing in and out.
   case quartzRecoil
-  /// Discrete beats; a common movement beats 28,800 times an hour (8 per second).
-  case mechanical(beatsPerHour: Int)
+  /// Discrete beats; the default is the common 28,800 beats an hour (8 per second).
+  case mechanical(beatsPerHour: Int = 28_800)
   /// A continuous sweep.
   case sweep
 
-  /// The common mechanical movement, 28,800 beats per hour.
-  public static let mechanical = Oscillator.mechanical(beatsPerHour: 28_800)
   /// 0.75° past the mark.
   public static let recoilOvershoot = 0.75 * Double.pi / 180
   /// The recoil lasts 0.1 s.
@@ -58,7 +56,8 @@ public enum Oscillator: Hashable, Sendable, Codable {
     case .quartz:
       return toNextSecond
     case .quartzRecoil:
-      guard intoSecond < Self.recoilDuration else { return toNextSecond }
+      // A nanosecond short of the end is settled: avoids endless vanishing steps.
+      guard intoSecond < Self.recoilDuration - 1e-9 else { return toNextSecond }
       let current = Self.recoilOffset(intoSecond: intoSecond)
       let target = current - max(resolution, 1e-6)
       guard target > 0 else { return Self.recoilDuration - intoSecond }
@@ -78,7 +77,7 @@ public enum Oscillator: Hashable, Sendable, Codable {
 
   /// Overshoot left `u` seconds after the jump: full at 0, none from `recoilDuration` on.
   static func recoilOffset(intoSecond u: Double) -> Double {
-    guard u < recoilDuration else { return 0 }
+    guard u < recoilDuration - 1e-9 else { return 0 }
     return recoilOvershoot * (1 - easeInOut(u / recoilDuration))
   }
 

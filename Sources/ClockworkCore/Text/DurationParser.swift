@@ -127,6 +127,11 @@ public struct DurationParseError: Error, Hashable, Sendable, CustomStringConvert
   public var input: String
   public var problem: Problem
 
+  public init(input: String, problem: Problem) {
+    self.input = input
+    self.problem = problem
+  }
+
   public var description: String {
     let what: String
     switch problem {

@@ -15,6 +15,12 @@ public enum TargetTimeParser {
     public var hour: Int
     public var minute: Int
     public var second: Int
+
+    public init(hour: Int, minute: Int, second: Int) {
+      self.hour = hour
+      self.minute = minute
+      self.second = second
+    }
   }
 
   /// What the text names: a time of day (next occurrence) or an absolute instant.
@@ -99,26 +105,43 @@ public enum TargetTimeParser {
     return TimeOfDay(hour: hour, minute: minute, second: second)
   }
 
+  /// `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z`, `±HH:MM` or nothing (then local to `timeZone`).
+  /// Impossible dates (February 30th) are rejected, not rolled over.
   static func iso8601(_ text: String, original: String, timeZone: TimeZone) throws(TargetTimeParseError) -> Date {
-    let withZone = ISO8601DateFormatter()
-    withZone.formatOptions = [.withInternetDateTime]
-    if let date = withZone.date(from: text) { return date }
-    withZone.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let date = withZone.date(from: text) { return date }
-    // No offset: read it as local time in `timeZone`.
-    let local = ISO8601DateFormatter()
-    local.timeZone = timeZone
-    for options: ISO8601DateFormatter.Options in [
-      [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate],
-      [.withFullDate, .withDashSeparatorInDate],
-    ] {
-      local.formatOptions = options
-      if let date = local.date(from: text) { return date }
+    let pattern = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|z|[+-]\d{2}:?\d{2})?$/
+    guard let match = text.wholeMatch(of: pattern) else {
+      throw TargetTimeParseError(input: original, problem: "not a valid ISO 8601 date and time")
     }
-    let minutesOnly = text + ":00"
-    local.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
-    if text.count == 16, let date = local.date(from: minutesOnly) { return date }
-    throw TargetTimeParseError(input: original, problem: "not a valid ISO 8601 date and time")
+    var zone = timeZone
+    if let offset = match.8, offset.lowercased() != "z" {
+      let digits = offset.dropFirst().filter(\.isNumber)
+      let hours = Int(digits.prefix(2)) ?? 0
+      let minutes = Int(digits.suffix(2)) ?? 0
+      let seconds = (hours * 3600 + minutes * 60) * (offset.first == "-" ? -1 : 1)
+      guard hours <= 18, minutes < 60, let fixed = TimeZone(secondsFromGMT: seconds) else {
+        throw TargetTimeParseError(input: original, problem: "offset \(offset) is out of range")
+      }
+      zone = fixed
+    } else if match.8 != nil {
+      zone = TimeZone(identifier: "UTC") ?? timeZone
+    }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let wanted = DateComponents(
+      year: Int(match.1), month: Int(match.2), day: Int(match.3), hour: Int(match.4),
+      minute: Int(match.5), second: match.6.flatMap { Int($0) } ?? 0)
+    guard let date = calendar.date(from: wanted) else {
+      throw TargetTimeParseError(input: original, problem: "no such date")
+    }
+    let back = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    guard back.year == wanted.year, back.month == wanted.month, back.day == wanted.day else {
+      throw TargetTimeParseError(input: original, problem: "no such date")
+    }
+    guard back.hour == wanted.hour, back.minute == wanted.minute, back.second == wanted.second else {
+      throw TargetTimeParseError(input: original, problem: "no such time (skipped by a clock change?)")
+    }
+    let fraction = match.7.flatMap { Double("0" + $0) } ?? 0
+    return date.addingTimeInterval(fraction)
   }
 }
 

@@ -35,20 +35,26 @@ public struct Ticker<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
-  /// Calls `body` just after each wall-clock second boundary.
+  /// Calls `body` just after each wall-clock second boundary, once per wall second.
   ///
   /// The wait is computed from `wallNow()` at every step, so a wall clock stepped by NTP
-  /// realigns at the next step.
+  /// realigns at the next step: after a step forward the sleep in progress ends late once; after
+  /// a step back it ends early, and the second already shown is not shown again.
   /// - Parameters:
   ///   - wallNow: the wall clock; `Date.init` in the app, settable in tests.
   ///   - body: the work; it gets the wall time on waking and returns whether to go on.
   public func runWallSeconds(
     wallNow: () -> Date, _ body: (Date) async -> Bool
   ) async {
+    var lastSecond = wallNow().timeIntervalSince1970.rounded(.down)
     await run(next: { now in
       now.advanced(by: WallSeconds.delayToNextSecond(after: wallNow()))
     }) { _ in
-      await body(wallNow())
+      let date = wallNow()
+      let second = date.timeIntervalSince1970.rounded(.down)
+      guard second > lastSecond else { return true }
+      lastSecond = second
+      return await body(date)
     }
   }
 }

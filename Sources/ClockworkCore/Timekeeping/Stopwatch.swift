@@ -113,6 +113,11 @@ public struct StopwatchError: Error, Hashable, Sendable, CustomStringConvertible
   public var action: StopwatchAction
   public var phase: StopwatchPhase
 
+  public init(action: StopwatchAction, phase: StopwatchPhase) {
+    self.action = action
+    self.phase = phase
+  }
+
   static func illegal(_ action: StopwatchAction, in phase: StopwatchPhase) -> Self {
     Self(action: action, phase: phase)
   }

@@ -9,10 +9,7 @@ struct PlainClock {
   /// Runs until `count` lines or a signal; returns the exit status.
   func run() async -> Int32 {
     let events = EventSource(signals: [SIGINT, SIGTERM, SIGHUP])
-    // The wait is recomputed from the wall clock at every step, so an NTP step realigns at once.
-    let ticks = events.tick(on: ContinuousClock()) { now in
-      now.advanced(by: WallSeconds.delayToNextSecond(after: Date()))
-    }
+    let ticks = events.tickWallSeconds()
     defer { ticks.cancel() }
     var printed = 0
     Output.line(line(for: Date()))

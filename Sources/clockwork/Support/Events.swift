@@ -61,4 +61,15 @@ final class EventSource: @unchecked Sendable {  // Immutable after init; Dispatc
       }
     }
   }
+
+  /// Sends `.tick` just after each wall-clock second boundary, until the task is cancelled.
+  func tickWallSeconds() -> Task<Void, Never> {
+    let continuation = continuation
+    return Task {
+      await Ticker(clock: ContinuousClock()).runWallSeconds(wallNow: Date.init) { _ in
+        continuation.yield(.tick)
+        return true
+      }
+    }
+  }
 }

@@ -1,0 +1,28 @@
+# Quick start: `make run` starts the live clock, `make test` runs every test.
+# Both first install any missing Debian packages (scripts/setup, list in scripts/system-packages.txt).
+SWIFT ?= swift
+ARGS ?=
+
+.PHONY: run test build release setup bench clean
+
+setup:
+	@scripts/setup
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release --product clockwork
+
+run: release
+	.build/release/clockwork $(ARGS)
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: release
+	scripts/bench/plain-clock-latency
+
+clean:
+	rm -rf .build

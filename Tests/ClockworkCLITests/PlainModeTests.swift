@@ -1,0 +1,68 @@
+import ClockworkTestSupport
+import Foundation
+import Testing
+
+/// Runs the built `clockwork` binary in its plain modes and checks output and exit codes.
+@Suite(.timeLimit(.minutes(1))) struct PlainModeTests {
+  @Test func clockPrintsOneLinePerSecondInEachZone() throws {
+    let result = try BinaryRunner.run("clockwork", ["clock", "--plain", "--count", "2", "--zone", "Asia/Kathmandu", "--zone", "UTC"])
+    #expect(result.status == 0)
+    #expect(result.lines.count == 2)
+    let pattern = /^(\d{4}-\d\d-\d\d) (\d\d):(\d\d):(\d\d) \+05:45  (\d{4}-\d\d-\d\d) (\d\d):(\d\d):(\d\d) \+00:00$/
+    let seconds = try result.lines.map { line in
+      let match = try #require(line.wholeMatch(of: pattern), "\(line)")
+      // Kathmandu is 5:45 ahead of UTC: the same instant in both columns.
+      let kathmandu: Int = Int(match.2)! * 60 + Int(match.3)!
+      let utc: Int = Int(match.6)! * 60 + Int(match.7)!
+      #expect((kathmandu - 345 + 1440) % 1440 == utc)
+      #expect(match.4 == match.8)
+      return Int(match.8)!
+    }
+    #expect((seconds[1] - seconds[0] + 60) % 60 == 1)
+  }
+
+  @Test func noArgumentsRunsTheClock() throws {
+    let result = try BinaryRunner.run("clockwork", [], signal: SIGINT, signalAfter: 0.3)
+    #expect(result.status == 130)
+    #expect(result.lines.first?.wholeMatch(of: /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d/) != nil)
+  }
+
+  @Test func timerCountsDownRingsAndExitsZero() throws {
+    let result = try BinaryRunner.run("clockwork", ["timer", "2s", "--plain"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "0:02\n0:01\n0:00\n")
+    #expect(result.stderr == "\u{07}")  // stdout is a pipe, so the bell goes to stderr
+  }
+
+  @Test func timerInterruptedExits130() throws {
+    let result = try BinaryRunner.run("clockwork", ["timer", "1m", "--plain"], signal: SIGINT, signalAfter: 0.3)
+    #expect(result.status == 130)
+    #expect(result.stdout == "1:00\n")
+  }
+
+  @Test func stopwatchLapsFromInputAndPrintsATable() throws {
+    let result = try BinaryRunner.run("clockwork", ["stopwatch", "--plain"], input: "\n\n\n")
+    #expect(result.status == 0)
+    let lines = result.lines
+    #expect(lines.first == "00:00.00")
+    #expect(lines.filter { $0.hasPrefix("lap ") && $0.contains("total 0") }.count == 3)
+    #expect(lines.contains("lap  split     total"))
+    #expect(lines.last?.hasPrefix("total 00:00.") == true)
+    let rows = lines.filter { $0.wholeMatch(of: /\s+\d+  \d\d:\d\d\.\d\d  \d\d:\d\d\.\d\d.*/) != nil }
+    #expect(rows.map { $0.trimmingCharacters(in: .whitespaces).prefix(1) } == ["3", "2", "1"])
+  }
+
+  @Test func stopwatchWithoutInputPrintsNoLaps() throws {
+    let result = try BinaryRunner.run("clockwork", ["stopwatch", "--plain"])
+    #expect(result.status == 0)
+    #expect(result.lines.first == "00:00.00")
+    #expect(result.lines.dropFirst().first == "no laps")
+  }
+
+  @Test func stopwatchInterruptedPrintsTheTableAndExits130() throws {
+    let process = try BinaryRunner.run("clockwork", ["stopwatch", "--plain"], signal: SIGINT, signalAfter: 0.3)
+    // stdin was still open when the signal came (input is written after it).
+    #expect(process.status == 130)
+    #expect(process.stdout.contains("no laps\ntotal 00:00."))
+  }
+}

@@ -1,0 +1,37 @@
+import ClockworkTestSupport
+import Foundation
+import Testing
+
+/// Bad input gives a message that names the problem and exit code 64 (EX_USAGE).
+@Suite struct UsageErrorTests {
+  @Test(arguments: [
+    (["timer", "0s"], "duration '0s' is zero"),
+    (["timer", "--", "-5m"], "duration '-5m' is negative"),
+    (["timer", "5 parsecs"], "unknown unit 'parsecs'"),
+    (["timer", "101d"], "longer than the maximum of 100 days"),
+    (["timer"], "give a duration (e.g. 25m) or --until TIME"),
+    (["timer", "5m", "--until", "17:30"], "give either a duration or --until, not both"),
+    (["timer", "--until", "25:00"], "hour 25 is out of range"),
+    (["timer", "--until", "2020-01-01T00:00:00Z"], "is in the past"),
+    (["clock", "--zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'"),
+    (["clock", "--count", "0"], "--count must be at least 1"),
+    (["stopwatch", "--bogus"], "Unknown option '--bogus'"),
+  ])
+  func badInputExits64(arguments: [String], message: String) throws {
+    let result = try BinaryRunner.run("clockwork", arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func helpTeachesTheSubcommands() throws {
+    let result = try BinaryRunner.run("clockwork", ["--help"])
+    #expect(result.status == 0)
+    for word in ["clock", "stopwatch", "timer", "Exit codes"] {
+      #expect(result.stdout.contains(word))
+    }
+    let timerHelp = try BinaryRunner.run("clockwork", ["timer", "--help"])
+    #expect(timerHelp.stdout.contains("1h 30m"))
+    #expect(timerHelp.stdout.contains("--until"))
+  }
+}
