@@ -6,6 +6,8 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .library(name: "ClockworkCore", targets: ["ClockworkCore"]),
+    .library(name: "ClockworkScene", targets: ["ClockworkScene"]),
+    .library(name: "ClockworkCairo", targets: ["ClockworkCairo"]),
     .executable(name: "clockwork", targets: ["clockwork"]),
   ],
   dependencies: [
@@ -17,6 +19,12 @@ let package = Package(
   targets: [
     // Time model: dial angles, oscillators, stopwatch, countdown, deadline ticking, parsing.
     .target(name: "ClockworkCore"),
+    // Core Animation-style layers and animations; presentation at time t is pure.
+    .target(name: "ClockworkScene"),
+    .systemLibrary(
+      name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
+    .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo"]),
     // Fakes shared by every test target (test clocks, a settable wall clock).
     .target(
       name: "ClockworkTestSupport",
@@ -41,6 +49,14 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
+    ),
+    .testTarget(
+      name: "ClockworkSceneTests",
+      dependencies: ["ClockworkScene", "ClockworkTestSupport"]
+    ),
+    .testTarget(
+      name: "ClockworkCairoTests",
+      dependencies: ["ClockworkCairo", "ClockworkScene", "ClockworkTestSupport"]
     ),
     .testTarget(
       name: "ClockworkCLITests",

@@ -1,0 +1,117 @@
+import CCairo
+import Foundation
+
+/// Owns a `cairo_surface_t`: an image in memory, or an SVG or PDF document being written.
+///
+/// ```swift
+/// let image = try CairoSurface.image(width: 480, height: 480)
+/// try Renderer().render(tree, size: Size(width: 480, height: 480), on: image)
+/// try image.writePNG(to: URL(fileURLWithPath: "clock.png"))
+/// ```
+public final class CairoSurface {
+  public enum Kind: Sendable { case image, svg, pdf }
+
+  let handle: OpaquePointer
+  public let kind: Kind
+  public let width: Int
+  public let height: Int
+
+  init(handle: OpaquePointer, kind: Kind, width: Int, height: Int, operation: String) throws(CairoError) {
+    let status = cairo_surface_status(handle)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(handle)
+      throw CairoError(status, operation)
+    }
+    self.handle = handle
+    self.kind = kind
+    self.width = width
+    self.height = height
+  }
+
+  deinit { cairo_surface_destroy(handle) }
+
+  /// A premultiplied ARGB32 image, cleared to transparent.
+  public static func image(width: Int, height: Int) throws(CairoError) -> CairoSurface {
+    try CairoSurface(
+      handle: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+      kind: .image, width: width, height: height, operation: "create \(width)×\(height) image")
+  }
+
+  /// An SVG document at `url`, `width`×`height` points. Call ``finish()`` to complete it.
+  public static func svg(at url: URL, width: Int, height: Int) throws(CairoError) -> CairoSurface {
+    let surface = try CairoSurface(
+      handle: cairo_svg_surface_create(url.path, Double(width), Double(height)),
+      kind: .svg, width: width, height: height, operation: "create SVG \(url.path)")
+    cairo_svg_surface_restrict_to_version(surface.handle, CAIRO_SVG_VERSION_1_1)
+    return surface
+  }
+
+  /// A one-page PDF document at `url`, `width`×`height` points. Call ``finish()`` to complete it.
+  public static func pdf(at url: URL, width: Int, height: Int) throws(CairoError) -> CairoSurface {
+    try CairoSurface(
+      handle: cairo_pdf_surface_create(url.path, Double(width), Double(height)),
+      kind: .pdf, width: width, height: height, operation: "create PDF \(url.path)")
+  }
+
+  /// Writes out and closes a document surface (SVG, PDF); flushes an image.
+  public func finish() throws(CairoError) {
+    cairo_surface_finish(handle)
+    try CairoError.check(cairo_surface_status(handle), "finish surface")
+  }
+
+  /// Writes an image surface as PNG.
+  public func writePNG(to url: URL) throws(CairoError) {
+    try CairoError.check(cairo_surface_write_to_png(handle, url.path), "write PNG \(url.path)")
+  }
+
+  /// Bytes per row of an image surface.
+  public var stride: Int { Int(cairo_image_surface_get_stride(handle)) }
+
+  /// Reads the premultiplied ARGB32 pixels of an image surface (native-endian 32-bit words,
+  /// alpha in the high byte).
+  public func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>, _ stride: Int) throws -> R) rethrows -> R {
+    cairo_surface_flush(handle)
+    let rowWords = stride / 4
+    guard let data = cairo_image_surface_get_data(handle) else {
+      return try body(UnsafeBufferPointer(start: nil, count: 0), rowWords)
+    }
+    let words = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
+    return try body(UnsafeBufferPointer(start: words, count: rowWords * height), rowWords)
+  }
+
+  /// The pixel at (x, y), un-premultiplied, as a colour with 8-bit precision.
+  public func pixel(x: Int, y: Int) -> PixelColor {
+    withPixels { words, rowWords in
+      guard x >= 0, y >= 0, x < width, y < height, !words.isEmpty else { return PixelColor(r: 0, g: 0, b: 0, a: 0) }
+      return PixelColor(premultipliedARGB: words[y * rowWords + x])
+    }
+  }
+}
+
+/// An 8-bit straight-alpha colour read from a surface.
+public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
+  public var r, g, b, a: UInt8
+
+  public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    (self.r, self.g, self.b, self.a) = (r, g, b, a)
+  }
+
+  public init(premultipliedARGB word: UInt32) {
+    let a = UInt8(word >> 24)
+    func channel(_ shift: UInt32) -> UInt8 {
+      let v = (word >> shift) & 0xFF
+      guard a > 0 else { return 0 }
+      return UInt8(min(255, (v * 255 + UInt32(a) / 2) / UInt32(a)))
+    }
+    self.init(r: channel(16), g: channel(8), b: channel(0), a: a)
+  }
+
+  /// The largest difference in any channel.
+  public func difference(from other: PixelColor) -> Int {
+    max(abs(Int(r) - Int(other.r)), abs(Int(g) - Int(other.g)), abs(Int(b) - Int(other.b)), abs(Int(a) - Int(other.a)))
+  }
+
+  public var description: String {
+    "rgba(\(r), \(g), \(b), \(a))"
+  }
+}

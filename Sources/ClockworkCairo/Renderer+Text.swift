@@ -1,0 +1,41 @@
+import CCairo
+import ClockworkScene
+import Foundation
+
+extension Renderer {
+  /// One line of text through Cairo's font API (fontconfig picks the face).
+  func drawText(_ layer: TextLayer, in context: CairoContext) {
+    guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return }
+    let cr = context.handle
+    cairo_select_font_face(
+      cr, layer.fontFamily, CAIRO_FONT_SLANT_NORMAL,
+      layer.fontWeight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(cr, layer.fontSize)
+    var font = cairo_font_extents_t()
+    cairo_font_extents(cr, &font)
+    var text = cairo_text_extents_t()
+    cairo_text_extents(cr, layer.string, &text)
+    let bounds = layer.bounds
+    let x: Double
+    switch layer.alignment {
+    case .left: x = bounds.minX
+    case .center: x = bounds.midX - text.x_advance / 2
+    case .right: x = bounds.maxX - text.x_advance
+    }
+    let baseline: Double
+    switch layer.verticalAlignment {
+    case .top: baseline = bounds.minY + font.ascent
+    // Centre the ink of the digits and capitals: their height is about the ascent less the
+    // internal leading, so centre on the text's own extents.
+    case .center: baseline = bounds.midY - (text.y_bearing + text.height / 2)
+    }
+    cairo_move_to(cr, x, baseline)
+    context.setSource(layer.foregroundColor)
+    cairo_show_text(cr, layer.string)
+  }
+}
+
+extension Rect {
+  var midX: Double { minX + width / 2 }
+  var midY: Double { minY + height / 2 }
+}

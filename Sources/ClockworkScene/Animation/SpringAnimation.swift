@@ -1,0 +1,103 @@
+import Foundation
+
+/// Animates one property like a damped spring: mass, stiffness, damping and initial velocity.
+///
+/// ```swift
+/// let bounce = SpringAnimation(\Layer.position, from: a, to: b, stiffness: 200, damping: 10)
+/// bounce.settlingDuration   // how long until it rests (also its default duration)
+/// ```
+///
+/// The value overshoots `to` when under-damped. Initial velocity is in units of the whole
+/// distance per second (1 = covers the distance in a second at the start speed).
+public struct SpringAnimation<Root: Layer, Value: Interpolatable>: Animation {
+  public let keyPath: ReferenceWritableKeyPath<Root, Value>
+  public var from: Value?
+  public var to: Value?
+  public let spring: Spring
+  public var timing: AnimationTiming
+
+  public init(
+    _ keyPath: ReferenceWritableKeyPath<Root, Value>, from: Value? = nil, to: Value? = nil,
+    mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
+    beginTime: Double = 0
+  ) {
+    self.keyPath = keyPath
+    self.from = from
+    self.to = to
+    spring = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
+    timing = AnimationTiming(beginTime: beginTime, duration: spring.settlingDuration)
+  }
+
+  public var settlingDuration: Double { spring.settlingDuration }
+
+  public func apply(to layer: Layer, at t: Double) {
+    guard let target = layer as? Root, let fraction = timing.fraction(at: t) else { return }
+    let model = target[keyPath: keyPath]
+    let amount = spring.position(at: fraction * timing.duration)
+    target[keyPath: keyPath] = (from ?? model).interpolated(to: to ?? model, amount: amount)
+  }
+}
+
+/// A damped harmonic oscillator released at 0 towards 1.
+public struct Spring: Hashable, Sendable {
+  public var mass: Double
+  public var stiffness: Double
+  public var damping: Double
+  public var initialVelocity: Double
+
+  /// Within this of the target, and staying there, counts as settled.
+  public static let restThreshold = 0.001
+
+  public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
+    self.mass = max(mass, 1e-6)
+    self.stiffness = max(stiffness, 1e-6)
+    self.damping = max(damping, 0)
+    self.initialVelocity = initialVelocity
+  }
+
+  var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+  var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+
+  /// Position at time `t` (0 at the start, 1 at rest).
+  public func position(at t: Double) -> Double {
+    let w0 = naturalFrequency
+    let zeta = dampingRatio
+    let v0 = initialVelocity
+    if zeta < 1 {
+      let wd = w0 * (1 - zeta * zeta).squareRoot()
+      let envelope = exp(-zeta * w0 * t)
+      return 1 + envelope * (-cos(wd * t) + (v0 - zeta * w0) / wd * sin(wd * t))
+    }
+    if zeta == 1 {
+      return 1 + (-1 + (v0 - w0) * t) * exp(-w0 * t)
+    }
+    let root = w0 * (zeta * zeta - 1).squareRoot()
+    let r1 = -zeta * w0 + root
+    let r2 = -zeta * w0 - root
+    let c2 = (v0 + r1) / (r2 - r1)
+    let c1 = -1 - c2
+    return 1 + c1 * exp(r1 * t) + c2 * exp(r2 * t)
+  }
+
+  /// The time after which the spring stays within ``restThreshold`` of rest (capped at 60 s).
+  public var settlingDuration: Double {
+    let step = 1.0 / 600
+    var lastOutside = 0.0
+    var t = 0.0
+    while t < 60 {
+      if abs(position(at: t) - 1) > Self.restThreshold { lastOutside = t }
+      t += step
+      // Past the envelope's bound nothing can leave the band again.
+      if t - lastOutside > 1, envelopeBound(at: t) < Self.restThreshold { break }
+    }
+    return min(60, lastOutside + step)
+  }
+
+  func envelopeBound(at t: Double) -> Double {
+    let w0 = naturalFrequency
+    let zeta = dampingRatio
+    let decay = zeta < 1 ? zeta * w0 : w0 * (zeta - (zeta * zeta - 1).squareRoot())
+    let scale = 1 + abs(initialVelocity) / max(w0 * max(1e-3, abs(1 - zeta * zeta)).squareRoot(), 1e-6) + abs(initialVelocity) * t
+    return scale * exp(-decay * t)
+  }
+}

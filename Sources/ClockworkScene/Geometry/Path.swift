@@ -1,0 +1,121 @@
+import Foundation
+
+/// A vector path: moves, lines, quadratic and cubic curves, arcs and closes.
+///
+/// ```swift
+/// var ring = Path()
+/// ring.addArc(center: c, radius: 100, startAngle: 0, endAngle: 2 * .pi)   // from 12, clockwise
+/// let dot = Path.circle(center: c, radius: 4)
+/// ```
+///
+/// Arc angles are radians clockwise from 12 o'clock, as on a dial.
+public struct Path: Hashable, Sendable {
+  public enum Element: Hashable, Sendable {
+    case move(Point)
+    case line(Point)
+    case quadCurve(control: Point, to: Point)
+    case cubicCurve(control1: Point, control2: Point, to: Point)
+    /// Clockwise when `endAngle > startAngle`, counter-clockwise otherwise.
+    case arc(center: Point, radius: Double, startAngle: Double, endAngle: Double)
+    case close
+  }
+
+  public private(set) var elements: [Element] = []
+
+  public init() {}
+
+  public init(_ build: (inout Path) -> Void) {
+    build(&self)
+  }
+
+  public var isEmpty: Bool { elements.isEmpty }
+
+  public mutating func move(to p: Point) { elements.append(.move(p)) }
+  public mutating func line(to p: Point) { elements.append(.line(p)) }
+  public mutating func quadCurve(to p: Point, control: Point) {
+    elements.append(.quadCurve(control: control, to: p))
+  }
+  public mutating func cubicCurve(to p: Point, control1: Point, control2: Point) {
+    elements.append(.cubicCurve(control1: control1, control2: control2, to: p))
+  }
+  /// An arc; angles clockwise from 12 o'clock. A line joins the current point to its start.
+  public mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double) {
+    elements.append(.arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle))
+  }
+  public mutating func close() { elements.append(.close) }
+
+  public mutating func addRect(_ rect: Rect) {
+    move(to: rect.origin)
+    line(to: Point(x: rect.maxX, y: rect.minY))
+    line(to: Point(x: rect.maxX, y: rect.maxY))
+    line(to: Point(x: rect.minX, y: rect.maxY))
+    close()
+  }
+
+  public static func rect(_ rect: Rect) -> Path { Path { $0.addRect(rect) } }
+
+  public static func circle(center: Point, radius: Double) -> Path {
+    Path {
+      $0.move(to: Point(onCircleAround: center, radius: radius, angle: 0))
+      $0.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * .pi)
+      $0.close()
+    }
+  }
+
+  /// A rectangle with corners rounded to `radius` (clamped to half the shorter side).
+  public static func roundedRect(_ rect: Rect, radius: Double) -> Path {
+    let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+    guard r > 0 else { return .rect(rect) }
+    return Path {
+      $0.move(to: Point(x: rect.minX + r, y: rect.minY))
+      $0.addArc(center: Point(x: rect.maxX - r, y: rect.minY + r), radius: r, startAngle: 0, endAngle: .pi / 2)
+      $0.addArc(center: Point(x: rect.maxX - r, y: rect.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi)
+      $0.addArc(center: Point(x: rect.minX + r, y: rect.maxY - r), radius: r, startAngle: .pi, endAngle: 1.5 * .pi)
+      $0.addArc(center: Point(x: rect.minX + r, y: rect.minY + r), radius: r, startAngle: 1.5 * .pi, endAngle: 2 * .pi)
+      $0.close()
+    }
+  }
+
+  /// The path with every point mapped through `transform`. Arcs become cubic curves unless the
+  /// transform is a translation.
+  public func applying(_ transform: AffineTransform) -> Path {
+    var out = Path()
+    for element in elements {
+      switch element {
+      case .move(let p): out.move(to: transform.apply(to: p))
+      case .line(let p): out.line(to: transform.apply(to: p))
+      case .quadCurve(let c, let p): out.quadCurve(to: transform.apply(to: p), control: transform.apply(to: c))
+      case .cubicCurve(let c1, let c2, let p):
+        out.cubicCurve(to: transform.apply(to: p), control1: transform.apply(to: c1), control2: transform.apply(to: c2))
+      case .arc(let center, let radius, let start, let end):
+        out.line(to: transform.apply(to: Point(onCircleAround: center, radius: radius, angle: start)))
+        for curve in Self.arcAsCubics(center: center, radius: radius, start: start, end: end) {
+          out.cubicCurve(
+            to: transform.apply(to: curve.to), control1: transform.apply(to: curve.c1),
+            control2: transform.apply(to: curve.c2))
+        }
+      case .close: out.close()
+      }
+    }
+    return out
+  }
+
+  /// Cubic Bézier pieces of at most 90° each that approximate an arc.
+  static func arcAsCubics(center: Point, radius: Double, start: Double, end: Double)
+    -> [(c1: Point, c2: Point, to: Point)]
+  {
+    let pieces = max(1, Int((abs(end - start) / (.pi / 2)).rounded(.up)))
+    let step = (end - start) / Double(pieces)
+    let k = 4.0 / 3.0 * tan(step / 4) * radius
+    return (0..<pieces).map { i in
+      let a0 = start + Double(i) * step
+      let a1 = a0 + step
+      let p0 = Point(onCircleAround: center, radius: radius, angle: a0)
+      let p1 = Point(onCircleAround: center, radius: radius, angle: a1)
+      // Tangent of a clockwise-from-12 circle at angle a: (cos a, sin a).
+      let c1 = Point(x: p0.x + k * cos(a0), y: p0.y + k * sin(a0))
+      let c2 = Point(x: p1.x - k * cos(a1), y: p1.y - k * sin(a1))
+      return (c1, c2, p1)
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A point in a layer's coordinate space (y grows downwards, as in Cairo and UIKit).
+public struct Point: Hashable, Sendable, Codable {
+  public var x: Double
+  public var y: Double
+
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+
+  public static let zero = Point(x: 0, y: 0)
+
+  /// The point at `radius` from `center`, `angle` radians clockwise from 12 o'clock.
+  ///
+  /// ```swift
+  /// Point(onCircleAround: .zero, radius: 10, angle: .pi / 2)   // (10, 0): 3 o'clock
+  /// ```
+  public init(onCircleAround center: Point, radius: Double, angle: Double) {
+    self.init(x: center.x + radius * sin(angle), y: center.y - radius * cos(angle))
+  }
+
+  public func distance(to other: Point) -> Double { hypot(other.x - x, other.y - y) }
+}
+
+extension Point: AdditiveArithmetic {
+  public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+  public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+}
+
+/// A width and a height.
+public struct Size: Hashable, Sendable, Codable {
+  public var width: Double
+  public var height: Double
+
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  public static let zero = Size(width: 0, height: 0)
+}
+
+extension Size: AdditiveArithmetic {
+  public static func + (a: Size, b: Size) -> Size { Size(width: a.width + b.width, height: a.height + b.height) }
+  public static func - (a: Size, b: Size) -> Size { Size(width: a.width - b.width, height: a.height - b.height) }
+}

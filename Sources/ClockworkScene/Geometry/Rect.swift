@@ -1,0 +1,72 @@
+import Foundation
+
+/// An axis-aligned rectangle: an origin (top-left) and a size.
+///
+/// ```swift
+/// let face = Rect(x: 0, y: 0, width: 480, height: 480).inset(by: EdgeInsets(all: 12))
+/// face.center   // (240, 240)
+/// ```
+public struct Rect: Hashable, Sendable, Codable {
+  public var origin: Point
+  public var size: Size
+
+  public init(origin: Point, size: Size) {
+    self.origin = origin
+    self.size = size
+  }
+
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+  }
+
+  public static let zero = Rect(origin: .zero, size: .zero)
+
+  public var minX: Double { origin.x }
+  public var minY: Double { origin.y }
+  public var maxX: Double { origin.x + size.width }
+  public var maxY: Double { origin.y + size.height }
+  public var width: Double { size.width }
+  public var height: Double { size.height }
+  public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
+
+  public func inset(by insets: EdgeInsets) -> Rect {
+    Rect(
+      x: minX + insets.left, y: minY + insets.top,
+      width: max(0, width - insets.left - insets.right),
+      height: max(0, height - insets.top - insets.bottom))
+  }
+
+  /// The part of this rect that a unit rect (0…1 in each axis) names.
+  ///
+  /// ```swift
+  /// bounds.subrect(unit: Rect(x: 0.25, y: 0, width: 0.5, height: 0.5))
+  /// ```
+  public func subrect(unit: Rect) -> Rect {
+    Rect(
+      x: minX + unit.minX * width, y: minY + unit.minY * height,
+      width: unit.width * width, height: unit.height * height)
+  }
+
+  public func contains(_ point: Point) -> Bool {
+    point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+  }
+}
+
+/// Distances to inset each edge of a rect by.
+public struct EdgeInsets: Hashable, Sendable, Codable {
+  public var top: Double
+  public var left: Double
+  public var bottom: Double
+  public var right: Double
+
+  public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+
+  public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
+
+  public static let zero = EdgeInsets()
+}

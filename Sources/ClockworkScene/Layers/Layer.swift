@@ -1,0 +1,202 @@
+import Foundation
+
+/// A node of the scene: geometry, appearance and sublayers, in the manner of Core Animation.
+///
+/// ```swift
+/// let hand = ShapeLayer()
+/// hand.bounds = Rect(x: 0, y: 0, width: 4, height: 120)
+/// hand.anchorPoint = Point(x: 0.5, y: 1)     // pivots at its bottom centre
+/// hand.position = face.bounds.center
+/// hand.transform = AffineTransform(rotation: angles.minute)
+/// face.addSublayer(hand)
+/// ```
+///
+/// A layer's content is drawn in its own space (its `bounds`); `position` is where its
+/// `anchorPoint` (in unit coordinates of the bounds) sits in the superlayer, and `transform`
+/// turns and scales about that point. Layers hold *model* values; animations show in
+/// ``presentation(at:)`` without changing them.
+open class Layer {
+  public var name: String?
+  public var bounds: Rect = .zero
+  public var position: Point = .zero
+  public var anchorPoint = Point(x: 0.5, y: 0.5)
+  public var transform: AffineTransform = .identity
+  public var opacity: Double = 1
+  public var isHidden = false
+  public var backgroundColor: Color?
+  public var cornerRadius: Double = 0
+  public var borderWidth: Double = 0
+  public var borderColor: Color = .black
+  public var shadow: Shadow?
+  /// Clips sublayers to the bounds (rounded by `cornerRadius`).
+  public var masksToBounds = false
+  /// Only this layer's alpha matters: the content shows where the mask is opaque.
+  public var mask: Layer?
+  public private(set) var sublayers: [Layer] = []
+  public private(set) weak var superlayer: Layer?
+
+  private var animationEntries: [(key: String, animation: any Animation, completion: ((AnimationCompletion) -> Void)?, reported: Bool)] = []
+
+  public init() {}
+
+  /// A copy of `other`'s model values and (copied) sublayers and mask, without animations.
+  public required init(copying other: Layer) {
+    name = other.name
+    bounds = other.bounds
+    position = other.position
+    anchorPoint = other.anchorPoint
+    transform = other.transform
+    opacity = other.opacity
+    isHidden = other.isHidden
+    backgroundColor = other.backgroundColor
+    cornerRadius = other.cornerRadius
+    borderWidth = other.borderWidth
+    borderColor = other.borderColor
+    shadow = other.shadow
+    masksToBounds = other.masksToBounds
+    mask = other.mask?.copy()
+    sublayers = other.sublayers.map { $0.copy() }
+    for sublayer in sublayers { sublayer.superlayer = self }
+  }
+
+  public func copy() -> Layer { type(of: self).init(copying: self) }
+
+  // MARK: Tree
+
+  public func addSublayer(_ layer: Layer) {
+    layer.removeFromSuperlayer()
+    sublayers.append(layer)
+    layer.superlayer = self
+  }
+
+  public func removeFromSuperlayer() {
+    superlayer?.sublayers.removeAll { $0 === self }
+    superlayer = nil
+  }
+
+  public func removeAllSublayers() {
+    for layer in sublayers { layer.superlayer = nil }
+    sublayers.removeAll()
+  }
+
+  // MARK: Geometry
+
+  /// The rect the layer covers in its superlayer, when its transform is the identity.
+  public var frame: Rect {
+    get {
+      Rect(
+        x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+        width: bounds.width, height: bounds.height)
+    }
+    set {
+      bounds.size = newValue.size
+      position = Point(
+        x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+    }
+  }
+
+  /// Maps points of this layer's space into its superlayer's space.
+  public var transformToSuperlayer: AffineTransform {
+    let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    return AffineTransform(translationX: -anchor.x, y: -anchor.y)
+      .concatenating(transform)
+      .concatenating(AffineTransform(translationX: position.x, y: position.y))
+  }
+
+  // MARK: Animations
+
+  /// Adds `animation` under `key`. An animation already under that key is interrupted (its
+  /// completion runs with `.interrupted`); others are untouched.
+  public func add(_ animation: any Animation, forKey key: String, completion: ((AnimationCompletion) -> Void)? = nil) {
+    if let index = animationEntries.firstIndex(where: { $0.key == key }) {
+      let old = animationEntries.remove(at: index)
+      if !old.reported { old.completion?(.interrupted) }
+    }
+    animationEntries.append((key, animation, completion, false))
+  }
+
+  /// Removes the animation under `key`; if it had not finished, its completion runs with
+  /// `.interrupted`.
+  public func removeAnimation(forKey key: String) {
+    guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+    let old = animationEntries.remove(at: index)
+    if !old.reported { old.completion?(.interrupted) }
+  }
+
+  public func removeAllAnimations() {
+    for key in animationKeys { removeAnimation(forKey: key) }
+  }
+
+  public var animationKeys: [String] { animationEntries.map(\.key) }
+
+  public func animation(forKey key: String) -> (any Animation)? {
+    animationEntries.first { $0.key == key }?.animation
+  }
+
+  /// Reports animations in this tree whose active window has ended by `t` (completion with
+  /// `.finished`) and removes those marked `removedOnCompletion`. Call it as time moves on;
+  /// presentation never does this itself.
+  public func settleAnimations(at t: Double) {
+    var finished: [(AnimationCompletion) -> Void] = []
+    for index in animationEntries.indices where !animationEntries[index].reported {
+      if animationEntries[index].animation.timing.endTime <= t {
+        animationEntries[index].reported = true
+        if let completion = animationEntries[index].completion { finished.append(completion) }
+      }
+    }
+    animationEntries.removeAll { $0.reported && $0.animation.timing.removedOnCompletion }
+    for sublayer in sublayers { sublayer.settleAnimations(at: t) }
+    mask?.settleAnimations(at: t)
+    for completion in finished { completion(.finished) }
+  }
+
+  // MARK: Presentation
+
+  /// What a viewer sees at `t`: a copy of the tree with every animation applied. The model is
+  /// not changed.
+  public func presentation(at t: Double) -> Layer {
+    let copy = type(of: self).init(copying: self)
+    applyAnimations(from: self, to: copy, at: t)
+    return copy
+  }
+
+  private func applyAnimations(from model: Layer, to copy: Layer, at t: Double) {
+    for entry in model.animationEntries { entry.animation.apply(to: copy, at: t) }
+    for (modelSub, copySub) in zip(model.sublayers, copy.sublayers) { applyAnimations(from: modelSub, to: copySub, at: t) }
+    if let modelMask = model.mask, let copyMask = copy.mask { applyAnimations(from: modelMask, to: copyMask, at: t) }
+  }
+
+  /// The earliest time at or after `t` at which the presentation may change: `t` itself while
+  /// an animation runs, the next begin time while one waits, `nil` when nothing will change.
+  public func nextFrameTime(after t: Double) -> Double? {
+    var next: Double?
+    func consider(_ time: Double) { next = min(next ?? time, time) }
+    for entry in animationEntries {
+      let timing = entry.animation.timing
+      if t < timing.beginTime {
+        consider(timing.beginTime)
+      } else if t < timing.endTime {
+        consider(t)
+      }
+    }
+    for sublayer in sublayers { if let time = sublayer.nextFrameTime(after: t) { consider(time) } }
+    if let time = mask?.nextFrameTime(after: t) { consider(time) }
+    return next
+  }
+}
+
+/// A drop shadow: the layer's silhouette, blurred, offset and tinted.
+public struct Shadow: Hashable, Sendable {
+  public var color: Color
+  public var opacity: Double
+  public var offset: Size
+  /// Blur radius in points.
+  public var radius: Double
+
+  public init(color: Color = .black, opacity: Double = 0.5, offset: Size = Size(width: 0, height: 3), radius: Double = 3) {
+    self.color = color
+    self.opacity = opacity
+    self.offset = offset
+    self.radius = radius
+  }
+}

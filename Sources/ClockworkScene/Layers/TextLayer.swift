@@ -1,0 +1,73 @@
+import Foundation
+
+/// A layer that draws one line of text in its bounds.
+///
+/// ```swift
+/// let label = TextLayer()
+/// label.string = "4:59"
+/// label.fontSize = 48
+/// label.alignment = .center
+/// label.verticalAlignment = .center
+/// ```
+open class TextLayer: Layer {
+  public enum Alignment: String, Hashable, Sendable { case left, center, right }
+  public enum VerticalAlignment: String, Hashable, Sendable { case top, center }
+  public enum Weight: String, Hashable, Sendable { case regular, bold }
+
+  public var string = ""
+  /// A fontconfig family name.
+  public var fontFamily = "DejaVu Sans"
+  public var fontSize: Double = 36
+  public var fontWeight: Weight = .regular
+  public var foregroundColor: Color = .white
+  public var alignment: Alignment = .left
+  public var verticalAlignment: VerticalAlignment = .top
+
+  public override init() { super.init() }
+
+  public required init(copying other: Layer) {
+    super.init(copying: other)
+    guard let other = other as? TextLayer else { return }
+    string = other.string
+    fontFamily = other.fontFamily
+    fontSize = other.fontSize
+    fontWeight = other.fontWeight
+    foregroundColor = other.foregroundColor
+    alignment = other.alignment
+    verticalAlignment = other.verticalAlignment
+  }
+}
+
+/// A layer that shows a PNG image.
+///
+/// ```swift
+/// let dial = ImageLayer()
+/// dial.image = try ImageData(contentsOf: URL(fileURLWithPath: "dial.png"))
+/// dial.contentsGravity = .resizeAspect
+/// ```
+open class ImageLayer: Layer {
+  public enum Gravity: String, Hashable, Sendable { case resize, resizeAspect, resizeAspectFill, center }
+
+  public var image: ImageData?
+  public var contentsGravity: Gravity = .resize
+
+  public override init() { super.init() }
+
+  public required init(copying other: Layer) {
+    super.init(copying: other)
+    guard let other = other as? ImageLayer else { return }
+    image = other.image
+    contentsGravity = other.contentsGravity
+  }
+}
+
+/// Encoded image bytes (PNG). A renderer decodes them once and caches by identity.
+public final class ImageData: Sendable {
+  public let png: Data
+
+  public init(png: Data) { self.png = png }
+
+  public convenience init(contentsOf url: URL) throws {
+    self.init(png: try Data(contentsOf: url))
+  }
+}

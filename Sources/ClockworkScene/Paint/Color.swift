@@ -1,0 +1,96 @@
+import Foundation
+
+/// An sRGB colour with alpha, each component in 0…1 (not premultiplied).
+///
+/// ```swift
+/// let accent = try Color(parsing: "#CE0755")
+/// let glass = try Color(parsing: "#FFFFFF80")
+/// let named = try Color(parsing: "red")
+/// ```
+public struct Color: Hashable, Sendable, Codable {
+  public var red: Double
+  public var green: Double
+  public var blue: Double
+  public var alpha: Double
+
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  /// From 0xRRGGBB.
+  public init(hex: UInt32, alpha: Double = 1) {
+    self.init(
+      red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
+      blue: Double(hex & 0xFF) / 255, alpha: alpha)
+  }
+
+  public static let black = Color(red: 0, green: 0, blue: 0)
+  public static let white = Color(red: 1, green: 1, blue: 1)
+  public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+  public static let names: [String: Color] = [
+    "black": .black, "white": .white, "clear": .clear, "transparent": .clear,
+    "red": Color(hex: 0xFF0000), "green": Color(hex: 0x008000), "blue": Color(hex: 0x0000FF),
+    "yellow": Color(hex: 0xFFFF00), "orange": Color(hex: 0xFFA500), "gray": Color(hex: 0x808080),
+    "grey": Color(hex: 0x808080), "silver": Color(hex: 0xC0C0C0), "navy": Color(hex: 0x000080),
+    "teal": Color(hex: 0x008080), "purple": Color(hex: 0x800080), "gold": Color(hex: 0xFFD700),
+  ]
+
+  /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a name from ``names``.
+  /// - Throws: ``ColorParseError`` saying what was wrong.
+  public init(parsing text: String) throws(ColorParseError) {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let named = Self.names[trimmed.lowercased()] {
+      self = named
+      return
+    }
+    guard trimmed.hasPrefix("#") else {
+      throw ColorParseError(input: text, problem: "expected #RRGGBB, #RRGGBBAA or a colour name")
+    }
+    var digits = String(trimmed.dropFirst())
+    guard digits.allSatisfy(\.isHexDigit), digits.allSatisfy(\.isASCII) else {
+      throw ColorParseError(input: text, problem: "'\(digits)' has characters that are not hex digits")
+    }
+    if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
+    guard digits.count == 6 || digits.count == 8, let value = UInt64(digits, radix: 16) else {
+      throw ColorParseError(input: text, problem: "expected 3, 6 or 8 hex digits, got \(digits.count)")
+    }
+    if digits.count == 8 {
+      self.init(hex: UInt32(value >> 8), alpha: Double(value & 0xFF) / 255)
+    } else {
+      self.init(hex: UInt32(value))
+    }
+  }
+
+  public func withAlpha(_ alpha: Double) -> Color {
+    Color(red: red, green: green, blue: blue, alpha: alpha)
+  }
+
+  /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+  public var hexString: String {
+    func byte(_ v: Double) -> String {
+      let b = Int((min(max(v, 0), 1) * 255).rounded())
+      return String(b, radix: 16, uppercase: true).leftPad2
+    }
+    return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+  }
+}
+
+extension String {
+  fileprivate var leftPad2: String { count < 2 ? "0" + self : self }
+}
+
+extension Color: CustomStringConvertible {
+  public var description: String { hexString }
+}
+
+/// Why a colour could not be read.
+public struct ColorParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var input: String
+  public var problem: String
+
+  public var description: String { "cannot read colour '\(input)': \(problem)" }
+}
