@@ -37,12 +37,13 @@ public final class CairoSurface {
       kind: .image, width: width, height: height, operation: "create \(width)×\(height) image")
   }
 
-  /// An SVG document at `url`, `width`×`height` points. Call ``finish()`` to complete it.
+  /// An SVG document at `url`, `width`×`height` pixels. Call ``finish()`` to complete it.
   public static func svg(at url: URL, width: Int, height: Int) throws(CairoError) -> CairoSurface {
     let surface = try CairoSurface(
       handle: cairo_svg_surface_create(url.path, Double(width), Double(height)),
       kind: .svg, width: width, height: height, operation: "create SVG \(url.path)")
     cairo_svg_surface_restrict_to_version(surface.handle, CAIRO_SVG_VERSION_1_1)
+    cairo_svg_surface_set_document_unit(surface.handle, CAIRO_SVG_UNIT_PX)  // pixels, not points
     return surface
   }
 
@@ -51,6 +52,11 @@ public final class CairoSurface {
     try CairoSurface(
       handle: cairo_pdf_surface_create(url.path, Double(width), Double(height)),
       kind: .pdf, width: width, height: height, operation: "create PDF \(url.path)")
+  }
+
+  /// Reads a PNG file into an image surface.
+  public static func png(contentsOf url: URL) throws -> CairoSurface {
+    try Renderer.decodePNG(try Data(contentsOf: url))
   }
 
   /// Writes out and closes a document surface (SVG, PDF); flushes an image.

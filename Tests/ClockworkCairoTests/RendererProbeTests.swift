@@ -1,0 +1,224 @@
+import ClockworkCairo
+import ClockworkScene
+import ClockworkTestSupport
+import Foundation
+import Testing
+
+/// Small scenes whose pixels are known.
+@Suite struct RendererProbeTests {
+  let red = Color(hex: 0xFF0000)
+  let blue = Color(hex: 0x0000FF)
+  let transparent = PixelColor(r: 0, g: 0, b: 0, a: 0)
+  let opaqueRed = PixelColor(r: 255, g: 0, b: 0, a: 255)
+
+  func render(_ layer: Layer, _ width: Int = 100, _ height: Int = 100) throws -> CairoSurface {
+    try Renderer().renderImage(layer, width: width, height: height)
+  }
+
+  func root(_ width: Double = 100, _ height: Double = 100) -> Layer {
+    let layer = Layer()
+    layer.frame = Rect(x: 0, y: 0, width: width, height: height)
+    return layer
+  }
+
+  @Test func filledRectCoversExactlyItsPixels() throws {
+    let scene = root(40, 40)
+    let box = Layer()
+    box.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+    box.backgroundColor = red
+    scene.addSublayer(box)
+    let image = try render(scene, 40, 40)
+    #expect(image.pixel(x: 10, y: 10) == opaqueRed)
+    #expect(image.pixel(x: 29, y: 29) == opaqueRed)
+    #expect(image.pixel(x: 9, y: 10) == transparent)
+    #expect(image.pixel(x: 30, y: 29) == transparent)
+    #expect(image.pixel(x: 10, y: 30) == transparent)
+  }
+
+  @Test func handPivotsAboutItsAnchorPoint() throws {
+    let scene = root()
+    let hand = Layer()
+    hand.bounds = Rect(x: 0, y: 0, width: 6, height: 40)
+    hand.anchorPoint = Point(x: 0.5, y: 1)
+    hand.position = Point(x: 50, y: 50)
+    hand.backgroundColor = red
+    hand.transform = AffineTransform(rotation: .pi / 2)  // 3 o'clock
+    scene.addSublayer(hand)
+    let image = try render(scene)
+    #expect(image.pixel(x: 80, y: 50) == opaqueRed)  // along the 3 o'clock ray
+    #expect(image.pixel(x: 52, y: 50) == opaqueRed)
+    #expect(image.pixel(x: 50, y: 30) == transparent)  // where it pointed before turning
+    #expect(image.pixel(x: 30, y: 50) == transparent)  // 9 o'clock
+    #expect(image.pixel(x: 95, y: 50) == transparent)  // beyond the tip
+  }
+
+  @Test func strokeEndQuarterCoversTheFirstQuarterFromTwelve() throws {
+    let scene = root()
+    let ring = ShapeLayer()
+    ring.frame = scene.bounds
+    ring.path = Path.circle(center: Point(x: 50, y: 50), radius: 40)
+    ring.fillColor = nil
+    ring.strokeColor = red
+    ring.lineWidth = 6
+    ring.strokeEnd = 0.25
+    scene.addSublayer(ring)
+    let image = try render(scene)
+    func probe(_ degrees: Double) -> PixelColor {
+      let p = Point(onCircleAround: Point(x: 50, y: 50), radius: 40, angle: degrees * .pi / 180)
+      return image.pixel(x: Int(p.x), y: Int(p.y))
+    }
+    for degrees in [3.0, 20, 45, 70, 87] { #expect(probe(degrees).r > 200 && probe(degrees).a > 200, "at \(degrees)°") }
+    for degrees in [95.0, 135, 180, 225, 315, 355] { #expect(probe(degrees).a == 0, "at \(degrees)°") }
+  }
+
+  @Test func gradientThroughAMask() throws {
+    let scene = root()
+    let gradient = GradientLayer()
+    gradient.frame = scene.bounds
+    gradient.colors = [red, blue]
+    gradient.startPoint = Point(x: 0, y: 0.5)
+    gradient.endPoint = Point(x: 1, y: 0.5)
+    let ring = ShapeLayer()
+    ring.frame = scene.bounds
+    ring.path = Path.circle(center: Point(x: 50, y: 50), radius: 40)
+    ring.fillColor = nil
+    ring.strokeColor = .white
+    ring.lineWidth = 10
+    gradient.mask = ring
+    scene.addSublayer(gradient)
+    let image = try render(scene)
+    let left = image.pixel(x: 10, y: 50)  // on the ring, left: mostly red
+    let right = image.pixel(x: 90, y: 50)  // on the ring, right: mostly blue
+    #expect(left.a == 255 && left.r > 200 && left.b < 60)
+    #expect(right.a == 255 && right.b > 200 && right.r < 60)
+    #expect(image.pixel(x: 50, y: 50) == transparent)  // inside the ring: masked out
+    #expect(image.pixel(x: 2, y: 2) == transparent)
+  }
+
+  @Test func conicGradientSweepsClockwiseFromTwelve() throws {
+    let scene = root()
+    let gradient = GradientLayer()
+    gradient.frame = scene.bounds
+    gradient.kind = .conic
+    gradient.startPoint = Point(x: 0.5, y: 0.5)
+    gradient.colors = [red, blue]
+    scene.addSublayer(gradient)
+    let image = try render(scene)
+    let justAfterTwelve = image.pixel(x: 52, y: 10)
+    let sixOClock = image.pixel(x: 50, y: 90)
+    let justBeforeTwelve = image.pixel(x: 47, y: 10)
+    #expect(justAfterTwelve.r > 240 && justAfterTwelve.b < 20)
+    #expect(abs(Int(sixOClock.r) - 128) < 10 && abs(Int(sixOClock.b) - 128) < 10)
+    #expect(justBeforeTwelve.b > 240 && justBeforeTwelve.r < 20)
+  }
+
+  @Test func opacityComposites() throws {
+    let scene = root(20, 20)
+    scene.backgroundColor = .black
+    let veil = Layer()
+    veil.frame = scene.bounds
+    veil.backgroundColor = .white
+    veil.opacity = 0.5
+    scene.addSublayer(veil)
+    let pixel = try render(scene, 20, 20).pixel(x: 10, y: 10)
+    #expect(pixel.a == 255 && abs(Int(pixel.r) - 128) <= 1 && pixel.r == pixel.g && pixel.g == pixel.b)
+  }
+
+  @Test func opacityAppliesToTheGroupNotEachChild() throws {
+    // Two overlapping opaque children in a half-transparent parent: the overlap is not darker.
+    let scene = root(40, 20)
+    let parent = Layer()
+    parent.frame = scene.bounds
+    parent.opacity = 0.5
+    for x in [0.0, 10] {
+      let child = Layer()
+      child.frame = Rect(x: x, y: 0, width: 20, height: 20)
+      child.backgroundColor = red
+      parent.addSublayer(child)
+    }
+    scene.addSublayer(parent)
+    let image = try render(scene, 40, 20)
+    #expect(image.pixel(x: 5, y: 10) == image.pixel(x: 15, y: 10))
+    #expect(abs(Int(image.pixel(x: 15, y: 10).a) - 128) <= 1)
+  }
+
+  @Test func hardShadowSitsAtTheOffset() throws {
+    let scene = root(60, 60)
+    let box = Layer()
+    box.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+    box.backgroundColor = red
+    box.shadow = Shadow(color: .black, opacity: 1, offset: Size(width: 10, height: 10), radius: 0)
+    scene.addSublayer(box)
+    let image = try render(scene, 60, 60)
+    #expect(image.pixel(x: 35, y: 35) == PixelColor(r: 0, g: 0, b: 0, a: 255))  // shadow only
+    #expect(image.pixel(x: 15, y: 15) == opaqueRed)  // the box covers its own shadow
+    #expect(image.pixel(x: 45, y: 45) == transparent)
+  }
+
+  @Test func blurredShadowFallsOffSmoothly() throws {
+    let scene = root(80, 80)
+    let box = Layer()
+    box.frame = Rect(x: 20, y: 20, width: 30, height: 30)
+    box.backgroundColor = red
+    box.shadow = Shadow(color: .black, opacity: 0.8, offset: Size(width: 0, height: 8), radius: 6)
+    scene.addSublayer(box)
+    let image = try render(scene, 80, 80)
+    // Below the box, the shadow fades with distance.
+    let alphas = (50..<66).map { Int(image.pixel(x: 35, y: $0).a) }
+    #expect(alphas.first! > 100)
+    #expect(alphas.last! < 20)
+    for (a, b) in zip(alphas, alphas.dropFirst()) { #expect(b <= a) }
+    #expect(alphas.first! <= 204)  // never darker than its opacity
+  }
+
+  @Test func textDrawsInsideItsBoundsCentred() throws {
+    let scene = root(200, 60)
+    let label = TextLayer()
+    label.frame = Rect(x: 0, y: 0, width: 200, height: 60)
+    label.string = "0:00"
+    label.fontSize = 40
+    label.foregroundColor = .white
+    label.alignment = .center
+    label.verticalAlignment = .center
+    scene.addSublayer(label)
+    let image = try render(scene, 200, 60)
+    var inkX: [Int] = []
+    var inkY: [Int] = []
+    for y in 0..<60 { for x in 0..<200 where image.pixel(x: x, y: y).a > 128 { inkX.append(x); inkY.append(y) } }
+    #expect(inkX.count > 100)
+    let midX = Double(inkX.min()! + inkX.max()!) / 2
+    let midY = Double(inkY.min()! + inkY.max()!) / 2
+    #expect(abs(midX - 100) < 4)
+    #expect(abs(midY - 30) < 3)
+  }
+
+  @Test func imageLayerDrawsAPNG() throws {
+    // Make a 2×2 PNG with Cairo itself, then show it scaled up.
+    let tiny = Layer()
+    tiny.frame = Rect(x: 0, y: 0, width: 2, height: 2)
+    tiny.backgroundColor = blue
+    let dir = try TemporaryDirectory()
+    try Renderer().write(tiny, width: 2, height: 2, to: dir.file("tiny.png"), format: .png)
+    let scene = root(20, 20)
+    let picture = ImageLayer()
+    picture.frame = Rect(x: 5, y: 5, width: 10, height: 10)
+    picture.image = try ImageData(contentsOf: dir.file("tiny.png"))
+    scene.addSublayer(picture)
+    let image = try render(scene, 20, 20)
+    #expect(image.pixel(x: 10, y: 10) == PixelColor(r: 0, g: 0, b: 255, a: 255))
+    #expect(image.pixel(x: 2, y: 2) == transparent)
+  }
+
+  @Test func badPNGBytesThrow() throws {
+    let scene = root(10, 10)
+    let picture = ImageLayer()
+    picture.frame = scene.bounds
+    picture.image = ImageData(png: Data("not a png".utf8))
+    scene.addSublayer(picture)
+    #expect(throws: CairoError.self) { try Renderer().renderImage(scene, width: 10, height: 10) }
+  }
+
+  @Test func hugeSurfacesFailWithCairosMessage() {
+    #expect(throws: CairoError.self) { try CairoSurface.image(width: 100_000, height: 100_000) }
+  }
+}
