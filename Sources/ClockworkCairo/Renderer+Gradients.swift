@@ -6,7 +6,7 @@ extension Renderer {
   /// Fills the layer's rounded bounds with its gradient.
   func drawGradient(_ layer: GradientLayer, in context: CairoContext) throws(CairoError) {
     guard !layer.colors.isEmpty else { return }
-    let pattern = try makePattern(layer.gradient, in: layer.bounds)
+    let pattern = try makePattern(layer.gradient, in: layer.bounds, context: context)
     let cr = context.handle
     context.setPath(Path.roundedRect(layer.bounds, radius: layer.cornerRadius))
     cairo_set_source(cr, pattern.handle)
@@ -14,7 +14,7 @@ extension Renderer {
   }
 
   /// A Cairo pattern painting `gradient` over `rect` (whose unit coordinates the gradient uses).
-  func makePattern(_ gradient: Gradient, in rect: Rect) throws(CairoError) -> CairoPattern {
+  func makePattern(_ gradient: Gradient, in rect: Rect, context: CairoContext) throws(CairoError) -> CairoPattern {
     func point(_ unit: Point) -> Point {
       Point(x: rect.minX + unit.x * rect.width, y: rect.minY + unit.y * rect.height)
     }
@@ -28,7 +28,7 @@ extension Renderer {
       let r = radius * max(rect.width, rect.height)
       pattern = try CairoPattern(cairo_pattern_create_radial(c.x, c.y, 0, c.x, c.y, r), operation: "radial gradient")
     case .conic(let center):
-      return try conicPattern(gradient, center: point(center), rect: rect)
+      return try conicPattern(gradient, center: point(center), rect: rect, in: context)
     }
     for stop in gradient.stops {
       cairo_pattern_add_color_stop_rgba(
@@ -38,9 +38,43 @@ extension Renderer {
     return pattern
   }
 
+  /// A conic gradient. Mesh patterns are slow to rasterize (most of a frame), so on image
+  /// surfaces the mesh is drawn once into an image at device resolution and reused.
+  func conicPattern(_ gradient: Gradient, center: Point, rect: Rect, in context: CairoContext) throws(CairoError) -> CairoPattern {
+    guard context.surface.kind == .image else { return try conicMesh(gradient, center: center, rect: rect) }
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context.handle, &matrix)
+    let scale = max(1e-3, sqrt(abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx)))
+    let key = ConicKey(gradient: gradient, center: center, rect: rect, scale: scale)
+    let image: CairoSurface
+    if let cached = conicCache[key] {
+      image = cached
+    } else {
+      let width = max(1, Int((rect.width * scale).rounded(.up)))
+      let height = max(1, Int((rect.height * scale).rounded(.up)))
+      image = try CairoSurface.image(width: width, height: height)
+      let offscreen = try CairoContext(surface: image)
+      cairo_scale(offscreen.handle, scale, scale)
+      cairo_translate(offscreen.handle, -rect.minX, -rect.minY)
+      let mesh = try conicMesh(gradient, center: center, rect: rect)
+      cairo_set_source(offscreen.handle, mesh.handle)
+      cairo_paint(offscreen.handle)
+      try offscreen.check("conic gradient image")
+      if conicCache.count >= 8 { conicCache.removeAll() }
+      conicCache[key] = image
+    }
+    let pattern = try CairoPattern(cairo_pattern_create_for_surface(image.handle), operation: "conic pattern")
+    var toImage = cairo_matrix_t()
+    cairo_matrix_init_scale(&toImage, scale, scale)
+    cairo_matrix_translate(&toImage, -rect.minX, -rect.minY)
+    cairo_pattern_set_matrix(pattern.handle, &toImage)
+    cairo_pattern_set_extend(pattern.handle, CAIRO_EXTEND_PAD)
+    return pattern
+  }
+
   /// Cairo 1.16 has no conic gradient: build one from mesh patches, one thin sector each,
   /// clockwise from 12 o'clock, coloured by angle.
-  func conicPattern(_ gradient: Gradient, center: Point, rect: Rect) throws(CairoError) -> CairoPattern {
+  func conicMesh(_ gradient: Gradient, center: Point, rect: Rect) throws(CairoError) -> CairoPattern {
     let corners = [
       Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
@@ -72,4 +106,12 @@ extension Renderer {
     try CairoError.check(cairo_pattern_status(mesh), "conic gradient")
     return pattern
   }
+}
+
+/// What a rasterized conic gradient depends on.
+struct ConicKey: Hashable {
+  var gradient: Gradient
+  var center: Point
+  var rect: Rect
+  var scale: Double
 }

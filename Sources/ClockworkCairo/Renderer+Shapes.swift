@@ -3,14 +3,29 @@ import ClockworkScene
 import Foundation
 
 extension Renderer {
-  func drawShape(_ shape: ShapeLayer, in context: CairoContext) {
+  /// Fills and strokes the shape with its colours at `alpha`, or — given `source` — with that
+  /// pattern wherever the shape's colours are (a gradient seen through the shape).
+  func drawShape(_ shape: ShapeLayer, in context: CairoContext, source: CairoPattern? = nil, alpha: Double = 1) {
     let cr = context.handle
     guard !shape.path.isEmpty else { return }
+    func paint(_ color: Color) {
+      if let source { cairo_set_source(cr, source.handle) } else { context.setSource(color, alpha: alpha) }
+    }
+    func finish(_ operation: (OpaquePointer?) -> Void) {
+      if source != nil && alpha < 1 {
+        cairo_push_group(cr)
+        operation(cr)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
+      } else {
+        operation(cr)
+      }
+    }
     if let fill = shape.fillColor, fill.alpha > 0 {
       context.setPath(shape.path)
       cairo_set_fill_rule(cr, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-      context.setSource(fill)
-      cairo_fill(cr)
+      paint(fill)
+      finish(cairo_fill)
     }
     guard let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 else { return }
     let start = min(max(shape.strokeStart, 0), 1)
@@ -24,8 +39,8 @@ extension Renderer {
     if !shape.lineDashPattern.isEmpty {
       cairo_set_dash(cr, shape.lineDashPattern, Int32(shape.lineDashPattern.count), shape.lineDashPhase)
     }
-    context.setSource(stroke)
-    cairo_stroke(cr)
+    paint(stroke)
+    finish(cairo_stroke)
   }
 
   static func cap(_ cap: ShapeLayer.LineCap) -> cairo_line_cap_t {

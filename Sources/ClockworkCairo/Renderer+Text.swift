@@ -7,9 +7,9 @@ extension Renderer {
   func drawText(_ layer: TextLayer, in context: CairoContext) {
     guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return }
     let cr = context.handle
-    cairo_select_font_face(
-      cr, layer.fontFamily, CAIRO_FONT_SLANT_NORMAL,
-      layer.fontWeight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+    // Reusing one face object lets Cairo reuse its scaled fonts; selecting by name each frame
+    // costs a fontconfig lookup every time.
+    cairo_set_font_face(cr, fontFace(family: layer.fontFamily, weight: layer.fontWeight).handle)
     cairo_set_font_size(cr, layer.fontSize)
     var font = cairo_font_extents_t()
     cairo_font_extents(cr, &font)
@@ -33,6 +33,33 @@ extension Renderer {
     context.setSource(layer.foregroundColor)
     cairo_show_text(cr, layer.string)
   }
+}
+
+extension Renderer {
+  func fontFace(family: String, weight: TextLayer.Weight) -> FontFace {
+    let key = FontKey(family: family, weight: weight)
+    if let face = fontFaces[key] { return face }
+    let face = FontFace(family: family, weight: weight)
+    fontFaces[key] = face
+    return face
+  }
+}
+
+struct FontKey: Hashable {
+  var family: String
+  var weight: TextLayer.Weight
+}
+
+/// Owns a `cairo_font_face_t` (a fontconfig family and weight).
+final class FontFace {
+  let handle: OpaquePointer
+
+  init(family: String, weight: TextLayer.Weight) {
+    handle = cairo_toy_font_face_create(
+      family, CAIRO_FONT_SLANT_NORMAL, weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+  }
+
+  deinit { cairo_font_face_destroy(handle) }
 }
 
 extension Rect {

@@ -14,6 +14,8 @@ import Foundation
 /// caches decoded images; use one from one task at a time.
 public final class Renderer {
   var imageCache: [ObjectIdentifier: (source: ImageData, surface: CairoSurface)] = [:]
+  var conicCache: [ConicKey: CairoSurface] = [:]
+  var fontFaces: [FontKey: FontFace] = [:]
 
   public init() {}
 
@@ -51,6 +53,15 @@ public final class Renderer {
       try drawTree(layer, in: context)
       return
     }
+    if mask == nil, let shape = layer as? ShapeLayer, Self.isSinglePaint(shape) {
+      drawShape(shape, in: context, alpha: layer.opacity)  // no group needed for one paint
+      return
+    }
+    if let gradient = layer as? GradientLayer, let shape = mask as? ShapeLayer,
+      try drawGradientThroughShape(gradient, shape, in: context)
+    {
+      return
+    }
     cairo_push_group(cr)
     try drawTree(layer, in: context)
     let content = try CairoPattern(cairo_pop_group(cr)!, operation: "layer group")
@@ -69,6 +80,37 @@ public final class Renderer {
       cairo_set_source(cr, content.handle)
       cairo_paint_with_alpha(cr, layer.opacity)
     }
+  }
+
+  /// The common "gradient through a shape mask" (a gradient stroke) without offscreen groups:
+  /// fill and stroke the mask's path with the gradient as the source. Returns false, drawing
+  /// nothing, when the layers need the general path.
+  func drawGradientThroughShape(_ gradient: GradientLayer, _ shape: ShapeLayer, in context: CairoContext) throws(CairoError) -> Bool {
+    let plainGradient = gradient.sublayers.isEmpty && gradient.backgroundColor == nil && gradient.borderWidth == 0
+    let plainShape = shape.sublayers.isEmpty && shape.mask == nil && shape.shadow == nil && shape.opacity == 1
+      && shape.backgroundColor == nil && shape.borderWidth == 0
+      && (shape.fillColor?.alpha ?? 1) == 1 && (shape.strokeColor?.alpha ?? 1) == 1
+    guard plainGradient, plainShape, !gradient.colors.isEmpty else { return false }
+    let cr = context.handle
+    let pattern = try makePattern(gradient.gradient, in: gradient.bounds, context: context)
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    if gradient.cornerRadius > 0 || gradient.masksToBounds {
+      context.setPath(Path.roundedRect(gradient.bounds, radius: gradient.cornerRadius))
+      cairo_clip(cr)
+    }
+    cairo_set_source(cr, pattern.handle)  // fixes the pattern in the gradient layer's space
+    context.concat(shape.transformToSuperlayer)
+    drawShape(shape, in: context, source: pattern, alpha: gradient.opacity)
+    return true
+  }
+
+  /// A shape drawn by one fill or one stroke and nothing else: its opacity can go into the
+  /// paint's alpha instead of an offscreen group.
+  static func isSinglePaint(_ shape: ShapeLayer) -> Bool {
+    let fills = (shape.fillColor?.alpha ?? 0) > 0
+    let strokes = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0
+    return fills != strokes && shape.sublayers.isEmpty && shape.backgroundColor == nil && shape.borderWidth == 0
   }
 
   /// Background, contents, sublayers and border, in the layer's own space.

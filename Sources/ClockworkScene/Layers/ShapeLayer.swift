@@ -15,35 +15,59 @@ open class ShapeLayer: Layer {
   public enum LineJoin: String, Hashable, Sendable { case miter, round, bevel }
   public enum FillRule: String, Hashable, Sendable { case nonZero, evenOdd }
 
-  public var path = Path()
-  public var fillColor: Color? = .black
-  public var fillRule: FillRule = .nonZero
-  public var strokeColor: Color?
-  public var lineWidth: Double = 1
-  public var lineCap: LineCap = .butt
-  public var lineJoin: LineJoin = .miter
-  public var lineDashPattern: [Double] = []
-  public var lineDashPhase: Double = 0
+  @exclusivity(unchecked) public final var shapeProperties = ShapeProperties()
+  public var path: Path {
+    get { shapeProperties.path }
+    set { shapeProperties.path = newValue }
+  }
+  public var fillColor: Color? {
+    get { shapeProperties.fillColor }
+    set { shapeProperties.fillColor = newValue }
+  }
+  public var fillRule: ShapeLayer.FillRule {
+    get { shapeProperties.fillRule }
+    set { shapeProperties.fillRule = newValue }
+  }
+  public var strokeColor: Color? {
+    get { shapeProperties.strokeColor }
+    set { shapeProperties.strokeColor = newValue }
+  }
+  public var lineWidth: Double {
+    get { shapeProperties.lineWidth }
+    set { shapeProperties.lineWidth = newValue }
+  }
+  public var lineCap: ShapeLayer.LineCap {
+    get { shapeProperties.lineCap }
+    set { shapeProperties.lineCap = newValue }
+  }
+  public var lineJoin: ShapeLayer.LineJoin {
+    get { shapeProperties.lineJoin }
+    set { shapeProperties.lineJoin = newValue }
+  }
+  public var lineDashPattern: [Double] {
+    get { shapeProperties.lineDashPattern }
+    set { shapeProperties.lineDashPattern = newValue }
+  }
+  public var lineDashPhase: Double {
+    get { shapeProperties.lineDashPhase }
+    set { shapeProperties.lineDashPhase = newValue }
+  }
   /// The stroked part of the path, as fractions of its length.
-  public var strokeStart: Double = 0
-  public var strokeEnd: Double = 1
+  public var strokeStart: Double {
+    get { shapeProperties.strokeStart }
+    set { shapeProperties.strokeStart = newValue }
+  }
+  public var strokeEnd: Double {
+    get { shapeProperties.strokeEnd }
+    set { shapeProperties.strokeEnd = newValue }
+  }
 
   public override init() { super.init() }
 
   public required init(copying other: Layer) {
     super.init(copying: other)
     guard let other = other as? ShapeLayer else { return }
-    path = other.path
-    fillColor = other.fillColor
-    fillRule = other.fillRule
-    strokeColor = other.strokeColor
-    lineWidth = other.lineWidth
-    lineCap = other.lineCap
-    lineJoin = other.lineJoin
-    lineDashPattern = other.lineDashPattern
-    lineDashPhase = other.lineDashPhase
-    strokeStart = other.strokeStart
-    strokeEnd = other.strokeEnd
+    shapeProperties = other.shapeProperties
   }
 }
 
@@ -57,25 +81,37 @@ open class ShapeLayer: Layer {
 open class GradientLayer: Layer {
   public enum Kind: String, Hashable, Sendable { case axial, radial, conic }
 
-  public var colors: [Color] = []
+  @exclusivity(unchecked) public final var gradientProperties = GradientProperties()
+  public var colors: [Color] {
+    get { gradientProperties.colors }
+    set { gradientProperties.colors = newValue }
+  }
   /// One location per colour (0…1), or `nil` for even spacing.
-  public var locations: [Double]?
-  public var kind: Kind = .axial
+  public var locations: [Double]? {
+    get { gradientProperties.locations }
+    set { gradientProperties.locations = newValue }
+  }
+  public var kind: GradientLayer.Kind {
+    get { gradientProperties.kind }
+    set { gradientProperties.kind = newValue }
+  }
   /// Unit coordinates of the bounds. Radial and conic gradients centre on `startPoint`; a
   /// radial one reaches `endPoint`.
-  public var startPoint = Point(x: 0.5, y: 0)
-  public var endPoint = Point(x: 0.5, y: 1)
+  public var startPoint: Point {
+    get { gradientProperties.startPoint }
+    set { gradientProperties.startPoint = newValue }
+  }
+  public var endPoint: Point {
+    get { gradientProperties.endPoint }
+    set { gradientProperties.endPoint = newValue }
+  }
 
   public override init() { super.init() }
 
   public required init(copying other: Layer) {
     super.init(copying: other)
     guard let other = other as? GradientLayer else { return }
-    colors = other.colors
-    locations = other.locations
-    kind = other.kind
-    startPoint = other.startPoint
-    endPoint = other.endPoint
+    gradientProperties = other.gradientProperties
   }
 
   /// The gradient this layer paints, in unit coordinates.
@@ -88,4 +124,32 @@ open class GradientLayer: Layer {
     }
     return Gradient(colors: colors, locations: locations, kind: geometry)
   }
+}
+
+/// The properties of a ``ShapeLayer``.
+public struct ShapeProperties: Hashable, Sendable {
+  public var path: Path = Path()
+  public var fillColor: Color? = .black
+  public var fillRule: ShapeLayer.FillRule = .nonZero
+  public var strokeColor: Color? = nil
+  public var lineWidth: Double = 1
+  public var lineCap: ShapeLayer.LineCap = .butt
+  public var lineJoin: ShapeLayer.LineJoin = .miter
+  public var lineDashPattern: [Double] = []
+  public var lineDashPhase: Double = 0
+  public var strokeStart: Double = 0
+  public var strokeEnd: Double = 1
+
+  public init() {}
+}
+
+/// The properties of a ``GradientLayer``.
+public struct GradientProperties: Hashable, Sendable {
+  public var colors: [Color] = []
+  public var locations: [Double]? = nil
+  public var kind: GradientLayer.Kind = .axial
+  public var startPoint: Point = Point(x: 0.5, y: 0)
+  public var endPoint: Point = Point(x: 0.5, y: 1)
+
+  public init() {}
 }

@@ -14,27 +14,43 @@ open class TextLayer: Layer {
   public enum VerticalAlignment: String, Hashable, Sendable { case top, center }
   public enum Weight: String, Hashable, Sendable { case regular, bold }
 
-  public var string = ""
+  @exclusivity(unchecked) public final var textProperties = TextProperties()
+  public var string: String {
+    get { textProperties.string }
+    set { textProperties.string = newValue }
+  }
   /// A fontconfig family name.
-  public var fontFamily = "DejaVu Sans"
-  public var fontSize: Double = 36
-  public var fontWeight: Weight = .regular
-  public var foregroundColor: Color = .white
-  public var alignment: Alignment = .left
-  public var verticalAlignment: VerticalAlignment = .top
+  public var fontFamily: String {
+    get { textProperties.fontFamily }
+    set { textProperties.fontFamily = newValue }
+  }
+  public var fontSize: Double {
+    get { textProperties.fontSize }
+    set { textProperties.fontSize = newValue }
+  }
+  public var fontWeight: TextLayer.Weight {
+    get { textProperties.fontWeight }
+    set { textProperties.fontWeight = newValue }
+  }
+  public var foregroundColor: Color {
+    get { textProperties.foregroundColor }
+    set { textProperties.foregroundColor = newValue }
+  }
+  public var alignment: TextLayer.Alignment {
+    get { textProperties.alignment }
+    set { textProperties.alignment = newValue }
+  }
+  public var verticalAlignment: TextLayer.VerticalAlignment {
+    get { textProperties.verticalAlignment }
+    set { textProperties.verticalAlignment = newValue }
+  }
 
   public override init() { super.init() }
 
   public required init(copying other: Layer) {
     super.init(copying: other)
     guard let other = other as? TextLayer else { return }
-    string = other.string
-    fontFamily = other.fontFamily
-    fontSize = other.fontSize
-    fontWeight = other.fontWeight
-    foregroundColor = other.foregroundColor
-    alignment = other.alignment
-    verticalAlignment = other.verticalAlignment
+    textProperties = other.textProperties
   }
 }
 
@@ -70,4 +86,17 @@ public final class ImageData: Sendable {
   public convenience init(contentsOf url: URL) throws {
     self.init(png: try Data(contentsOf: url))
   }
+}
+
+/// The properties of a ``TextLayer``.
+public struct TextProperties: Hashable, Sendable {
+  public var string: String = ""
+  public var fontFamily: String = "DejaVu Sans"
+  public var fontSize: Double = 36
+  public var fontWeight: TextLayer.Weight = .regular
+  public var foregroundColor: Color = .white
+  public var alignment: TextLayer.Alignment = .left
+  public var verticalAlignment: TextLayer.VerticalAlignment = .top
+
+  public init() {}
 }
