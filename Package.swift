@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ClockworkCore", targets: ["ClockworkCore"]),
     .library(name: "ClockworkScene", targets: ["ClockworkScene"]),
     .library(name: "ClockworkCairo", targets: ["ClockworkCairo"]),
+    .library(name: "ClockworkWidgets", targets: ["ClockworkWidgets"]),
     .executable(name: "clockwork", targets: ["clockwork"]),
   ],
   dependencies: [
@@ -25,6 +26,8 @@ let package = Package(
       name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
     .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo"]),
+    // Clock face, countdown ring, gradient backdrop, stopwatch display: built from layers.
+    .target(name: "ClockworkWidgets", dependencies: ["ClockworkCore", "ClockworkScene"]),
     // Fakes shared by every test target (test clocks, a settable wall clock).
     .target(
       name: "ClockworkTestSupport",
@@ -38,6 +41,9 @@ let package = Package(
       name: "clockwork",
       dependencies: [
         "ClockworkCore",
+        "ClockworkScene",
+        "ClockworkWidgets",
+        "ClockworkCairo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

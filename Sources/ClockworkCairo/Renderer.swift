@@ -16,6 +16,7 @@ public final class Renderer {
   var imageCache: [ObjectIdentifier: (source: ImageData, surface: CairoSurface)] = [:]
   var conicCache: [ConicKey: CairoSurface] = [:]
   var fontFaces: [FontKey: FontFace] = [:]
+  var rasterCache: [RasterKey: CairoSurface] = [:]
 
   public init() {}
 
@@ -42,7 +43,38 @@ public final class Renderer {
     if let shadow = layer.shadow, shadow.opacity > 0, shadow.color.alpha > 0 {
       try drawShadow(shadow, of: layer, in: context)
     }
-    try drawComposited(layer, in: context)
+    if let key = layer.rasterizationKey, context.surface.kind == .image {
+      try drawRasterized(layer, key: key, in: context)
+    } else {
+      try drawComposited(layer, in: context)
+    }
+  }
+
+  /// Draws the layer once into a surface-sized image and reuses it while the key and the
+  /// device transform stay the same.
+  func drawRasterized(_ layer: Layer, key: String, in context: CairoContext) throws(CairoError) {
+    let cr = context.handle
+    var m = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)
+    let rasterKey = RasterKey(
+      key: key, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], width: context.surface.width, height: context.surface.height)
+    let image: CairoSurface
+    if let cached = rasterCache[rasterKey] {
+      image = cached
+    } else {
+      image = try CairoSurface.image(width: rasterKey.width, height: rasterKey.height)
+      let offscreen = try CairoContext(surface: image)
+      cairo_set_matrix(offscreen.handle, &m)
+      try drawComposited(layer, in: offscreen)
+      try offscreen.check("rasterize \(key)")
+      if rasterCache.count >= 8 { rasterCache.removeAll() }
+      rasterCache[rasterKey] = image
+    }
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    cairo_set_source_surface(cr, image.handle, 0, 0)
+    cairo_paint(cr)
+    cairo_restore(cr)
   }
 
   /// The layer with its opacity and mask, in the layer's own space.
@@ -103,6 +135,13 @@ public final class Renderer {
     context.concat(shape.transformToSuperlayer)
     drawShape(shape, in: context, source: pattern, alpha: gradient.opacity)
     return true
+  }
+
+  struct RasterKey: Hashable {
+    var key: String
+    var matrix: [Double]
+    var width: Int
+    var height: Int
   }
 
   /// A shape drawn by one fill or one stroke and nothing else: its opacity can go into the

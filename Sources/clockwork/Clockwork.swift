@@ -12,7 +12,7 @@ struct Clockwork: AsyncParsableCommand {
 
       Exit codes: 0 success, 1 runtime failure, 64 bad usage, 130 interrupted.
       """,
-    subcommands: [ClockCommand.self, StopwatchCommand.self, TimerCommand.self],
+    subcommands: [ClockCommand.self, StopwatchCommand.self, TimerCommand.self, RenderCommand.self],
     defaultSubcommand: ClockCommand.self
   )
 }

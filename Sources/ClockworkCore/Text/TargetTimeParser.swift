@@ -53,6 +53,54 @@ public enum TargetTimeParser {
     }
   }
 
+  /// The instant a stamp shows: `time` (a time of day or an ISO 8601 instant) on `day`
+  /// (`YYYY-MM-DD`, default: `now`'s date in `timeZone`).
+  ///
+  /// ```swift
+  /// try TargetTimeParser.instant(at: "10:08:42", on: "2026-11-22", in: zone, now: .now)
+  /// ```
+  /// - Throws: ``TargetTimeParseError`` for malformed input, a date that does not exist, a time
+  ///   that a DST change skips on that day, or a date given with an ISO 8601 instant.
+  public static func instant(
+    at time: String, on day: String?, in timeZone: TimeZone, now: Date,
+    calendar: Calendar = Calendar(identifier: .gregorian)
+  ) throws(TargetTimeParseError) -> Date {
+    var calendar = calendar
+    calendar.timeZone = timeZone
+    let t: TimeOfDay
+    switch try parse(time, timeZone: timeZone) {
+    case .instant(let date):
+      guard day == nil else {
+        throw TargetTimeParseError(input: time, problem: "already names a date; leave out the separate date")
+      }
+      return date
+    case .timeOfDay(let timeOfDay):
+      t = timeOfDay
+    }
+    var wanted = calendar.dateComponents([.year, .month, .day], from: now)
+    if let day {
+      guard let match = day.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/) else {
+        throw TargetTimeParseError(input: day, problem: "a date must look like 2026-11-22 (YYYY-MM-DD)")
+      }
+      (wanted.year, wanted.month, wanted.day) = (Int(match.1), Int(match.2), Int(match.3))
+    }
+    wanted.hour = t.hour
+    wanted.minute = t.minute
+    wanted.second = t.second
+    guard let date = calendar.date(from: wanted) else {
+      throw TargetTimeParseError(input: day ?? time, problem: "no such date")
+    }
+    let back = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    guard back.year == wanted.year, back.month == wanted.month, back.day == wanted.day else {
+      throw TargetTimeParseError(input: day ?? time, problem: "no such date")
+    }
+    guard back.hour == wanted.hour, back.minute == wanted.minute, back.second == wanted.second else {
+      throw TargetTimeParseError(
+        input: time, problem: "this time does not exist on that day in \(timeZone.identifier) (a DST change skips it)")
+    }
+    return date
+  }
+
   /// Reads `text` without resolving it against a date.
   public static func parse(_ text: String, timeZone: TimeZone) throws(TargetTimeParseError) -> Target {
     let trimmed = text.trimmingCharacters(in: .whitespaces)

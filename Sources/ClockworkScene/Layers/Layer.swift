@@ -73,6 +73,13 @@ open class Layer {
     get { properties.masksToBounds }
     set { properties.masksToBounds = newValue }
   }
+  /// When set, a renderer may draw this subtree once and reuse the pixels for as long as the
+  /// key stays the same (Core Animation's `shouldRasterize`). Change the key when the subtree
+  /// changes; animations inside a rasterized subtree are not shown.
+  public var rasterizationKey: String? {
+    get { properties.rasterizationKey }
+    set { properties.rasterizationKey = newValue }
+  }
   /// Only this layer's alpha matters: the content shows where the mask is opaque.
   public var mask: Layer?
   @exclusivity(unchecked) public private(set) final var sublayers: [Layer] = []
@@ -247,6 +254,7 @@ public struct LayerProperties: Hashable, Sendable {
   public var borderColor: Color = .black
   public var shadow: Shadow? = nil
   public var masksToBounds: Bool = false
+  public var rasterizationKey: String? = nil
 
   public init() {}
 }

@@ -39,13 +39,3 @@ struct ClockCommand: AsyncParsableCommand {
     throw ExitCode(status)
   }
 }
-
-enum TimeZoneArgument {
-  static func parse(_ text: String) throws -> TimeZone {
-    guard let zone = TimeZone(identifier: text) else {
-      throw ValidationError(
-        "unknown time zone '\(text)' (use an IANA name such as Europe/London, America/New_York or UTC)")
-    }
-    return zone
-  }
-}

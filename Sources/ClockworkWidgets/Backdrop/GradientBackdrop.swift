@@ -1,0 +1,48 @@
+import ClockworkScene
+import Foundation
+
+/// A diagonal gradient that cycles through colour pairs: [c1, c2] → [c2, c3] → [c3, c1] → …,
+/// each change taking ``stepDuration`` seconds (the original design's cycling background).
+///
+/// ```swift
+/// let backdrop = GradientBackdrop(size: Size(width: 800, height: 600))
+/// backdrop.start(at: t)
+/// let frame = backdrop.layer.presentation(at: t + 1.5)
+/// ```
+public final class GradientBackdrop {
+  public static let defaultColors = [Color(hex: 0x3DACF7), Color(hex: 0xCE0755), Color(hex: 0xF5B433)]
+  public static let stepDuration = 3.0
+  static let cycleKey = "cycle"
+
+  public let layer = GradientLayer()
+  public let colors: [Color]
+
+  public init(size: Size, colors: [Color] = GradientBackdrop.defaultColors) {
+    self.colors = colors.count >= 2 ? colors : Self.defaultColors
+    layer.frame = Rect(origin: .zero, size: size)
+    layer.startPoint = Point(x: 0, y: 0)
+    layer.endPoint = Point(x: 1, y: 1)
+    layer.colors = pair(0)
+  }
+
+  public func resize(to size: Size) { layer.frame = Rect(origin: .zero, size: size) }
+
+  /// The pair shown at step `k`: [c(k), c(k+1)].
+  func pair(_ k: Int) -> [Color] { [colors[k % colors.count], colors[(k + 1) % colors.count]] }
+
+  /// Starts cycling at scene time `t`, forever.
+  public func start(at t: Double) {
+    let pairs = (0...colors.count).map(pair)
+    var timing = AnimationTiming(beginTime: t, duration: Self.stepDuration * Double(colors.count))
+    timing.repeatCount = .infinity
+    layer.add(KeyframeAnimation(\GradientLayer.colors, values: pairs, timing: timing), forKey: Self.cycleKey)
+  }
+
+  public func stop() { layer.removeAnimation(forKey: Self.cycleKey) }
+
+  /// The colours at `phase` (0…1) of a whole cycle, without animating (for stamps).
+  public func show(phase: Double) {
+    let pairs = (0...colors.count).map(pair)
+    layer.colors = KeyframeAnimation(\GradientLayer.colors, values: pairs).value(at: phase) ?? pair(0)
+  }
+}

@@ -1,0 +1,88 @@
+import ClockworkScene
+import Foundation
+
+extension ClockFace {
+  static let romanNumerals = ["XII", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"]
+
+  /// Dial, dial image, ticks, numerals and ring: the parts that move only on resize or theme.
+  func buildStaticParts() {
+    let dialRect = faceRect.subrect(unit: layout.dial)
+    let center = dialRect.center
+    let r = dialRect.width / 2
+    if parts.contains(.dial) {
+      let dial = ShapeLayer()
+      dial.frame = layer.bounds
+      let border = theme.dial.borderWidth * r
+      dial.path = Path.circle(center: center, radius: r - border / 2)
+      dial.fillColor = theme.dial.color
+      dial.strokeColor = border > 0 ? theme.dial.borderColor : nil
+      dial.lineWidth = border
+      staticParts.addSublayer(dial)
+    }
+    if let dialImage {
+      let image = ImageLayer()
+      image.frame = Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r)
+      image.image = dialImage
+      image.contentsGravity = .resizeAspect
+      image.cornerRadius = r
+      staticParts.addSublayer(image)
+    }
+    if parts.contains(.ticks) {
+      // All sixty ticks in two shapes: one path each for minor and major.
+      let inner = r * (1 - theme.dial.borderWidth) - 0.02 * r
+      for major in [false, true] {
+        let length = (major ? theme.ticks.majorLength : theme.ticks.minorLength) * r
+        let width = (major ? theme.ticks.majorWidth : theme.ticks.minorWidth) * r
+        guard length > 0, width > 0 else { continue }
+        var path = Path()
+        for tick in 0..<60 where (tick % 5 == 0) == major {
+          let angle = Double(tick) * .pi / 30
+          path.move(to: Point(onCircleAround: center, radius: inner, angle: angle))
+          path.line(to: Point(onCircleAround: center, radius: inner - length, angle: angle))
+        }
+        let ticks = ShapeLayer()
+        ticks.frame = layer.bounds
+        ticks.path = path
+        ticks.fillColor = nil
+        ticks.strokeColor = theme.ticks.color
+        ticks.lineWidth = width
+        staticParts.addSublayer(ticks)
+      }
+    }
+    if parts.contains(.numerals), theme.numerals.style != .none {
+      let count = theme.numerals.twentyFour ? 24 : 12
+      for index in 0..<count {
+        let label = TextLayer()
+        let position = Point(onCircleAround: center, radius: theme.numerals.radius * r, angle: Double(index) * 2 * .pi / Double(count))
+        let box = theme.numerals.size * r * 2.2
+        label.frame = Rect(x: position.x - box / 2, y: position.y - box / 2, width: box, height: box)
+        label.string = numeral(index, of: count)
+        label.fontFamily = theme.numerals.font
+        label.fontSize = theme.numerals.size * r * (count == 24 ? 0.7 : 1)
+        label.foregroundColor = theme.numerals.color
+        label.alignment = .center
+        label.verticalAlignment = .center
+        staticParts.addSublayer(label)
+      }
+    }
+    if parts.contains(.ring), theme.ring.width > 0 {
+      let ringRect = faceRect.subrect(unit: layout.ring)
+      let ring = ShapeLayer()
+      ring.frame = layer.bounds
+      let width = theme.ring.width * r
+      ring.path = Path.circle(center: ringRect.center, radius: ringRect.width / 2 - width / 2)
+      ring.fillColor = nil
+      ring.strokeColor = theme.ring.color
+      ring.lineWidth = width
+      staticParts.addSublayer(ring)
+    }
+  }
+
+  func numeral(_ index: Int, of count: Int) -> String {
+    if count == 24 { return String(index == 0 ? 24 : index) }
+    switch theme.numerals.style {
+    case .roman: return Self.romanNumerals[index]
+    default: return String(index == 0 ? 12 : index)
+    }
+  }
+}

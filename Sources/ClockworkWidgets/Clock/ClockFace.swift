@@ -1,0 +1,164 @@
+import ClockworkCore
+import ClockworkScene
+import Foundation
+
+/// An analog clock face as a layer tree: dial, ticks, numerals, ring, three hands and a cap.
+///
+/// ```swift
+/// let face = ClockFace(size: 480, theme: .station, oscillator: .quartzRecoil)
+/// face.show(date: .now, timeZone: .current)
+/// let image = try Renderer().renderImage(face.layer, width: 480, height: 480)
+/// let wait = face.delayToNextChange(after: .now, timeZone: .current)
+/// ```
+///
+/// What never moves (dial, ticks, numerals, ring) sits under one layer with a rasterization
+/// key, so a renderer draws it once per size and theme. Hands follow the oscillator exactly.
+public final class ClockFace {
+  public let layer = Layer()
+  public private(set) var size: Double
+  public private(set) var theme: ClockTheme
+  public private(set) var parts: ClockParts
+  public private(set) var layout: ClockLayout
+  public var oscillator: Oscillator
+  public var calendar = Calendar(identifier: .gregorian)
+
+  let staticParts = Layer()
+  let hourHand = ShapeLayer()
+  let minuteHand = ShapeLayer()
+  let secondHand = ShapeLayer()
+  let cap = ShapeLayer()
+  /// An optional picture under the dial's ticks (scaled to the dial).
+  public var dialImage: ImageData? { didSet { rebuild() } }
+
+  public init(
+    size: Double, theme: ClockTheme = .classic, parts: ClockParts = .all, layout: ClockLayout = ClockLayout(),
+    oscillator: Oscillator = .quartz
+  ) {
+    self.size = size
+    self.theme = theme
+    self.parts = parts
+    self.layout = layout
+    self.oscillator = oscillator
+    rebuild()
+  }
+
+  public func configure(size: Double? = nil, theme: ClockTheme? = nil, parts: ClockParts? = nil, layout: ClockLayout? = nil) {
+    if let size { self.size = size }
+    if let theme { self.theme = theme }
+    if let parts { self.parts = parts }
+    if let layout { self.layout = layout }
+    rebuild()
+  }
+
+  /// The face's square, after the insets.
+  public var faceRect: Rect {
+    let inner = Rect(x: 0, y: 0, width: size, height: size).inset(by: layout.insets)
+    let side = min(inner.width, inner.height)
+    return Rect(x: inner.center.x - side / 2, y: inner.center.y - side / 2, width: side, height: side)
+  }
+
+  var dialRadius: Double { faceRect.subrect(unit: layout.dial).width / 2 }
+  var handsCenter: Point { faceRect.subrect(unit: layout.hands).center }
+  var handsRadius: Double { faceRect.subrect(unit: layout.hands).width / 2 }
+
+  /// Points the hands at `date`'s local time in `timeZone`.
+  public func show(date: Date, timeZone: TimeZone) {
+    let angles = DialAngles(
+      date: date, timeZone: timeZone, calendar: calendar,
+      dial: theme.numerals.twentyFour ? .twentyFourHour : .twelveHour, oscillator: oscillator)
+    show(angles)
+  }
+
+  public func show(_ angles: DialAngles) {
+    hourHand.transform = AffineTransform(rotation: angles.hour)
+    minuteHand.transform = AffineTransform(rotation: angles.minute)
+    secondHand.transform = AffineTransform(rotation: angles.second)
+  }
+
+  /// Seconds from `date` until a hand next moves by at least a pixel (`pixelScale` pixels per
+  /// point when the face is drawn larger or smaller than its size).
+  public func delayToNextChange(after date: Date, timeZone: TimeZone, pixelScale: Double = 1) -> Double {
+    let wall = WallTime(date: date, timeZone: timeZone, calendar: calendar)
+    let seconds = Double(wall.second) + Double(wall.nanosecond) * 1e-9
+    if parts.contains(.secondHand) {
+      let tip = max(1, handsRadius * theme.secondHand.end * pixelScale)
+      return oscillator.delayToNextChange(secondsIntoMinute: seconds, resolution: 1 / tip)
+    }
+    // Minute hand: its tip moves a pixel after this long; a stepping movement moves it only
+    // on whole seconds (or beats).
+    let tip = max(1, handsRadius * theme.minuteHand.end * pixelScale)
+    let continuous = (1 / tip) / (2 * Double.pi / 3600)
+    let toNextStep = oscillator.delayToNextChange(secondsIntoMinute: seconds, resolution: 1 / tip)
+    if case .sweep = oscillator { return continuous }
+    let steps = max(0, ((continuous - toNextStep) / 1).rounded(.up))
+    return toNextStep + steps
+  }
+
+  /// A key that changes whenever the static parts would draw differently.
+  var staticKey: String {
+    var hasher = Hasher()
+    hasher.combine(theme)
+    hasher.combine(parts)
+    hasher.combine(layout)
+    hasher.combine(size)
+    hasher.combine(dialImage.map(ObjectIdentifier.init))
+    return "clock-face-\(hasher.finalize())"
+  }
+
+  func rebuild() {
+    layer.removeAllSublayers()
+    staticParts.removeAllSublayers()
+    layer.frame = Rect(x: 0, y: 0, width: size, height: size)
+    layer.backgroundColor = theme.background
+    staticParts.frame = layer.bounds
+    staticParts.rasterizationKey = staticKey
+    buildStaticParts()
+    layer.addSublayer(staticParts)
+    for (part, hand, style) in [(ClockParts.hourHand, hourHand, theme.hourHand), (.minuteHand, minuteHand, theme.minuteHand), (.secondHand, secondHand, theme.secondHand)] {
+      guard parts.contains(part) else { continue }
+      configure(hand, style)
+      layer.addSublayer(hand)
+    }
+    if parts.contains(.cap), theme.cap.radius > 0 {
+      cap.frame = layer.bounds
+      cap.path = Path.circle(center: handsCenter, radius: theme.cap.radius * handsRadius)
+      cap.fillColor = theme.cap.color
+      cap.shadow = shadow
+      layer.addSublayer(cap)
+    }
+  }
+
+  var shadow: Shadow? {
+    theme.shadow.map {
+      Shadow(color: $0.color, opacity: $0.opacity, offset: Size(width: $0.offset * dialRadius, height: $0.offset * dialRadius), radius: $0.blur * dialRadius)
+    }
+  }
+
+  /// A hand is a bar from `start` to `end` of the radius, pivoting at the centre.
+  func configure(_ hand: ShapeLayer, _ style: ClockTheme.Hand) {
+    let r = handsRadius
+    let width = max(style.width * r, 1)
+    let disc = style.disc * r
+    let length = (style.end - style.start) * r
+    let boxWidth = max(width, 2 * disc)
+    hand.bounds = Rect(x: 0, y: 0, width: boxWidth, height: length + disc)
+    // The pivot: `end` of the radius below the tip (plus room for the disc above it).
+    hand.anchorPoint = Point(x: 0.5, y: (style.end * r + disc) / (length + disc))
+    hand.position = handsCenter
+    let bar = Rect(x: (boxWidth - width) / 2, y: disc, width: width, height: length)
+    var path = Path.roundedRect(bar, radius: width / 2)
+    if disc > 0 {
+      for element in Path.circle(center: Point(x: boxWidth / 2, y: disc + 0.05 * r), radius: disc).elements {
+        switch element {
+        case .move(let p): path.move(to: p)
+        case .arc(let c, let radius, let a, let b): path.addArc(center: c, radius: radius, startAngle: a, endAngle: b)
+        case .close: path.close()
+        default: break
+        }
+      }
+    }
+    hand.path = path
+    hand.fillColor = style.color
+    hand.shadow = shadow
+  }
+}

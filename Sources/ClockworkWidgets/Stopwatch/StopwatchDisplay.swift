@@ -1,0 +1,82 @@
+import ClockworkCore
+import ClockworkScene
+import Foundation
+
+/// A stopwatch as layers: the elapsed time large, and the laps newest first with the best and
+/// worst marked once there are three.
+///
+/// ```swift
+/// let display = StopwatchDisplay(size: Size(width: 480, height: 640))
+/// display.show(elapsed: watch.elapsed(at: now), laps: watch.laps)
+/// ```
+public final class StopwatchDisplay {
+  public struct Style: Hashable, Sendable {
+    public var text = Color.white
+    public var best = Color(hex: 0x4CD964)
+    public var worst = Color(hex: 0xFF3B30)
+    public var font = "DejaVu Sans Mono"
+    public init() {}
+  }
+
+  public let layer = Layer()
+  public private(set) var size: Size
+  public var style: Style
+  let elapsedLabel = TextLayer()
+  var lapRows: [TextLayer] = []
+
+  public init(size: Size, style: Style = Style()) {
+    self.size = size
+    self.style = style
+    layer.addSublayer(elapsedLabel)
+    resize(to: size)
+  }
+
+  public func resize(to size: Size) {
+    self.size = size
+    layer.frame = Rect(origin: .zero, size: size)
+    elapsedLabel.frame = Rect(x: 0, y: 0, width: size.width, height: size.height * 0.3)
+    elapsedLabel.fontFamily = style.font
+    elapsedLabel.fontSize = min(size.height * 0.2, size.width / 6)
+    elapsedLabel.foregroundColor = style.text
+    elapsedLabel.alignment = .center
+    elapsedLabel.verticalAlignment = .center
+  }
+
+  /// Rows that fit under the elapsed time.
+  public var visibleRows: Int { max(0, Int((size.height * 0.7) / rowHeight)) }
+  var rowHeight: Double { max(12, min(size.height * 0.08, size.width / 14)) }
+
+  public func show(elapsed: Duration, laps: [Lap]) {
+    elapsedLabel.string = StopwatchFormat.string(elapsed)
+    let marks = LapTable.marks(for: laps)
+    let shown = Array(laps.reversed().prefix(visibleRows))
+    while lapRows.count < shown.count {
+      let row = TextLayer()
+      layer.addSublayer(row)
+      lapRows.append(row)
+    }
+    for (index, row) in lapRows.enumerated() {
+      guard index < shown.count else {
+        row.isHidden = true
+        continue
+      }
+      let lap = shown[index]
+      row.isHidden = false
+      row.frame = Rect(x: 0, y: size.height * 0.3 + Double(index) * rowHeight, width: size.width, height: rowHeight)
+      row.fontFamily = style.font
+      row.fontSize = rowHeight * 0.7
+      row.alignment = .center
+      row.verticalAlignment = .center
+      let mark = marks[lap.number]
+      row.string = "Lap \(lap.number)  \(StopwatchFormat.string(lap.split))  \(StopwatchFormat.string(lap.total))" + (mark.map { "  \($0)" } ?? "")
+      row.foregroundColor = mark == "best" ? style.best : mark == "worst" ? style.worst : style.text
+    }
+  }
+
+  /// Seconds until the reading changes: the next centisecond while running.
+  public static func delayToNextChange(elapsed: Duration, running: Bool) -> Double {
+    guard running else { return .infinity }
+    let centis = elapsed / .milliseconds(10)
+    return ((centis.rounded(.down) + 1) - centis) * 0.01
+  }
+}

@@ -1,0 +1,149 @@
+import ClockworkCore
+import ClockworkScene
+import Foundation
+
+/// The countdown ring: a grey track, a progress arc from 12 o'clock clockwise with a gradient
+/// stroke and round caps, an optional pulse, and the remaining time in the middle.
+///
+/// ```swift
+/// let ring = CountdownRing(size: 480)
+/// ring.show(remaining: .seconds(42), progress: 0.3, at: t)   // t: the scene time of the frame
+/// ring.setPulsing(true, at: t)
+/// let frame = ring.layer.presentation(at: t)
+/// ```
+///
+/// The progress arc is a gradient seen through a stroked circle (the original design's
+/// CAGradientLayer with a CAShapeLayer mask); the gradient runs diagonally, so the arc's two
+/// ends meet in one colour at 12 and round caps leave no seam.
+public final class CountdownRing {
+  public struct Style: Hashable, Sendable {
+    public var track = Color(hex: 0xD3D3D3)
+    public var stroke = [Color(hex: 0xCE0755), Color(hex: 0xF5B433)]
+    public var pulse = [Color(hex: 0x820B36), Color(hex: 0x7F5E1D)]
+    public var label = Color.white
+    public var font = "DejaVu Sans"
+    /// Ring radius and stroke width as fractions of the widget's size.
+    public var radius = 0.4
+    public var lineWidth = 0.05
+    public init() {}
+  }
+
+  public let layer = Layer()
+  public private(set) var size: Double
+  public var style: Style { didSet { rebuild() } }
+
+  let track = ShapeLayer()
+  let arcGradient = GradientLayer()
+  let arcMask = ShapeLayer()
+  let pulseGradient = GradientLayer()
+  let pulseMask = ShapeLayer()
+  let label = TextLayer()
+  public private(set) var isPulsing = false
+
+  /// The pulse: scale 1 → 1.2 and opacity 0.7 → 0, ease-in-out, 1 s, repeating.
+  public static let pulseDuration = 1.0
+  static let pulseKey = "pulse"
+
+  public init(size: Double, style: Style = Style()) {
+    self.size = size
+    self.style = style
+    rebuild()
+  }
+
+  public func resize(to size: Double) {
+    self.size = size
+    rebuild()
+  }
+
+  var center: Point { Point(x: size / 2, y: size / 2) }
+  var radius: Double { style.radius * size }
+
+  func rebuild() {
+    layer.removeAllSublayers()
+    layer.frame = Rect(x: 0, y: 0, width: size, height: size)
+    let circle = Path {
+      $0.move(to: Point(onCircleAround: center, radius: radius, angle: 0))
+      $0.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * .pi)
+    }
+    for shape in [track, arcMask, pulseMask] {
+      shape.frame = layer.bounds
+      shape.path = circle
+      shape.fillColor = nil
+      shape.lineWidth = style.lineWidth * size
+      shape.lineCap = .round
+    }
+    track.strokeColor = style.track
+    arcMask.strokeColor = .white
+    pulseMask.strokeColor = .white
+    for (gradient, colors, mask) in [(pulseGradient, style.pulse, pulseMask), (arcGradient, style.stroke, arcMask)] {
+      gradient.frame = layer.bounds
+      gradient.colors = colors
+      gradient.startPoint = Point(x: 0, y: 0)
+      gradient.endPoint = Point(x: 1, y: 1)
+      gradient.mask = mask
+    }
+    pulseGradient.isHidden = !isPulsing
+    label.frame = layer.bounds
+    label.fontFamily = style.font
+    label.fontWeight = .bold
+    label.fontSize = size * 0.13
+    label.foregroundColor = style.label
+    label.alignment = .center
+    label.verticalAlignment = .center
+    for sublayer in [pulseGradient, track, arcGradient, label] { layer.addSublayer(sublayer) }
+  }
+
+  /// Shows `progress` (0…1) of the ring filled and the remaining time as text (tenths in the
+  /// last minute, rounding up: it reads zero only at the end).
+  public func show(remaining: Duration, progress: Double) {
+    arcMask.strokeEnd = min(max(progress, 0), 1)
+    arcGradient.isHidden = progress <= 0
+    label.string = CountdownFormat.string(remaining, tenths: remaining < .seconds(60))
+  }
+
+  /// Starts or stops the pulse; `at` is the scene time its first beat starts.
+  public func setPulsing(_ on: Bool, at t: Double) {
+    guard on != isPulsing else { return }
+    isPulsing = on
+    pulseGradient.isHidden = !on
+    if on {
+      pulseGradient.add(Self.pulseAnimation(beginTime: t), forKey: Self.pulseKey)
+    } else {
+      pulseGradient.removeAnimation(forKey: Self.pulseKey)
+    }
+  }
+
+  static func pulseAnimation(beginTime: Double) -> AnimationGroup {
+    let once = AnimationTiming(beginTime: 0, duration: pulseDuration)
+    var timing = AnimationTiming(beginTime: beginTime, duration: pulseDuration, timingFunction: .easeInEaseOut)
+    timing.repeatCount = .infinity
+    return AnimationGroup(
+      [
+        BasicAnimation(\Layer.transform, from: .identity, to: AffineTransform(scale: 1.2), timing: once),
+        BasicAnimation(\Layer.opacity, from: 0.7, to: 0, timing: once),
+      ], timing: timing)
+  }
+
+  /// The pulse as it looks at `phase` (0…1) of a beat, without animating (for stamps).
+  public func showPulse(phase: Double) {
+    isPulsing = false
+    pulseGradient.removeAnimation(forKey: Self.pulseKey)
+    pulseGradient.isHidden = false
+    let eased = TimingFunction.easeInEaseOut.progress(at: phase)
+    pulseGradient.transform = AffineTransform.identity.interpolated(to: AffineTransform(scale: 1.2), amount: eased)
+    pulseGradient.opacity = 0.7 * (1 - eased)
+  }
+
+  /// Seconds until the ring or label next changes visibly while counting down at real speed:
+  /// the label's next tenth or second, or the arc's tip moving a pixel, whichever is first.
+  /// The pulse, while on, needs frames continuously (the caller's frame rate).
+  public func delayToNextChange(remaining: Duration, total: Duration) -> Double {
+    let left = remaining / .seconds(1)
+    guard left > 0 else { return .infinity }
+    let unit = remaining < .seconds(60) ? 0.1 : 1.0
+    let label = left - ((left / unit).rounded(.up) - 1) * unit
+    let circumference = 2 * Double.pi * radius
+    let arc = (total / .seconds(1)) / max(circumference, 1)
+    return min(label, arc, left)
+  }
+}

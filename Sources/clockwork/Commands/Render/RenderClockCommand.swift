@@ -1,0 +1,59 @@
+import ArgumentParser
+import ClockworkCore
+import ClockworkScene
+import ClockworkWidgets
+import Foundation
+
+struct RenderClockCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "clock",
+    abstract: "Stamp a clock face showing a given time.",
+    discussion: """
+      Parts: \(ClockParts.names.map(\.0).joined(separator: ", ")) (comma-separated).
+      Themes: \(ClockTheme.builtIn.map(\.name).joined(separator: ", ")), or a JSON file such as
+        { "base": "night", "secondHand": { "color": "#FF8800" } }
+      Oscillators: \(OscillatorArgument.names).
+      """
+  )
+
+  @Option(help: ArgumentHelp("The time shown: HH:MM[:SS], 5:30pm, or ISO 8601 (default: now).", valueName: "time"))
+  var at: String?
+
+  @Option(help: ArgumentHelp("The date for --at, YYYY-MM-DD (default: today in --zone).", valueName: "date"))
+  var date: String?
+
+  @Option(help: ArgumentHelp("The time zone the face shows (default: local).", valueName: "tz"), transform: TimeZoneArgument.parse)
+  var zone: TimeZone?
+
+  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file.", valueName: "name|file"), transform: ThemeArgument.parse)
+  var theme: ClockTheme = .classic
+
+  @Option(help: ArgumentHelp("The parts to draw, e.g. dial,ticks,hands.", valueName: "list"), transform: PartsArgument.parse)
+  var parts: ClockParts = .all
+
+  @Option(help: ArgumentHelp("How the second hand moves between frames.", valueName: "kind"), transform: OscillatorArgument.parse)
+  var oscillator: Oscillator = .quartz
+
+  @OptionGroup var output: OutputOptions
+
+  func validate() throws {
+    if date != nil && at == nil { throw ValidationError("--date needs --at (the time on that date)") }
+    _ = try instant()
+  }
+
+  func instant() throws -> Date {
+    guard let at else { return Date() }
+    do { return try TargetTimeParser.instant(at: at, on: date, in: zone ?? .current, now: Date()) } catch {
+      throw ValidationError(error.description)
+    }
+  }
+
+  func run() throws {
+    let start = try instant()
+    let face = ClockFace(size: Double(output.size), theme: theme, parts: parts, oscillator: oscillator)
+    try output.write { index in
+      face.show(date: start.addingTimeInterval(Double(index) / output.fps), timeZone: zone ?? .current)
+      return face.layer
+    }
+  }
+}
