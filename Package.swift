@@ -16,6 +16,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
     // Time model: dial angles, oscillators, stopwatch, countdown, deadline ticking, parsing.
@@ -33,8 +34,11 @@ let package = Package(
       name: "ClockworkTestSupport",
       dependencies: [
         "ClockworkCore",
+        "ClockworkScene",
+        "ClockworkCairo",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ]
     ),
     .executableTarget(
@@ -63,6 +67,11 @@ let package = Package(
     .testTarget(
       name: "ClockworkCairoTests",
       dependencies: ["ClockworkCairo", "ClockworkScene", "ClockworkTestSupport"]
+    ),
+    .testTarget(
+      name: "ClockworkWidgetsTests",
+      dependencies: ["ClockworkWidgets", "ClockworkCairo", "ClockworkScene", "ClockworkCore", "ClockworkTestSupport"],
+      exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "ClockworkCLITests",

@@ -1,0 +1,97 @@
+import ClockworkCairo
+import ClockworkTestSupport
+import Foundation
+import Testing
+
+/// `clockwork render`: every format, frame sequences, and bad input that leaves no file behind.
+@Suite struct RenderCommandTests {
+  @Test(arguments: [("png", [UInt8](arrayLiteral: 0x89, 0x50, 0x4E, 0x47)), ("svg", Array("<?xml".utf8)), ("pdf", Array("%PDF-".utf8))])
+  func eachFormatFollowsTheExtension(ext: String, magic: [UInt8]) throws {
+    let dir = try TemporaryDirectory()
+    let file = dir.file("clock.\(ext)")
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--at", "10:08:42", "--size", "128", "-o", file.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+    #expect(Array(try Data(contentsOf: file).prefix(magic.count)) == magic)
+    #expect(try dir.contents() == ["clock.\(ext)"])
+  }
+
+  @Test func formatOptionOverridesTheExtension() throws {
+    let dir = try TemporaryDirectory()
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--format", "svg", "--size", "64", "-o", dir.file("stamp.img").path])
+    #expect(result.status == 0)
+    #expect(String(decoding: try Data(contentsOf: dir.file("stamp.img")).prefix(5), as: UTF8.self) == "<?xml")
+  }
+
+  @Test func theStampShowsTheRequestedTime() throws {
+    let dir = try TemporaryDirectory()
+    let file = dir.file("three.png")
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--at", "03:00:00", "--zone", "UTC", "--parts", "dial,hour", "--size", "200", "-o", file.path])
+    #expect(result.status == 0)
+    let image = try CairoSurface.png(contentsOf: file)
+    #expect(image.pixel(x: 140, y: 100).r < 40)  // the hour hand, black, at 3 o'clock
+    #expect(image.pixel(x: 50, y: 100).r > 240)  // the white dial at 9 o'clock
+  }
+
+  @Test func framesAreNumbered() throws {
+    let dir = try TemporaryDirectory()
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--oscillator", "recoil", "--frames", "3", "--fps", "10", "--size", "64", "-o", dir.file("tick.png").path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try dir.contents() == ["tick-0001.png", "tick-0002.png", "tick-0003.png"])
+  }
+
+  @Test func timerStampAndFrames() throws {
+    let dir = try TemporaryDirectory()
+    let one = try BinaryRunner.run("clockwork", ["render", "timer", "--remaining", "42s", "--total", "1m", "--pulse-phase", "0.3", "--backdrop", "--size", "96", "-o", dir.file("ring.pdf").path])
+    #expect(one.status == 0, "\(one.stderr)")
+    let many = try BinaryRunner.run("clockwork", ["render", "timer", "--remaining", "2s", "--total", "10s", "--frames", "2", "--size", "64", "-o", dir.file("ring.png").path])
+    #expect(many.status == 0)
+    #expect(try dir.contents() == ["ring-0001.png", "ring-0002.png", "ring.pdf"])
+  }
+
+  @Test(arguments: [
+    (["render", "clock", "--size", "0"], "--size must be from 1 to 8192 pixels, got 0"),
+    (["render", "clock", "--size", "9000"], "--size must be from 1 to 8192 pixels, got 9000"),
+    (["render", "clock", "--zone", "Atlantis/Capital"], "unknown time zone 'Atlantis/Capital'"),
+    (["render", "clock", "--theme", "sunset"], "unknown theme 'sunset' (built in: classic, station, night"),
+    (["render", "clock", "--at", "25:00"], "hour 25 is out of range"),
+    (["render", "clock", "--at", "10:00", "--date", "2026-02-30"], "no such date"),
+    (["render", "clock", "--at", "02:30", "--date", "2026-03-08", "--zone", "America/New_York"], "a DST change skips it"),
+    (["render", "clock", "--parts", "dial,hands,moon"], "unknown clock part 'moon'"),
+    (["render", "clock", "--oscillator", "atomic"], "unknown oscillator 'atomic'"),
+    (["render", "clock", "--format", "gif"], "unknown format 'gif'"),
+    (["render", "timer", "--remaining", "2m", "--total", "1m"], "--remaining (2:00) is longer than --total (1:00)"),
+    (["render", "timer", "--remaining", "1m", "--total", "2m", "--pulse-phase", "1.5"], "--pulse-phase must be from 0 to 1"),
+  ])
+  func badInputExits64AndWritesNothing(arguments: [String], message: String) throws {
+    let dir = try TemporaryDirectory()
+    let result = try BinaryRunner.run("clockwork", arguments + ["-o", dir.file("x.png").path])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(try dir.contents().isEmpty)
+  }
+
+  @Test func unknownExtensionNeedsAFormat() throws {
+    let dir = try TemporaryDirectory()
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "-o", dir.file("x.gif").path])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("cannot tell the format of"))
+  }
+
+  @Test func unwritablePathFailsWithExit1AndLeavesNothing() throws {
+    let dir = try TemporaryDirectory()
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--size", "32", "-o", dir.file("missing/x.png").path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("does not exist"), "\(result.stderr)")
+    #expect(try dir.contents().isEmpty)
+  }
+
+  @Test func badThemeFileNamesTheField() throws {
+    let dir = try TemporaryDirectory()
+    try Data(#"{ "secondHand": { "color": "reddish" } }"#.utf8).write(to: dir.file("theme.json"))
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--theme", dir.file("theme.json").path, "-o", dir.file("x.png").path])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("field 'secondHand.color'"), "\(result.stderr)")
+    #expect(try dir.contents() == ["theme.json"])
+  }
+}
