@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ClockworkScene", targets: ["ClockworkScene"]),
     .library(name: "ClockworkCairo", targets: ["ClockworkCairo"]),
     .library(name: "ClockworkWidgets", targets: ["ClockworkWidgets"]),
+    .library(name: "ClockworkTerminal", targets: ["ClockworkTerminal"]),
     .executable(name: "clockwork", targets: ["clockwork"]),
   ],
   dependencies: [
@@ -29,6 +30,8 @@ let package = Package(
     .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo"]),
     // Clock face, countdown ring, gradient backdrop, stopwatch display: built from layers.
     .target(name: "ClockworkWidgets", dependencies: ["ClockworkCore", "ClockworkScene"]),
+    // The tty: raw mode and restoring it, keys, capabilities, pixels → cells, damage-based output.
+    .target(name: "ClockworkTerminal", dependencies: ["ClockworkScene", "ClockworkCairo"]),
     // Fakes shared by every test target (test clocks, a settable wall clock).
     .target(
       name: "ClockworkTestSupport",
@@ -48,6 +51,7 @@ let package = Package(
         "ClockworkScene",
         "ClockworkWidgets",
         "ClockworkCairo",
+        "ClockworkTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -72,6 +76,10 @@ let package = Package(
       name: "ClockworkWidgetsTests",
       dependencies: ["ClockworkWidgets", "ClockworkCairo", "ClockworkScene", "ClockworkCore", "ClockworkTestSupport"],
       exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "ClockworkTerminalTests",
+      dependencies: ["ClockworkTerminal", "ClockworkTestSupport"]
     ),
     .testTarget(
       name: "ClockworkCLITests",

@@ -29,6 +29,7 @@ let package = Package(
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ClockworkScene", package: "Clockwork"),
         .product(name: "ClockworkCairo", package: "Clockwork"),
+        .product(name: "ClockworkWidgets", package: "Clockwork"),
       ],
       path: "Benchmarks/SceneBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -65,6 +65,14 @@ public final class CairoSurface {
     try CairoError.check(cairo_surface_status(handle), "finish surface")
   }
 
+  /// Makes every pixel transparent.
+  public func clear() {
+    guard let cr = cairo_create(handle) else { return }
+    cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+    cairo_paint(cr)
+    cairo_destroy(cr)
+  }
+
   /// Writes an image surface as PNG.
   public func writePNG(to url: URL) throws(CairoError) {
     try CairoError.check(cairo_surface_write_to_png(handle, url.path), "write PNG \(url.path)")

@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkScenes
 import ClockworkCairo
 import ClockworkScene
+import ClockworkWidgets
 import Foundation
 
 /// Built once and shared by every run of a benchmark, as the app keeps one scene and one
@@ -12,6 +13,13 @@ final class Fixture: @unchecked Sendable {
   let renderer = Renderer()
   let surface = try! CairoSurface.image(width: 480, height: 480)
   var t = 0.0
+  let face = ClockFace(size: 480, theme: .classic, oscillator: .sweep)
+  let ring = CountdownRing(size: 480)
+  let clockRenderer = Renderer()
+  let ringRenderer = Renderer()
+  var date = Date(timeIntervalSince1970: 1_800_000_000)
+
+  init() { ring.setPulsing(true, at: 0) }
 
   func nextFrameTime() -> Double {
     t += 1.0 / 60
@@ -27,6 +35,24 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("presentation, 40 layers, 5 animations") { benchmark in
     for _ in benchmark.scaledIterations {
       blackHole(fixture.scene.presentation(at: fixture.nextFrameTime()))
+    }
+  }
+
+  Benchmark("clock face 480×480, sweep second hand (show + presentation + draw)") { benchmark in
+    let zone = TimeZone(identifier: "UTC")!
+    for _ in benchmark.scaledIterations {
+      fixture.date += 1.0 / 30
+      fixture.face.show(date: fixture.date, timeZone: zone)
+      try fixture.clockRenderer.render(fixture.face.layer.presentation(at: 0), on: fixture.surface)
+    }
+  }
+
+  Benchmark("countdown ring 480×480 with pulse and gradient (show + presentation + draw)") { benchmark in
+    for _ in benchmark.scaledIterations {
+      let t = fixture.nextFrameTime()
+      let left = max(0, 300 - t)
+      fixture.ring.show(remaining: .milliseconds(Int64(left * 1000)), progress: 1 - left / 300)
+      try fixture.ringRenderer.render(fixture.ring.layer.presentation(at: t), on: fixture.surface)
     }
   }
 

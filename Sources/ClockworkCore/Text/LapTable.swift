@@ -49,11 +49,11 @@ public enum LapTable {
 }
 
 extension String {
-  func padded(to width: Int) -> String {
+  public func padded(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 
-  func leftPadded(to width: Int) -> String {
+  public func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
   }
 }

@@ -137,12 +137,13 @@ public final class CountdownRing {
   /// Seconds until the ring or label next changes visibly while counting down at real speed:
   /// the label's next tenth or second, or the arc's tip moving a pixel, whichever is first.
   /// The pulse, while on, needs frames continuously (the caller's frame rate).
-  public func delayToNextChange(remaining: Duration, total: Duration) -> Double {
+  /// - Parameter pixelScale: pixels per scene unit where the ring is drawn.
+  public func delayToNextChange(remaining: Duration, total: Duration, pixelScale: Double = 1) -> Double {
     let left = remaining / .seconds(1)
     guard left > 0 else { return .infinity }
     let unit = remaining < .seconds(60) ? 0.1 : 1.0
     let label = left - ((left / unit).rounded(.up) - 1) * unit
-    let circumference = 2 * Double.pi * radius
+    let circumference = 2 * Double.pi * radius * pixelScale
     let arc = (total / .seconds(1)) / max(circumference, 1)
     return min(label, arc, left)
   }

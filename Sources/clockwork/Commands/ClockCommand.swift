@@ -1,5 +1,7 @@
 import ArgumentParser
 import ClockworkCore
+import ClockworkTerminal
+import ClockworkWidgets
 import Foundation
 
 struct ClockCommand: AsyncParsableCommand {
@@ -7,7 +9,12 @@ struct ClockCommand: AsyncParsableCommand {
     commandName: "clock",
     abstract: "Show the time.",
     discussion: """
-      Prints the local time once a second, each line just after the second boundary:
+      In a terminal, draws an analog clock as large as fits, with the date and time under it.
+      Keys: q, Esc or Ctrl-C quit; o next oscillator; t next theme; d digital readout on/off.
+      Several --zone options show world clocks side by side.
+
+      With --plain (or when output is not a terminal), prints the local time once a second,
+      each line just after the second boundary:
 
         $ clockwork clock --plain --zone Asia/Kolkata --count 2
         2026-11-22 14:32:05 +05:30
@@ -17,8 +24,16 @@ struct ClockCommand: AsyncParsableCommand {
       """
   )
 
-  @Flag(help: "Print plain text lines instead of drawing (the only mode so far).")
-  var plain = false
+  @OptionGroup var live: LiveOptions
+
+  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file.", valueName: "name|file"), transform: ThemeArgument.parse)
+  var theme: ClockTheme = .classic
+
+  @Option(help: ArgumentHelp("How the second hand moves: \(OscillatorArgument.names).", valueName: "kind"), transform: OscillatorArgument.parse)
+  var oscillator: Oscillator = .quartz
+
+  @Flag(inversion: .prefixedNo, help: "Show the date and digital time under the face.")
+  var digital = true
 
   @Option(
     name: .customLong("zone"),
@@ -35,7 +50,11 @@ struct ClockCommand: AsyncParsableCommand {
 
   func run() async throws {
     let zones = zones.isEmpty ? [TimeZone.current] : zones
-    let status = await PlainClock(zones: zones, count: count).run()
-    throw ExitCode(status)
+    guard live.wantsLiveView, count == nil else {
+      throw ExitCode(await PlainClock(zones: zones, count: count).run())
+    }
+    let session = try TerminalSession()
+    let mode = LiveClock(zones: zones, theme: theme, oscillator: oscillator, digital: digital, glyphs: live.graphics)
+    throw ExitCode(await LiveLoop(session: session, colorMode: live.colorMode).run(mode))
   }
 }

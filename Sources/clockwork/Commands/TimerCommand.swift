@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClockworkCore
+import ClockworkTerminal
 import Foundation
 
 struct TimerCommand: AsyncParsableCommand {
@@ -7,8 +8,14 @@ struct TimerCommand: AsyncParsableCommand {
     commandName: "timer",
     abstract: "Count down a duration or to a time of day.",
     discussion: """
-      Plain mode prints the remaining time once a second, rings the bell at zero and exits 0;
-      Ctrl-C exits 130.
+      In a terminal: a ring fills with its gradient while a pulse beats around it over a cycling
+      backdrop, the time left in the middle (tenths in the last minute). Space pauses and
+      resumes, r restarts, + and - add or remove a minute, q quits (exit 130 before the end).
+      At zero: the bell, a desktop notification (OSC 777 and OSC 9), --exec run once, then
+      exit 0 (or stay with --wait).
+
+      Plain mode (--plain, or output not a terminal) prints the remaining time once a second,
+      rings the bell at zero and exits 0; Ctrl-C exits 130.
 
         $ clockwork timer 25m --plain
         $ clockwork timer 1h30m --plain
@@ -29,10 +36,25 @@ struct TimerCommand: AsyncParsableCommand {
     transform: TimeZoneArgument.parse)
   var zone: TimeZone?
 
-  @Flag(help: "Print plain text lines instead of drawing (the only mode so far).")
-  var plain = false
+  @OptionGroup var live: LiveOptions
+
+  @Flag(inversion: .prefixedNo, help: "Pulse around the ring while it runs.")
+  var pulse = true
+
+  @Flag(inversion: .prefixedNo, help: "Cycle a gradient behind the ring.")
+  var backdrop = true
+
+  @Flag(help: "Stay on screen after the end (until q) instead of exiting.")
+  var wait = false
+
+  @Option(name: .customLong("exec"), help: ArgumentHelp("A shell command to run once when the timer ends.", valueName: "command"))
+  var command: String?
+
+  @Option(help: ArgumentHelp("Frames per second while the pulse or backdrop moves (1 to 60).", valueName: "n"))
+  var fps: Double = 30
 
   func validate() throws {
+    guard fps.isFinite, (1...60).contains(fps) else { throw ValidationError("--fps must be from 1 to 60, got \(fps)") }
     switch (duration, until) {
     case (nil, nil): throw ValidationError("give a duration (e.g. 25m) or --until TIME")
     case (.some, .some): throw ValidationError("give either a duration or --until, not both")
@@ -47,8 +69,13 @@ struct TimerCommand: AsyncParsableCommand {
 
   func run() async throws {
     let length = try resolvedDuration(now: Date())
-    let status = await PlainTimer(duration: length).run()
-    throw ExitCode(status)
+    guard live.wantsLiveView else {
+      throw ExitCode(await PlainTimer(duration: length, exec: command).run())
+    }
+    let session = try TerminalSession()
+    let mode = try LiveTimer(
+      duration: length, pulse: pulse, backdrop: backdrop, fps: fps, wait: wait, exec: command, glyphs: live.graphics)
+    throw ExitCode(await LiveLoop(session: session, colorMode: live.colorMode).run(mode))
   }
 
   func resolvedDuration(now: Date) throws -> Duration {

@@ -4,6 +4,8 @@ import Foundation
 /// `clockwork stopwatch --plain`: elapsed time each second, a lap per input line, a lap table at
 /// the end.
 struct PlainStopwatch {
+  var export: String?
+
   /// Runs until end of input (0) or a signal (128 + signal number); returns the exit status.
   func run() async -> Int32 {
     let clock = ContinuousClock()
@@ -27,13 +29,22 @@ struct PlainStopwatch {
             "lap \(lap.number)  \(StopwatchFormat.string(lap.split))  total \(StopwatchFormat.string(lap.total))")
         }
       case .endOfInput:
-        Output.line(LapTable.render(watch.laps, total: watch.elapsed(at: clock.now)))
-        return 0
+        return finish(watch, total: watch.elapsed(at: clock.now), status: 0)
       case .interrupt(let number):
-        Output.line(LapTable.render(watch.laps, total: watch.elapsed(at: clock.now)))
-        return 128 + number
+        return finish(watch, total: watch.elapsed(at: clock.now), status: 128 + number)
       }
     }
     return 0
+  }
+
+  /// Prints the lap table (and exports it); a failed export turns success into 1.
+  func finish(_ watch: Stopwatch<ContinuousClock.Instant>, total: Duration, status: Int32) -> Int32 {
+    Output.line(LapTable.render(watch.laps, total: total))
+    guard let export else { return status }
+    do { try LapExport.write(watch.laps, total: total, to: export) } catch {
+      Output.error("clockwork: \(error)")
+      return status == 0 ? 1 : status
+    }
+    return status
   }
 }

@@ -4,6 +4,7 @@ import Foundation
 /// `clockwork timer --plain`: the remaining time each second, the bell at zero.
 struct PlainTimer {
   var duration: Duration
+  var exec: String?
 
   /// Runs to the end (0) or a signal (128 + signal number); returns the exit status.
   func run() async -> Int32 {
@@ -27,6 +28,7 @@ struct PlainTimer {
         Output.line(CountdownFormat.string(running.remaining(at: now)))
         if running.isFinished(at: now) {
           Output.bell()
+          if let exec { ExecHook.run(exec) }
           return 0
         }
       case .interrupt(let number):

@@ -1,0 +1,55 @@
+/// A key press, decoded from the bytes a terminal sends in raw mode.
+public enum Key: Hashable, Sendable {
+  case character(Character)
+  case space, enter, escape, backspace, tab
+  case up, down, left, right
+  case controlC, controlD, controlZ
+
+  /// Decodes every key in `bytes` (one read's worth: escape sequences arrive whole).
+  ///
+  /// ```swift
+  /// Key.decode(Array("q\u{1B}[A".utf8))   // [.character("q"), .up]
+  /// ```
+  public static func decode(_ bytes: [UInt8]) -> [Key] {
+    var keys: [Key] = []
+    var i = 0
+    while i < bytes.count {
+      let byte = bytes[i]
+      switch byte {
+      case 0x1B:
+        if i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "O") {
+          var end = i + 2
+          while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+          switch end < bytes.count ? bytes[end] : 0 {
+          case UInt8(ascii: "A"): keys.append(.up)
+          case UInt8(ascii: "B"): keys.append(.down)
+          case UInt8(ascii: "C"): keys.append(.right)
+          case UInt8(ascii: "D"): keys.append(.left)
+          default: break  // other sequences (function keys, …) are ignored
+          }
+          i = end + 1
+          continue
+        }
+        keys.append(.escape)
+      case 0x03: keys.append(.controlC)
+      case 0x04: keys.append(.controlD)
+      case 0x1A: keys.append(.controlZ)
+      case 0x0D, 0x0A: keys.append(.enter)
+      case 0x20: keys.append(.space)
+      case 0x09: keys.append(.tab)
+      case 0x7F, 0x08: keys.append(.backspace)
+      default:
+        // One UTF-8 character: its lead byte says how long it is.
+        let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+        let slice = Array(bytes[i..<min(bytes.count, i + length)])
+        if let text = String(bytes: slice, encoding: .utf8), let character = text.first, byte >= 0x20 {
+          keys.append(.character(character))
+        }
+        i += length
+        continue
+      }
+      i += 1
+    }
+    return keys
+  }
+}

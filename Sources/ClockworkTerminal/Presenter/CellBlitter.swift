@@ -1,0 +1,106 @@
+/// Turns pixels into cells: for each cell, fit two colours to its samples and pick the block
+/// glyph that splits them best.
+///
+/// ```swift
+/// let blitter = CellBlitter(glyphs: .sextant)
+/// let grid = blitter.cells(from: pixels, width: 200, height: 120, stride: 200)   // 100×40 cells
+/// ```
+///
+/// Pixels are premultiplied ARGB32 words (Cairo's image format), one sample per glyph part, so
+/// a frame is rendered at the grid's sample size and never resampled. Mostly transparent
+/// samples show the terminal's own background; among opaque ones the channel with the widest
+/// range splits the samples at its midpoint, and each side's mean becomes its colour.
+public struct CellBlitter: Sendable {
+  public var glyphs: GlyphSet
+  /// Where a cell is partly transparent, the transparent part lets this show through (for the
+  /// anti-aliased edge, which is blended over it); `nil` pixels stay the terminal's background.
+  public var backdrop = RGB(0, 0, 0)
+
+  public init(glyphs: GlyphSet) { self.glyphs = glyphs }
+
+  /// Cells for a `width`×`height` pixel image (`stride` in 32-bit words per row).
+  public func cells(from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int) -> CellGrid {
+    let (sx, sy) = glyphs.samples
+    let columns = width / sx
+    let rows = height / sy
+    var grid = CellGrid(columns: columns, rows: rows)
+    var r = [Int](repeating: 0, count: 6)
+    var g = r
+    var b = r
+    var opaque = [Bool](repeating: false, count: 6)
+    let n = sx * sy
+    grid.cells.withUnsafeMutableBufferPointer { out in
+      for row in 0..<rows {
+        for column in 0..<columns {
+          var opaqueCount = 0
+          for k in 0..<n {
+            let word = pixels[(row * sy + k / sx) * stride + column * sx + k % sx]
+            let alpha = Int(word >> 24)
+            opaque[k] = alpha >= 128
+            if opaque[k] { opaqueCount += 1 }
+            // Premultiplied: blending over the backdrop is adding the backdrop × (1 − α).
+            let rest = 255 - alpha
+            r[k] = Int((word >> 16) & 0xFF) + (Int(backdrop.r) * rest + 127) / 255
+            g[k] = Int((word >> 8) & 0xFF) + (Int(backdrop.g) * rest + 127) / 255
+            b[k] = Int(word & 0xFF) + (Int(backdrop.b) * rest + 127) / 255
+          }
+          out[row * columns + column] = fit(r: r, g: g, b: b, opaque: opaque, opaqueCount: opaqueCount, count: n)
+        }
+      }
+    }
+    return grid
+  }
+
+  @inline(__always)
+  func fit(r: [Int], g: [Int], b: [Int], opaque: [Bool], opaqueCount: Int, count n: Int) -> Cell {
+    if opaqueCount == 0 { return .blank }
+    if opaqueCount < n {
+      // The opaque samples over the terminal's background.
+      var mask = 0
+      var (sr, sg, sb) = (0, 0, 0)
+      for k in 0..<n where opaque[k] {
+        mask |= 1 << k
+        sr += r[k]
+        sg += g[k]
+        sb += b[k]
+      }
+      return Cell(glyph: glyphs.glyph(mask), foreground: RGB(UInt8(sr / opaqueCount), UInt8(sg / opaqueCount), UInt8(sb / opaqueCount)))
+    }
+    var (minR, maxR, minG, maxG, minB, maxB) = (255, 0, 255, 0, 255, 0)
+    for k in 0..<n {
+      minR = min(minR, r[k]); maxR = max(maxR, r[k])
+      minG = min(minG, g[k]); maxG = max(maxG, g[k])
+      minB = min(minB, b[k]); maxB = max(maxB, b[k])
+    }
+    let spreadR = maxR - minR
+    let spreadG = maxG - minG
+    let spreadB = maxB - minB
+    let spread = max(spreadR, spreadG, spreadB)
+    if spread < 12 {
+      // One colour: a full block is the same as a coloured space but survives copy and paste.
+      var (sr, sg, sb) = (0, 0, 0)
+      for k in 0..<n { sr += r[k]; sg += g[k]; sb += b[k] }
+      let color = RGB(UInt8(sr / n), UInt8(sg / n), UInt8(sb / n))
+      return Cell(glyph: " ", foreground: nil, background: color)
+    }
+    let channel: [Int]
+    let threshold: Int
+    if spread == spreadR { channel = r; threshold = (minR + maxR) / 2 }
+    else if spread == spreadG { channel = g; threshold = (minG + maxG) / 2 }
+    else { channel = b; threshold = (minB + maxB) / 2 }
+    var mask = 0
+    var (fr, fg, fb, fn) = (0, 0, 0, 0)
+    var (br, bg, bb, bn) = (0, 0, 0, 0)
+    for k in 0..<n {
+      if channel[k] > threshold {
+        mask |= 1 << k
+        fr += r[k]; fg += g[k]; fb += b[k]; fn += 1
+      } else {
+        br += r[k]; bg += g[k]; bb += b[k]; bn += 1
+      }
+    }
+    let foreground = RGB(UInt8(fr / max(fn, 1)), UInt8(fg / max(fn, 1)), UInt8(fb / max(fn, 1)))
+    let background = RGB(UInt8(br / max(bn, 1)), UInt8(bg / max(bn, 1)), UInt8(bb / max(bn, 1)))
+    return Cell(glyph: glyphs.glyph(mask), foreground: foreground, background: background)
+  }
+}

@@ -1,0 +1,38 @@
+/// Every escape sequence the app writes, in one place.
+public enum Escape {
+  public static let enterAlternateScreen = "\u{1B}[?1049h"
+  public static let leaveAlternateScreen = "\u{1B}[?1049l"
+  public static let hideCursor = "\u{1B}[?25l"
+  public static let showCursor = "\u{1B}[?25h"
+  public static let clearScreen = "\u{1B}[2J"
+  public static let home = "\u{1B}[H"
+  public static let resetStyle = "\u{1B}[0m"
+  /// Turn off line wrapping so a write in the last column never scrolls.
+  public static let disableWrap = "\u{1B}[?7l"
+  public static let enableWrap = "\u{1B}[?7h"
+  public static let bell = "\u{07}"
+
+  /// Moves the cursor to a 0-based column and row.
+  public static func moveTo(column: Int, row: Int) -> String { "\u{1B}[\(row + 1);\(column + 1)H" }
+
+  /// A desktop notification: OSC 777 (rxvt, foot, kitty, …) and OSC 9 (iTerm2, Windows
+  /// Terminal, …); terminals ignore the one they do not know.
+  public static func notify(title: String, body: String) -> String {
+    let clean = { (s: String) in s.filter { $0 != "\u{1B}" && $0 != "\u{07}" && $0 != ";" } }
+    return "\u{1B}]777;notify;\(clean(title));\(clean(body))\u{07}" + "\u{1B}]9;\(clean(title)): \(clean(body))\u{07}"
+  }
+
+  /// The SGR parameters that select `color` as foreground (`background` false) or background.
+  static func colorParameters(_ color: RGB?, background: Bool, mode: ColorMode) -> String {
+    guard let color, mode != .none else { return background ? "49" : "39" }
+    switch mode {
+    case .truecolor: return "\(background ? 48 : 38);2;\(color.r);\(color.g);\(color.b)"
+    case .palette256: return "\(background ? 48 : 38);5;\(Palette.index256(color))"
+    case .palette16:
+      let index = Palette.index16(color)
+      let base = background ? (index < 8 ? 40 : 100) : (index < 8 ? 30 : 90)
+      return "\(base + index % 8)"
+    case .none: return background ? "49" : "39"
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/// Block glyphs that split a cell into 2×3, 2×2 or 1×2 parts.
+///
+/// A mask sets one bit per part, row by row from the top left: for sextants bit 0 is the top
+/// left and bit 5 the bottom right.
+public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
+  case sextant, quadrant, half
+
+  /// Samples per cell across and down.
+  public var samples: (x: Int, y: Int) {
+    switch self {
+    case .sextant: (2, 3)
+    case .quadrant: (2, 2)
+    case .half: (1, 2)
+    }
+  }
+
+  public var fullMask: Int { (1 << (samples.x * samples.y)) - 1 }
+
+  /// The glyph whose foreground covers exactly the parts in `mask`.
+  public func glyph(_ mask: Int) -> Character {
+    switch self {
+    case .sextant: Self.sextants[mask]
+    case .quadrant: Self.quadrants[mask]
+    case .half: Self.halves[mask]
+    }
+  }
+
+  static let halves: [Character] = [" ", "▀", "▄", "█"]
+  // Bits: top left 1, top right 2, bottom left 4, bottom right 8.
+  static let quadrants: [Character] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
+  /// U+1FB00… holds the 60 sextants that are not a space, a half block or a full block.
+  static let sextants: [Character] = (0..<64).map { mask in
+    switch mask {
+    case 0: return " "
+    case 21: return "▌"
+    case 42: return "▐"
+    case 63: return "█"
+    default:
+      let offset = mask - 1 - (mask > 21 ? 1 : 0) - (mask > 42 ? 1 : 0)
+      return Character(Unicode.Scalar(0x1FB00 + UInt32(offset))!)
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+
+/// What a live mode reacts to.
+public enum TerminalEvent: Sendable, Equatable {
+  case key(Key)
+  case resized
+  /// The process came back from a stop (Ctrl-Z, then `fg`): everything must be repainted.
+  case resumed
+  /// SIGINT, SIGTERM or SIGHUP: leave at once.
+  case signal(Int32)
+  case tick
+}
+
+/// The terminal while a live mode runs: raw mode, the alternate screen, a hidden cursor, and all
+/// of it undone on every way out.
+///
+/// ```swift
+/// let session = try TerminalSession()
+/// try session.start()
+/// defer { session.restore() }
+/// for await event in session.events { … }
+/// ```
+///
+/// Signals arrive through `DispatchSource` (no work in a C handler). SIGTSTP restores the
+/// terminal and stops; on continuing, the session re-enters and posts `.resumed`.
+public final class TerminalSession: @unchecked Sendable {  // state is guarded by `lock`
+  public let events: AsyncStream<TerminalEvent>
+  let continuation: AsyncStream<TerminalEvent>.Continuation
+  let input: Int32
+  let output: Int32
+  private let lock = NSLock()
+  private var saved: termios?
+  private var active = false
+  private var sources: [any DispatchSourceSignal] = []
+
+  /// - Throws: ``NotATerminal`` unless standard input and output are both terminals.
+  public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(NotATerminal) {
+    guard isatty(input) == 1, isatty(output) == 1 else { throw NotATerminal() }
+    self.input = input
+    self.output = output
+    (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+  }
+
+  public var size: TerminalSize { TerminalSize.read(fd: output) ?? TerminalSize(columns: 80, rows: 24) }
+
+  /// Enters raw mode and the alternate screen, and starts listening for keys and signals.
+  public func start() {
+    enter()
+    listenForSignals()
+    readKeys()
+  }
+
+  func enter() {
+    lock.withLock {
+      guard !active else { return }
+      var attributes = termios()
+      if tcgetattr(input, &attributes) == 0 {
+        saved = attributes
+        var raw = attributes
+        cfmakeraw(&raw)
+        raw.c_oflag |= tcflag_t(OPOST | ONLCR)  // keep "\n" meaning a new line for our own text
+        tcsetattr(input, TCSAFLUSH, &raw)
+      }
+      active = true
+      write(Escape.enterAlternateScreen + Escape.hideCursor + Escape.disableWrap + Escape.clearScreen)
+    }
+  }
+
+  /// Puts the terminal back as it was found. Safe to call more than once.
+  public func restore() {
+    lock.withLock {
+      guard active else { return }
+      active = false
+      write(Escape.resetStyle + Escape.enableWrap + Escape.showCursor + Escape.leaveAlternateScreen)
+      if var attributes = saved { tcsetattr(input, TCSAFLUSH, &attributes) }
+    }
+  }
+
+  /// Writes `text` in as few `write` calls as the kernel allows (one, normally).
+  public func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { Foundation.write(output, $0.baseAddress! + offset, $0.count - offset) }
+      if n < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        return
+      }
+      offset += n
+    }
+  }
+
+  public func send(_ event: TerminalEvent) { continuation.yield(event) }
+
+  func listenForSignals() {
+    let continuation = continuation
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { [weak self] in
+        switch number {
+        case SIGWINCH: continuation.yield(.resized)
+        case SIGTSTP: self?.suspend()
+        default: continuation.yield(.signal(number))
+        }
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  /// Ctrl-Z: leave the terminal as found, stop; when continued, come back and repaint.
+  func suspend() {
+    restore()
+    kill(getpid(), SIGSTOP)
+    enter()
+    continuation.yield(.resumed)
+  }
+
+  /// Reads keys on a thread of its own (reads block); ends the stream at end of input.
+  func readKeys() {
+    let fd = input
+    let continuation = continuation
+    let thread = Thread {
+      var buffer = [UInt8](repeating: 0, count: 256)
+      while true {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { break }
+        for key in Key.decode(Array(buffer[0..<n])) { continuation.yield(.key(key)) }
+      }
+    }
+    thread.start()
+  }
+
+  deinit {
+    for source in sources { source.cancel() }
+    restore()
+  }
+}
+
+/// Standard input or output is not a terminal (a pipe or a file).
+public struct NotATerminal: Error, CustomStringConvertible {
+  public var description: String { "standard input and output must be a terminal for the live view" }
+}

@@ -1,0 +1,101 @@
+import ClockworkCore
+import ClockworkScene
+import ClockworkTerminal
+import ClockworkWidgets
+import Foundation
+
+/// `clockwork clock`: analog faces as large as fit, side by side for several zones, each with
+/// its city and offset, and the date and digital time under it.
+final class LiveClock: LiveMode {
+  var zones: [TimeZone]
+  var themes: [ClockTheme]
+  var themeIndex: Int
+  var oscillators: [Oscillator] = [.quartz, .quartzRecoil, .mechanical(), .sweep]
+  var oscillatorIndex: Int
+  var digital: Bool
+  let presenter: BlockPresenter
+  let faces: [ClockFace]
+  let clock = ContinuousClock()
+  /// Samples per scene unit in the last frame, for "when does a hand move a pixel".
+  var pixelScale = 1.0
+  static let sceneSize = 200.0
+
+  init(zones: [TimeZone], theme: ClockTheme, oscillator: Oscillator, digital: Bool, glyphs: GlyphSet) {
+    self.zones = zones
+    themes = ClockTheme.builtIn.contains(theme) ? ClockTheme.builtIn : ClockTheme.builtIn + [theme]
+    themeIndex = themes.firstIndex(of: theme) ?? 0
+    if !oscillators.contains(oscillator) { oscillators.append(oscillator) }
+    oscillatorIndex = oscillators.firstIndex(of: oscillator) ?? 0
+    self.digital = digital
+    presenter = BlockPresenter(glyphs: glyphs)
+    faces = zones.map { _ in ClockFace(size: Self.sceneSize, theme: theme, oscillator: oscillator) }
+  }
+
+  func handle(_ key: Key) -> LiveAction {
+    switch key {
+    case .character("q"), .character("Q"), .escape, .controlC: return .quit(0)
+    case .character("o"):
+      oscillatorIndex = (oscillatorIndex + 1) % oscillators.count
+      for face in faces { face.oscillator = oscillators[oscillatorIndex] }
+    case .character("t"):
+      themeIndex = (themeIndex + 1) % themes.count
+      for face in faces { face.configure(theme: themes[themeIndex]) }
+    case .character("d"): digital.toggle()
+    default: break
+    }
+    return .keepGoing
+  }
+
+  func tick() -> LiveAction { .keepGoing }
+
+  /// Rows under each face: the city and offset when there are several zones, then date and
+  /// time when the readout is on.
+  var textRows: Int { (zones.count > 1 ? 1 : 0) + (digital ? 2 : 0) }
+
+  func frame(size: TerminalSize) throws -> CellGrid {
+    let now = Date()
+    var grid = CellGrid(columns: size.columns, rows: size.rows)
+    let panelWidth = size.columns / max(zones.count, 1)
+    let graphicsRows = max(0, size.rows - textRows - 1)
+    for (index, (zone, face)) in zip(zones, faces).enumerated() {
+      face.show(date: now, timeZone: zone)
+      let cells = try presenter.cells(for: face.layer, columns: panelWidth, rows: graphicsRows, cellAspect: size.cellAspect)
+      pixelScale = presenter.scale(for: face.layer.bounds.size, columns: panelWidth, rows: graphicsRows, cellAspect: size.cellAspect)
+      let left = index * panelWidth
+      grid.place(cells, column: left, row: 0)
+      var row = graphicsRows
+      var panel = CellGrid(columns: panelWidth, rows: textRows)
+      row = 0
+      if zones.count > 1 {
+        panel.writeCentered(Self.label(for: zone, at: now), row: row, bold: true)
+        row += 1
+      }
+      if digital {
+        let line = ClockLine.string(now, in: zone)
+        let parts = line.split(separator: " ")
+        panel.writeCentered(String(parts[0]), row: row)
+        panel.writeCentered(String(parts[1]), row: row + 1, bold: true)
+      }
+      grid.place(panel, column: left, row: graphicsRows)
+    }
+    let help = "q quit  o oscillator (\(oscillators[oscillatorIndex]))  t theme (\(themes[themeIndex].name))  d digital"
+    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: RGB(128, 128, 128)) }
+    return grid
+  }
+
+  /// "Kathmandu +05:45": the city of an IANA name and the offset now.
+  static func label(for zone: TimeZone, at date: Date) -> String {
+    let city = zone.identifier.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? zone.identifier
+    let offset = zone.secondsFromGMT(for: date)
+    let minutes = abs(offset) / 60
+    let sign = offset < 0 ? "-" : "+"
+    return "\(city) \(sign)\(minutes / 60 < 10 ? "0" : "")\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
+  }
+
+  func nextDeadline() -> ContinuousClock.Instant? {
+    let now = Date()
+    var delay = faces.map { $0.delayToNextChange(after: now, timeZone: .current, pixelScale: pixelScale) }.min() ?? 1
+    if digital { delay = min(delay, WallSeconds.delayToNextSecond(after: now) / .seconds(1)) }
+    return clock.now.advanced(by: .seconds(max(delay, 0.001)))
+  }
+}

@@ -1,0 +1,97 @@
+import ClockworkCore
+import ClockworkScene
+import ClockworkTerminal
+import ClockworkWidgets
+import Foundation
+
+/// `clockwork stopwatch`: the elapsed time large, laps newest first with best and worst marked.
+/// Space starts and stops, l or Enter takes a lap, r resets when stopped, q quits.
+final class LiveStopwatch: LiveMode {
+  var watch = Stopwatch<ContinuousClock.Instant>()
+  let clock = ContinuousClock()
+  let fps: Double
+  let presenter: BlockPresenter
+  let digits = TextLayer()
+  let scene = Layer()
+  var message: String?
+
+  init(fps: Double, glyphs: GlyphSet) {
+    self.fps = fps
+    presenter = BlockPresenter(glyphs: glyphs)
+    scene.frame = Rect(x: 0, y: 0, width: 330, height: 60)
+    digits.frame = scene.bounds
+    digits.fontFamily = "DejaVu Sans Mono"
+    digits.fontWeight = .bold
+    digits.fontSize = 56
+    digits.alignment = .center
+    digits.verticalAlignment = .center
+    digits.foregroundColor = .white
+    scene.addSublayer(digits)
+  }
+
+  func handle(_ key: Key) -> LiveAction {
+    let now = clock.now
+    message = nil
+    switch key {
+    case .character("q"), .character("Q"), .escape, .controlC: return .quit(0)
+    case .space:
+      switch watch.phase {
+      case .idle: try? watch.start(at: now)
+      case .running: try? watch.pause(at: now)
+      case .paused: try? watch.resume(at: now)
+      }
+    case .character("l"), .character("L"), .enter:
+      if (try? watch.lap(at: now)) == nil { message = "laps are taken while running (Space starts)" }
+    case .character("r"), .character("R"):
+      if (try? watch.reset()) == nil { message = watch.phase == .running ? "stop first (Space), then r resets" : nil }
+    default: break
+    }
+    return .keepGoing
+  }
+
+  func tick() -> LiveAction { .keepGoing }
+
+  func frame(size: TerminalSize) throws -> CellGrid {
+    let elapsed = watch.elapsed(at: clock.now)
+    digits.string = StopwatchFormat.string(elapsed)
+    scene.frame = Rect(x: 0, y: 0, width: Double(digits.string.count) * 36, height: 60)
+    digits.frame = scene.bounds
+    var grid = CellGrid(columns: size.columns, rows: size.rows)
+    let bigRows = max(3, min(size.rows / 3, 12))
+    let cells = try presenter.cells(for: scene, columns: size.columns, rows: bigRows, cellAspect: size.cellAspect)
+    grid.place(cells, column: 0, row: 1)
+    var row = bigRows + 2
+    let state = watch.phase == .running ? "running" : watch.phase == .paused ? "stopped" : "ready"
+    grid.writeCentered(message ?? state, row: row, foreground: RGB(160, 160, 160))
+    row += 2
+    let marks = LapTable.marks(for: watch.laps)
+    if !watch.laps.isEmpty {
+      grid.writeCentered(Self.row("lap", "split", "total", ""), row: row, bold: true)
+      row += 1
+      for lap in watch.laps.reversed() where row < size.rows - 1 {
+        let mark = marks[lap.number] ?? ""
+        let color = mark == "best" ? RGB(76, 217, 100) : mark == "worst" ? RGB(255, 59, 48) : nil
+        grid.writeCentered(
+          Self.row(String(lap.number), StopwatchFormat.string(lap.split), StopwatchFormat.string(lap.total), mark),
+          row: row, foreground: color)
+        row += 1
+      }
+    }
+    let help = "Space start/stop  l/Enter lap  r reset (stopped)  q quit"
+    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: RGB(128, 128, 128)) }
+    return grid
+  }
+
+  static func row(_ lap: String, _ split: String, _ total: String, _ mark: String) -> String {
+    lap.leftPadded(to: 4) + "  " + split.leftPadded(to: 11) + "  " + total.leftPadded(to: 11) + "  " + mark.padded(to: 5)
+  }
+
+  /// Running: the next frame on the 1/fps grid of the stopwatch's own elapsed time (frames
+  /// align with its readings, not the wall clock). Stopped: nothing changes.
+  func nextDeadline() -> ContinuousClock.Instant? {
+    guard case .running(let since, let banked) = watch.state else { return nil }
+    let period = Duration.seconds(1 / fps)
+    let elapsed = banked + since.duration(to: clock.now)
+    return since.advanced(by: WallSeconds.nextMultiple(of: period, after: elapsed) - banked)
+  }
+}

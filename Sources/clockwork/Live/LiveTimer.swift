@@ -1,0 +1,143 @@
+import ClockworkCore
+import ClockworkScene
+import ClockworkTerminal
+import ClockworkWidgets
+import Foundation
+
+/// `clockwork timer`: the ring filling with its gradient, the pulse, the cycling backdrop and
+/// the time left in the middle. Space pauses, r restarts, + and - add or remove a minute.
+final class LiveTimer: LiveMode {
+  var countdown: Countdown<ContinuousClock.Instant>
+  let clock = ContinuousClock()
+  let origin: ContinuousClock.Instant
+  let pulse: Bool
+  let fps: Double
+  let wait: Bool
+  let exec: String?
+  let presenter: BlockPresenter
+  let ring = CountdownRing(size: 200)
+  let backdrop: GradientBackdrop?
+  let scene = Layer()
+  var finishedAt: Date?
+  var rang = false
+  var pixelScale = 1.0
+
+  init(duration: Duration, pulse: Bool, backdrop: Bool, fps: Double, wait: Bool, exec: String?, glyphs: GlyphSet) throws {
+    countdown = try Countdown(duration: duration)
+    origin = clock.now
+    self.pulse = pulse
+    self.fps = fps
+    self.wait = wait
+    self.exec = exec
+    presenter = BlockPresenter(glyphs: glyphs)
+    scene.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+    self.backdrop = backdrop ? GradientBackdrop(size: Size(width: 200, height: 200)) : nil
+    if let layer = self.backdrop?.layer { scene.addSublayer(layer) }
+    scene.addSublayer(ring.layer)
+    ring.layer.sublayers.last?.isHidden = true  // the label is real terminal text instead
+    countdown.start(at: origin)
+    self.backdrop?.start(at: 0)
+    updatePulse()
+  }
+
+  /// Scene time: seconds since the mode started.
+  var sceneTime: Double { origin.duration(to: clock.now) / .seconds(1) }
+
+  func updatePulse() {
+    ring.setPulsing(pulse && countdown.isRunning && !countdown.isFinished(at: clock.now), at: sceneTime)
+  }
+
+  func handle(_ key: Key) -> LiveAction {
+    let now = clock.now
+    switch key {
+    case .character("q"), .character("Q"), .escape, .controlC:
+      return finishedAt == nil ? .quit(130) : .quit(0)
+    case .space:
+      if countdown.isRunning { countdown.pause(at: now) } else { countdown.resume(at: now) }
+    case .character("r"), .character("R"):
+      countdown.restart(at: now)
+      finishedAt = nil
+      rang = false
+    case .character("+"), .character("="):
+      countdown.add(.seconds(60), at: now)
+      if !countdown.isFinished(at: now) { finishedAt = nil; rang = false }
+    case .character("-"), .character("_"):
+      countdown.add(.seconds(-60), at: now)
+    default: break
+    }
+    updatePulse()
+    return checkFinished()
+  }
+
+  func tick() -> LiveAction {
+    updatePulse()
+    return checkFinished()
+  }
+
+  /// At zero: the bell, a desktop notification and `--exec`, once per run; then quit with 0
+  /// unless told to wait.
+  func checkFinished() -> LiveAction {
+    guard countdown.isFinished(at: clock.now), !rang else { return .keepGoing }
+    rang = true
+    finishedAt = Date()
+    updatePulse()
+    Output.write(Escape.bell + Escape.notify(title: "clockwork", body: "Timer finished (\(CountdownFormat.string(countdown.duration)))"), to: STDOUT_FILENO)
+    if let exec { ExecHook.run(exec) }
+    return wait ? .keepGoing : .quit(0)
+  }
+
+  func frame(size: TerminalSize) throws -> CellGrid {
+    let now = clock.now
+    let left = countdown.remaining(at: now)
+    ring.show(remaining: left, progress: countdown.progress(at: now))
+    var grid = CellGrid(columns: size.columns, rows: size.rows)
+    let graphicsRows = max(0, size.rows - 2)
+    layout(columns: size.columns, rows: graphicsRows, cellAspect: size.cellAspect)
+    let cells = try presenter.cells(for: scene, at: sceneTime, columns: size.columns, rows: graphicsRows, cellAspect: size.cellAspect)
+    pixelScale = presenter.scale(for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cellAspect: size.cellAspect)
+    grid.place(cells, column: 0, row: 0)
+    let label = CountdownFormat.string(left, tenths: left < .seconds(60))
+    grid.writeCentered(" \(label) ", row: graphicsRows / 2, foreground: RGB(255, 255, 255), bold: true)
+    let status = finishedAt.map { "finished at \(ClockLine.string($0, in: .current).split(separator: " ")[1])" }
+      ?? (countdown.isRunning ? "" : "paused")
+    if !status.isEmpty { grid.writeCentered(" \(status) ", row: graphicsRows / 2 + 1, foreground: RGB(230, 230, 230)) }
+    let help = "Space pause/resume  r restart  +/- a minute  q quit"
+    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: RGB(128, 128, 128)) }
+    return grid
+  }
+
+  /// The scene takes the screen's shape, so the backdrop fills it; the ring stays a 200-unit
+  /// square in the middle.
+  func layout(columns: Int, rows: Int, cellAspect: Double) {
+    let shape = Double(columns) * cellAspect / Double(max(rows, 1))
+    let size = Size(width: max(200, 200 * shape), height: max(200, 200 / shape))
+    guard size != scene.bounds.size else { return }
+    scene.frame = Rect(origin: .zero, size: size)
+    backdrop?.resize(to: size)
+    ring.layer.position = Point(x: size.width / 2, y: size.height / 2)
+  }
+
+  /// While the pulse or backdrop moves: the next frame at the frame rate. Otherwise: the
+  /// label's next change or the arc's next pixel, and the finish itself.
+  func nextDeadline() -> ContinuousClock.Instant? {
+    let now = clock.now
+    let animating = (ring.isPulsing || backdrop != nil) && (countdown.isRunning || finishedAt != nil)
+    if animating && (finishedAt == nil || wait) { return now.advanced(by: .seconds(1 / fps)) }
+    guard countdown.isRunning, let finish = countdown.finishInstant, finish > now else { return nil }
+    let delay = ring.delayToNextChange(remaining: countdown.remaining(at: now), total: countdown.duration, pixelScale: pixelScale)
+    return min(finish, now.advanced(by: .seconds(max(0.001, min(delay, 1)))))
+  }
+}
+
+/// `--exec`: a shell command run once when the timer ends, detached from the terminal.
+enum ExecHook {
+  static func run(_ command: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try? process.run()
+  }
+}

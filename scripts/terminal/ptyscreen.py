@@ -1,0 +1,99 @@
+"""Run a program in a pseudo-terminal and read its screen with pyte (a terminal emulator).
+
+Used by the end-to-end tests (Tests/terminal) and by scripts/screenshot.
+"""
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import termios
+import time
+
+import pyte
+
+
+class PtyApp:
+    """A child process on a pseudo-terminal of `columns`×`rows`, its output fed to pyte."""
+
+    def __init__(self, argv, columns=100, rows=40, env=None):
+        self.columns, self.rows = columns, rows
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        environment = dict(os.environ)
+        environment.update({"TERM": "xterm-256color", "COLORTERM": "truecolor"})
+        environment.update(env or {})
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execvpe(argv[0], argv, environment)
+        self.resize(columns, rows)
+        self.status = None
+
+    def resize(self, columns, rows):
+        self.columns, self.rows = columns, rows
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.screen.resize(rows, columns)
+
+    def pump(self, seconds):
+        """Reads output for `seconds` (or until the child closes the terminal)."""
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                continue
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.raw += data
+            self.stream.feed(data)
+
+    def pump_until(self, predicate, timeout=10):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if predicate(self):
+                return True
+            self.pump(0.05)
+            if self.poll() is not None:
+                self.pump(0.1)
+                return predicate(self)
+        return predicate(self)
+
+    def send(self, text):
+        os.write(self.fd, text.encode() if isinstance(text, str) else text)
+
+    def kill(self, sig):
+        os.kill(self.pid, sig)
+
+    def poll(self):
+        if self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+        return self.status
+
+    def wait(self, timeout=10):
+        end = time.monotonic() + timeout
+        while self.poll() is None and time.monotonic() < end:
+            self.pump(0.05)
+        self.pump(0.05)
+        return self.status
+
+    def text(self):
+        return "\n".join(self.screen.display)
+
+    def close(self):
+        if self.poll() is None:
+            os.kill(self.pid, signal.SIGKILL)
+            self.wait(2)
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass
