@@ -17,9 +17,11 @@ release: setup
 run: release
 	.build/release/clockwork $(ARGS)
 
-test: setup
+test:
+	@scripts/setup --with-python
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	python3 -m pytest -q Tests/terminal
 
 bench: release
 	scripts/bench/plain-clock-latency

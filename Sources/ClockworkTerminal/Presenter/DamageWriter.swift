@@ -9,29 +9,44 @@
 public struct DamageWriter: Sendable {
   public var colorMode: ColorMode
   var previous: CellGrid?
+  /// The terminal's current style and cursor, as the last frame left them.
+  var pen: Pen?
+  var cursor: (column: Int, row: Int)?
+
+  struct Pen: Equatable {
+    var fg: RGB?
+    var bg: RGB?
+    var bold: Bool
+  }
 
   public init(colorMode: ColorMode) { self.colorMode = colorMode }
 
   /// Forgets the screen: the next frame repaints every cell (after a resize or a resume).
-  public mutating func invalidate() { previous = nil }
+  public mutating func invalidate() {
+    previous = nil
+    pen = nil
+    cursor = nil
+  }
 
   /// The bytes that turn the last frame into `grid`.
   public mutating func frame(_ grid: CellGrid) -> String {
     var out = ""
     let repaint = previous.map { $0.columns != grid.columns || $0.rows != grid.rows } ?? true
-    if repaint { out += Escape.resetStyle + Escape.clearScreen }
-    var cursor: (column: Int, row: Int)? = nil
-    var pen: (fg: RGB?, bg: RGB?, bold: Bool)? = repaint ? (nil, nil, false) : nil
+    if repaint {
+      out += Escape.resetStyle + Escape.clearScreen
+      pen = Pen(fg: nil, bg: nil, bold: false)
+      cursor = nil
+    }
     for row in 0..<grid.rows {
       for column in 0..<grid.columns {
-        let cell = grid[column, row]
+        let cell = colorMode == .none ? Self.monochrome(grid[column, row]) : grid[column, row]
         if !repaint, let previous, previous[column, row] == cell { continue }
         if repaint && cell == .blank { continue }  // the clear already drew it
-        if cursor == nil || cursor! != (column, row) {
+        if cursor.map({ $0 != (column, row) }) ?? true {
           out += Escape.moveTo(column: column, row: row)
         }
         let style = styleFor(cell)
-        if pen == nil || pen!.fg != style.fg || pen!.bg != style.bg || pen!.bold != style.bold {
+        if pen != style {
           out += sgr(style, from: pen)
           pen = style
         }
@@ -43,12 +58,20 @@ public struct DamageWriter: Sendable {
     return out
   }
 
-  /// In monochrome, block glyphs keep their shape and colours drop away.
-  func styleFor(_ cell: Cell) -> (fg: RGB?, bg: RGB?, bold: Bool) {
-    colorMode == .none ? (nil, nil, cell.bold) : (cell.foreground, cell.background, cell.bold)
+  /// Without colour a light coloured space becomes a full block, so shapes drawn with
+  /// background colour still show.
+  static func monochrome(_ cell: Cell) -> Cell {
+    guard cell.glyph == " ", let bg = cell.background else { return cell }
+    let light = 3 * Int(bg.r) + 6 * Int(bg.g) + Int(bg.b) > 1280
+    return Cell(glyph: light ? "█" : " ", bold: cell.bold)
   }
 
-  func sgr(_ style: (fg: RGB?, bg: RGB?, bold: Bool), from pen: (fg: RGB?, bg: RGB?, bold: Bool)?) -> String {
+  /// In monochrome, block glyphs keep their shape and colours drop away.
+  func styleFor(_ cell: Cell) -> Pen {
+    colorMode == .none ? Pen(fg: nil, bg: nil, bold: cell.bold) : Pen(fg: cell.foreground, bg: cell.background, bold: cell.bold)
+  }
+
+  func sgr(_ style: Pen, from pen: Pen?) -> String {
     var parameters: [String] = []
     if pen == nil || pen!.bold != style.bold {
       if !style.bold, pen != nil { parameters.append("22") }

@@ -1,0 +1,155 @@
+import ClockworkTerminal
+import Testing
+
+@Suite struct BlitterTests {
+  let red: UInt32 = 0xFFFF_0000
+  let blue: UInt32 = 0xFF00_00FF
+  let clear: UInt32 = 0
+
+  /// One cell from its samples, row by row.
+  func cell(_ samples: [UInt32], _ glyphs: GlyphSet) -> Cell {
+    let (sx, sy) = glyphs.samples
+    return samples.withUnsafeBufferPointer { pixels in
+      CellBlitter(glyphs: glyphs).cells(from: pixels, width: sx, height: sy, stride: sx)[0, 0]
+    }
+  }
+
+  @Test func sextantPatternsMapToTheirGlyphs() {
+    // Left column red, right column blue: the left half block, red on blue.
+    let left = cell([red, blue, red, blue, red, blue], .sextant)
+    #expect(left.glyph == "▌" || left.glyph == "▐")
+    let redSide = left.glyph == "▌" ? left.foreground : left.background
+    #expect(redSide == RGB(255, 0, 0))
+    // Top-left sample alone differs: sextant 1 (U+1FB00) or its inverse.
+    let corner = cell([red, blue, blue, blue, blue, blue], .sextant)
+    #expect(corner.glyph == "\u{1FB00}" || corner.glyph == "\u{1FB3B}")
+    // Bottom row only: sextant 5+6 = 48 → U+1FB2D? (48 − 1 − 2 = 45 = 0x2D).
+    let bottom = cell([blue, blue, blue, blue, red, red], .sextant)
+    #expect(bottom.glyph == "\u{1FB2D}" || bottom.glyph == "\u{1FB0E}")
+  }
+
+  @Test func sextantTableSkipsHalvesAndFull() {
+    #expect(GlyphSet.sextant.glyph(0) == " ")
+    #expect(GlyphSet.sextant.glyph(63) == "█")
+    #expect(GlyphSet.sextant.glyph(21) == "▌")
+    #expect(GlyphSet.sextant.glyph(42) == "▐")
+    #expect(GlyphSet.sextant.glyph(20) == "\u{1FB13}")
+    #expect(GlyphSet.sextant.glyph(22) == "\u{1FB14}")
+    #expect(GlyphSet.sextant.glyph(62) == "\u{1FB3B}")
+    #expect(Set((0..<64).map(GlyphSet.sextant.glyph)).count == 64)
+  }
+
+  @Test func transparentSamplesShowTheTerminalBackground() {
+    #expect(cell([clear, clear, clear, clear, clear, clear], .sextant) == .blank)
+    let edge = cell([red, clear, red, clear, red, clear], .sextant)
+    #expect(edge.glyph == "▌")
+    #expect(edge.foreground == RGB(255, 0, 0))
+    #expect(edge.background == nil)
+  }
+
+  @Test func oneColourIsAColouredSpace() {
+    let flat = cell(Array(repeating: blue, count: 6), .sextant)
+    #expect(flat.glyph == " ")
+    #expect(flat.background == RGB(0, 0, 255))
+  }
+
+  @Test func quadrantsAndHalves() {
+    let quad = cell([red, blue, blue, red], .quadrant)
+    #expect(quad.glyph == "▚" || quad.glyph == "▞")
+    let half = cell([red, blue], .half)
+    #expect(half.glyph == "▀" || half.glyph == "▄")
+    #expect((half.glyph == "▀" ? half.foreground : half.background) == RGB(255, 0, 0))
+  }
+
+  @Test func premultipliedHalfTransparentBlendsOverTheBackdrop() {
+    // 50 % white over the black backdrop is mid grey; it counts as opaque (α ≥ 128).
+    let grey = cell(Array(repeating: 0x8080_8080, count: 6), .sextant)
+    #expect(grey.background == RGB(128, 128, 128))
+  }
+
+  @Test func gridShapeFollowsTheSampleSize() {
+    let pixels = [UInt32](repeating: red, count: 200 * 120)
+    let grid = pixels.withUnsafeBufferPointer { CellBlitter(glyphs: .sextant).cells(from: $0, width: 200, height: 120, stride: 200) }
+    #expect(grid.columns == 100 && grid.rows == 40)
+  }
+}
+
+@Suite struct DamageWriterTests {
+  func grid(_ text: String) -> CellGrid {
+    var grid = CellGrid(columns: 10, rows: 3)
+    grid.write(text, column: 0, row: 1, foreground: RGB(255, 255, 255))
+    return grid
+  }
+
+  @Test func unchangedFrameWritesNothing() {
+    var writer = DamageWriter(colorMode: .truecolor)
+    let first = writer.frame(grid("12:00"))
+    #expect(first.contains("12:00"))
+    #expect(writer.frame(grid("12:00")) == "")
+  }
+
+  @Test func onlyChangedCellsAreWritten() {
+    var writer = DamageWriter(colorMode: .truecolor)
+    _ = writer.frame(grid("12:00"))
+    let delta = writer.frame(grid("12:01"))
+    #expect(delta == "\u{1B}[2;5H1", "\(delta.debugDescription)")
+    #expect(!delta.contains("12:0"))
+  }
+
+  @Test func neighbouringChangesShareOneCursorMoveAndPen() {
+    var writer = DamageWriter(colorMode: .truecolor)
+    _ = writer.frame(grid("00"))
+    let delta = writer.frame(grid("99"))
+    #expect(delta.components(separatedBy: "H").count == 2)  // one move
+    #expect(delta.hasSuffix("99"))
+  }
+
+  @Test func invalidateRepaintsEverything() {
+    var writer = DamageWriter(colorMode: .truecolor)
+    _ = writer.frame(grid("ab"))
+    writer.invalidate()
+    let all = writer.frame(grid("ab"))
+    #expect(all.hasPrefix("\u{1B}[0m\u{1B}[2J"))
+    #expect(all.contains("ab"))
+  }
+
+  @Test(arguments: [
+    (ColorMode.truecolor, "38;2;255;0;0"), (.palette256, "38;5;196"), (.palette16, "31"),
+  ])
+  func coloursFollowTheMode(mode: ColorMode, parameter: String) {
+    var writer = DamageWriter(colorMode: mode)
+    var g = CellGrid(columns: 2, rows: 1)
+    g.write("x", column: 0, row: 0, foreground: RGB(255, 0, 0))
+    #expect(writer.frame(g).contains(parameter))
+  }
+}
+
+@Suite struct TerminalInputTests {
+  @Test func keysDecode() {
+    #expect(Key.decode(Array("q \r\u{1B}[A\u{1B}[D\u{03}l+".utf8)) == [.character("q"), .space, .enter, .up, .left, .controlC, .character("l"), .character("+")])
+    #expect(Key.decode([0x1B]) == [.escape])
+    #expect(Key.decode(Array("é".utf8)) == [.character("é")])
+  }
+
+  @Test func colorModeFromTheEnvironment() {
+    #expect(ColorMode.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .truecolor)
+    #expect(ColorMode.detect(environment: ["TERM": "xterm-256color"]) == .palette256)
+    #expect(ColorMode.detect(environment: ["TERM": "xterm"]) == .palette16)
+    #expect(ColorMode.detect(environment: ["TERM": "dumb"]) == ColorMode.none)
+    #expect(ColorMode.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"]) == ColorMode.none)
+  }
+
+  @Test func palettesPickTheNearestEntry() {
+    #expect(Palette.index256(RGB(255, 0, 0)) == 196)
+    #expect(Palette.index256(RGB(128, 128, 128)) == 244)
+    #expect(Palette.index16(RGB(250, 250, 250)) == 15)
+    #expect(Palette.index16(RGB(10, 10, 10)) == 0)
+  }
+
+  @Test func cellAspectFromPixelsOrTheUsualHalf() {
+    #expect(TerminalSize(columns: 100, rows: 40).cellAspect == 0.5)
+    #expect(TerminalSize(columns: 100, rows: 40, pixelWidth: 900, pixelHeight: 720).cellAspect == 0.5)
+    #expect(abs(TerminalSize(columns: 100, rows: 40, pixelWidth: 1000, pixelHeight: 800).cellAspect - 0.5) < 1e-9)
+    #expect(abs(TerminalSize(columns: 80, rows: 24, pixelWidth: 640, pixelHeight: 384).cellAspect - 0.5) < 1e-9)
+  }
+}

@@ -1,0 +1,161 @@
+"""End-to-end tests of the live modes: the app runs in a pseudo-terminal, pyte reads the screen.
+
+Run by `make test` (pytest). Time here is real: the tests wait for what the screen shows, with
+time limits, and never assert how long anything took.
+"""
+import datetime
+import os
+import re
+import signal
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "terminal"))
+from ptyscreen import PtyApp  # noqa: E402
+
+BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "clockwork"))
+
+
+@pytest.fixture
+def run():
+    apps = []
+
+    def start(*args, columns=100, rows=40, shell=None, env=None):
+        argv = ["/bin/sh", "-c", shell] if shell else [BINARY, *args]
+        app = PtyApp(argv, columns, rows, env=env)
+        apps.append(app)
+        return app
+
+    yield start
+    for app in apps:
+        app.close()
+
+
+def test_clock_shows_the_current_time(run):
+    app = run("clock", env={"TZ": "UTC"})
+    assert app.pump_until(lambda a: re.search(r"\b\d\d:\d\d:\d\d\b", a.text()))
+    shown = re.search(r"\b(\d\d):(\d\d):(\d\d)\b", app.text())
+    now = datetime.datetime.now(datetime.timezone.utc)
+    shown_seconds = int(shown[1]) * 3600 + int(shown[2]) * 60 + int(shown[3])
+    now_seconds = now.hour * 3600 + now.minute * 60 + now.second
+    assert (now_seconds - shown_seconds) % 86400 <= 1
+    assert re.search(r"\d{4}-\d\d-\d\d", app.text())
+    assert any(ch in app.text() for ch in "🬀🬁🬂▌▐█"), "the face is drawn with block glyphs"
+    app.send("q")
+    assert app.wait() == 0
+
+
+def test_world_clocks_are_labelled(run):
+    app = run("clock", "--zone", "Asia/Kathmandu", "--zone", "America/New_York", columns=140)
+    assert app.pump_until(lambda a: "Kathmandu +05:45" in a.text() and "New York" in a.text())
+    app.send("q")
+    assert app.wait() == 0
+
+
+def test_keys_switch_oscillator_theme_and_readout(run):
+    app = run("clock")
+    assert app.pump_until(lambda a: "oscillator (quartz)" in a.text())
+    app.send("o")
+    assert app.pump_until(lambda a: "oscillator (recoil)" in a.text())
+    app.send("t")
+    assert app.pump_until(lambda a: "theme (station)" in a.text())
+    app.send("d")
+    assert app.pump_until(lambda a: not re.search(r"\d{4}-\d\d-\d\d", a.text()))
+    app.send("\x1b")
+    assert app.wait() == 0
+
+
+def test_stopwatch_laps_appear_after_the_keys(run):
+    app = run("stopwatch")
+    assert app.pump_until(lambda a: "ready" in a.text())
+    app.send(" ")
+    assert app.pump_until(lambda a: "running" in a.text())
+    app.pump(0.3)
+    app.send("l")
+    assert app.pump_until(lambda a: re.search(r"^\s+1\s+00:00\.\d\d\s+00:00\.\d\d", a.text(), re.M))
+    app.send("\r")
+    assert app.pump_until(lambda a: re.search(r"^\s+2\s+00:00\.\d\d", a.text(), re.M))
+    app.send(" ")
+    assert app.pump_until(lambda a: "stopped" in a.text())
+    app.send("q")
+    assert app.wait() == 0
+    # After the alternate screen is left, the lap table is printed.
+    tail = app.raw.split(b"\x1b[?1049l")[-1].decode()
+    assert "lap  split     total" in tail
+    assert re.search(r"total 00:0\d\.\d\d", tail)
+
+
+def test_timer_reaches_zero_and_exits_zero(run):
+    app = run("timer", "2s")
+    assert app.pump_until(lambda a: "0:0" in a.text())
+    assert app.wait(timeout=10) == 0
+    assert b"\x07" in app.raw
+    assert b"\x1b]777;notify;" in app.raw and b"\x1b]9;" in app.raw
+
+
+def test_timer_quit_early_exits_130(run):
+    app = run("timer", "5m")
+    assert app.pump_until(lambda a: "5:00" in a.text() or "4:59" in a.text())
+    app.send("q")
+    assert app.wait() == 130
+
+
+def test_timer_keys_pause_and_add_a_minute(run):
+    app = run("timer", "5m", "--no-pulse", "--no-backdrop")
+    assert app.pump_until(lambda a: "4:59" in a.text() or "5:00" in a.text())
+    app.send(" ")
+    assert app.pump_until(lambda a: "paused" in a.text())
+    app.send("+")
+    assert app.pump_until(lambda a: "5:59" in a.text() or "6:00" in a.text())
+    app.send("q")
+    assert app.wait() == 130
+
+
+@pytest.mark.parametrize("sig, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_terminal_is_restored_after_signals(run, sig, status):
+    # The shell prints the terminal's settings before and after; they must be identical.
+    app = run(shell=f"stty -g; echo START; {BINARY} clock; echo STATUS=$?; stty -g; sleep 5")
+    assert app.pump_until(lambda a: b"oscillator" in a.raw)
+    os.kill(child_of(app.pid), sig)
+    assert app.pump_until(lambda a: re.search(rb"STATUS=\d+\r?\n[0-9a-f:]+", a.raw), timeout=10)
+    settings = re.findall(rb"^([0-9a-f]+(?::[0-9a-f]+){10,})\r?$", app.raw, re.M)
+    assert len(settings) == 2 and settings[0] == settings[1]
+    assert int(re.search(rb"STATUS=(\d+)", app.raw)[1]) == status
+    after = app.raw.split(b"START")[1]
+    assert after.rfind(b"\x1b[?1049l") > after.rfind(b"\x1b[?1049h")  # alternate screen left
+    assert after.rfind(b"\x1b[?25h") > after.rfind(b"\x1b[?25l")  # cursor visible again
+
+
+def child_of(parent):
+    """The process whose parent is `parent` (the app the shell started)."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == parent:
+                return int(entry)
+    raise AssertionError(f"no child of {parent}")
+
+
+def test_resizing_repaints_without_a_crash(run):
+    app = run("clock")
+    assert app.pump_until(lambda a: "oscillator" in a.text())
+    for columns, rows in [(40, 15), (200, 60), (100, 40)]:
+        app.resize(columns, rows)
+        app.pump(0.6)
+        assert app.poll() is None, "still running"
+    assert app.pump_until(lambda a: "q quit" in a.text())
+    app.send("q")
+    assert app.wait() == 0
+
+
+def test_not_a_terminal_runs_the_plain_mode():
+    import subprocess
+
+    result = subprocess.run([BINARY, "clock", "--count", "1", "--zone", "UTC"], capture_output=True, text=True, timeout=10)
+    assert result.returncode == 0
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+00:00\n", result.stdout)
