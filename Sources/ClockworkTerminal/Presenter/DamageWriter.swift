@@ -8,6 +8,11 @@
 /// ```
 public struct DamageWriter: Sendable {
   public var colorMode: ColorMode
+  /// Colours within this of what is on screen (in every channel) count as unchanged: the
+  /// anti-aliased fringe of a moving hand shifts by a shade or two a frame, and rewriting
+  /// those cells costs bytes without a visible change.
+  public var colorTolerance: Int = 6
+  /// What is on screen.
   var previous: CellGrid?
   /// The terminal's current style and cursor, as the last frame left them.
   var pen: Pen?
@@ -20,6 +25,21 @@ public struct DamageWriter: Sendable {
   }
 
   public init(colorMode: ColorMode) { self.colorMode = colorMode }
+
+  func looksSame(_ a: Cell, _ b: Cell) -> Bool {
+    guard a.glyph == b.glyph, a.bold == b.bold else { return false }
+    return close(a.foreground, b.foreground) && close(a.background, b.background)
+  }
+
+  func close(_ a: RGB?, _ b: RGB?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let x?, let y?):
+      return abs(Int(x.r) - Int(y.r)) <= colorTolerance && abs(Int(x.g) - Int(y.g)) <= colorTolerance
+        && abs(Int(x.b) - Int(y.b)) <= colorTolerance
+    default: return false
+    }
+  }
 
   /// Forgets the screen: the next frame repaints every cell (after a resize or a resume).
   public mutating func invalidate() {
@@ -37,12 +57,15 @@ public struct DamageWriter: Sendable {
       pen = Pen(fg: nil, bg: nil, bold: false)
       cursor = nil
     }
+    var screen = repaint ? CellGrid(columns: grid.columns, rows: grid.rows) : (previous ?? grid)
     for row in 0..<grid.rows {
       for column in 0..<grid.columns {
         let cell = colorMode == .none ? Self.monochrome(grid[column, row]) : grid[column, row]
-        if !repaint, let previous, previous[column, row] == cell { continue }
-        if repaint && cell == .blank { continue }  // the clear already drew it
-        if cursor.map({ $0 != (column, row) }) ?? true {
+        if looksSame(screen[column, row], cell) { continue }  // after a clear, blanks are drawn
+        screen[column, row] = cell
+        if let at = cursor, at.row == row, column > at.column, column - at.column <= 3 {
+          out += Escape.forward(column - at.column)  // shorter than a full move
+        } else if cursor.map({ $0 != (column, row) }) ?? true {
           out += Escape.moveTo(column: column, row: row)
         }
         let style = styleFor(cell)
@@ -54,7 +77,7 @@ public struct DamageWriter: Sendable {
         cursor = (column + 1, row)
       }
     }
-    previous = grid
+    previous = screen
     return out
   }
 

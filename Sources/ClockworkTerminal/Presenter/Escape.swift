@@ -15,6 +15,9 @@ public enum Escape {
   /// Moves the cursor to a 0-based column and row.
   public static func moveTo(column: Int, row: Int) -> String { "\u{1B}[\(row + 1);\(column + 1)H" }
 
+  /// Moves the cursor `count` columns right.
+  public static func forward(_ count: Int) -> String { count == 1 ? "\u{1B}[C" : "\u{1B}[\(count)C" }
+
   /// A desktop notification: OSC 777 (rxvt, foot, kitty, …) and OSC 9 (iTerm2, Windows
   /// Terminal, …); terminals ignore the one they do not know.
   public static func notify(title: String, body: String) -> String {

@@ -52,8 +52,13 @@ final class LiveClock: LiveMode {
   /// time when the readout is on.
   var textRows: Int { (zones.count > 1 ? 1 : 0) + (digital ? 2 : 0) }
 
-  func frame(size: TerminalSize) throws -> CellGrid {
-    let now = Date()
+  /// The wall time at a continuous-clock instant (now, or a deadline ahead).
+  func wallDate(at instant: ContinuousClock.Instant) -> Date {
+    Date().addingTimeInterval(clock.now.duration(to: instant) / .seconds(1))
+  }
+
+  func frame(size: TerminalSize, at instant: ContinuousClock.Instant) throws -> CellGrid {
+    let now = wallDate(at: instant)
     var grid = CellGrid(columns: size.columns, rows: size.rows)
     let panelWidth = size.columns / max(zones.count, 1)
     let graphicsRows = max(0, size.rows - textRows - 1)
@@ -92,10 +97,10 @@ final class LiveClock: LiveMode {
     return "\(city) \(sign)\(minutes / 60 < 10 ? "0" : "")\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
   }
 
-  func nextDeadline() -> ContinuousClock.Instant? {
-    let now = Date()
+  func nextDeadline(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+    let now = wallDate(at: instant)
     var delay = faces.map { $0.delayToNextChange(after: now, timeZone: .current, pixelScale: pixelScale) }.min() ?? 1
     if digital { delay = min(delay, WallSeconds.delayToNextSecond(after: now) / .seconds(1)) }
-    return clock.now.advanced(by: .seconds(max(delay, 0.001)))
+    return instant.advanced(by: .seconds(max(delay, 0.001)))
   }
 }

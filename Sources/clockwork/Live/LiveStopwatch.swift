@@ -51,8 +51,8 @@ final class LiveStopwatch: LiveMode {
 
   func tick() -> LiveAction { .keepGoing }
 
-  func frame(size: TerminalSize) throws -> CellGrid {
-    let elapsed = watch.elapsed(at: clock.now)
+  func frame(size: TerminalSize, at instant: ContinuousClock.Instant) throws -> CellGrid {
+    let elapsed = watch.elapsed(at: instant)
     digits.string = StopwatchFormat.string(elapsed)
     scene.frame = Rect(x: 0, y: 0, width: Double(digits.string.count) * 36, height: 60)
     digits.frame = scene.bounds
@@ -88,10 +88,10 @@ final class LiveStopwatch: LiveMode {
 
   /// Running: the next frame on the 1/fps grid of the stopwatch's own elapsed time (frames
   /// align with its readings, not the wall clock). Stopped: nothing changes.
-  func nextDeadline() -> ContinuousClock.Instant? {
+  func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
     guard case .running(let since, let banked) = watch.state else { return nil }
     let period = Duration.seconds(1 / fps)
-    let elapsed = banked + since.duration(to: clock.now)
+    let elapsed = banked + since.duration(to: now)
     return since.advanced(by: WallSeconds.nextMultiple(of: period, after: elapsed) - banked)
   }
 }

@@ -41,10 +41,10 @@ final class LiveTimer: LiveMode {
   }
 
   /// Scene time: seconds since the mode started.
-  var sceneTime: Double { origin.duration(to: clock.now) / .seconds(1) }
+  func sceneTime(at instant: ContinuousClock.Instant) -> Double { origin.duration(to: instant) / .seconds(1) }
 
   func updatePulse() {
-    ring.setPulsing(pulse && countdown.isRunning && !countdown.isFinished(at: clock.now), at: sceneTime)
+    ring.setPulsing(pulse && countdown.isRunning && !countdown.isFinished(at: clock.now), at: sceneTime(at: clock.now))
   }
 
   func handle(_ key: Key) -> LiveAction {
@@ -83,17 +83,16 @@ final class LiveTimer: LiveMode {
     updatePulse()
     Output.write(Escape.bell + Escape.notify(title: "clockwork", body: "Timer finished (\(CountdownFormat.string(countdown.duration)))"), to: STDOUT_FILENO)
     if let exec { ExecHook.run(exec) }
-    return wait ? .keepGoing : .quit(0)
+    return wait ? .redraw : .quit(0)
   }
 
-  func frame(size: TerminalSize) throws -> CellGrid {
-    let now = clock.now
+  func frame(size: TerminalSize, at now: ContinuousClock.Instant) throws -> CellGrid {
     let left = countdown.remaining(at: now)
     ring.show(remaining: left, progress: countdown.progress(at: now))
     var grid = CellGrid(columns: size.columns, rows: size.rows)
     let graphicsRows = max(0, size.rows - 2)
     layout(columns: size.columns, rows: graphicsRows, cellAspect: size.cellAspect)
-    let cells = try presenter.cells(for: scene, at: sceneTime, columns: size.columns, rows: graphicsRows, cellAspect: size.cellAspect)
+    let cells = try presenter.cells(for: scene, at: sceneTime(at: now), columns: size.columns, rows: graphicsRows, cellAspect: size.cellAspect)
     pixelScale = presenter.scale(for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cellAspect: size.cellAspect)
     grid.place(cells, column: 0, row: 0)
     let label = CountdownFormat.string(left, tenths: left < .seconds(60))
@@ -119,8 +118,7 @@ final class LiveTimer: LiveMode {
 
   /// While the pulse or backdrop moves: the next frame at the frame rate. Otherwise: the
   /// label's next change or the arc's next pixel, and the finish itself.
-  func nextDeadline() -> ContinuousClock.Instant? {
-    let now = clock.now
+  func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
     let animating = (ring.isPulsing || backdrop != nil) && (countdown.isRunning || finishedAt != nil)
     if animating && (finishedAt == nil || wait) { return now.advanced(by: .seconds(1 / fps)) }
     guard countdown.isRunning, let finish = countdown.finishInstant, finish > now else { return nil }
