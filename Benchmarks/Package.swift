@@ -20,6 +20,7 @@ let package = Package(
       dependencies: [
         "BenchmarkScenes",
         .product(name: "ClockworkCairo", package: "Clockwork"),
+        .product(name: "ClockworkWidgets", package: "Clockwork"),
       ]
     ),
     .executableTarget(

@@ -76,6 +76,34 @@ public struct Path: Hashable, Sendable {
     }
   }
 
+  /// A rect that contains the path (its points and control points; arcs by their circles).
+  public var boundingBox: Rect? {
+    var xs: [Double] = []
+    var ys: [Double] = []
+    func add(_ p: Point) {
+      xs.append(p.x)
+      ys.append(p.y)
+    }
+    for element in elements {
+      switch element {
+      case .move(let p), .line(let p): add(p)
+      case .quadCurve(let c, let p):
+        add(c)
+        add(p)
+      case .cubicCurve(let c1, let c2, let p):
+        add(c1)
+        add(c2)
+        add(p)
+      case .arc(let center, let radius, _, _):
+        add(Point(x: center.x - radius, y: center.y - radius))
+        add(Point(x: center.x + radius, y: center.y + radius))
+      case .close: break
+      }
+    }
+    guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
   /// The path with every point mapped through `transform`. Arcs become cubic curves unless the
   /// transform is a translation.
   public func applying(_ transform: AffineTransform) -> Path {
