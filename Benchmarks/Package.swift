@@ -31,6 +31,7 @@ let package = Package(
         .product(name: "ClockworkScene", package: "Clockwork"),
         .product(name: "ClockworkCairo", package: "Clockwork"),
         .product(name: "ClockworkWidgets", package: "Clockwork"),
+        .product(name: "ClockworkTerminal", package: "Clockwork"),
       ],
       path: "Benchmarks/SceneBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkScenes
 import ClockworkCairo
 import ClockworkScene
+import ClockworkTerminal
 import ClockworkWidgets
 import Foundation
 
@@ -18,6 +19,21 @@ final class Fixture: @unchecked Sendable {
   let clockRenderer = Renderer()
   let ringRenderer = Renderer()
   var date = Date(timeIntervalSince1970: 1_800_000_000)
+
+  let termFace = ClockFace(size: 200, theme: .classic, oscillator: .quartz)
+  let presenter = BlockPresenter(glyphs: .sextant)
+  var writer = DamageWriter(colorMode: .truecolor)
+  /// A 200×120 frame (100×40 cells of 2×3 samples) of the clock, for the blitter alone.
+  lazy var cellFrame: CairoSurface = {
+    let surface = try! CairoSurface.image(width: 200, height: 120)
+    termFace.show(date: date, timeZone: TimeZone(identifier: "UTC")!)
+    let scene = termFace.layer.presentation(at: 0)
+    scene.anchorPoint = .zero
+    scene.position = Point(x: 20, y: 0)
+    scene.transform = AffineTransform(scaleX: 0.6 / 0.75, y: 0.6)
+    try! Renderer().render(scene, on: surface)
+    return surface
+  }()
 
   init() { ring.setPulsing(true, at: 0) }
 
@@ -53,6 +69,26 @@ let benchmarks: @Sendable () -> Void = {
       let left = max(0, 300 - t)
       fixture.ring.show(remaining: .milliseconds(Int64(left * 1000)), progress: 1 - left / 300)
       try fixture.ringRenderer.render(fixture.ring.layer.presentation(at: t), on: fixture.surface)
+    }
+  }
+
+  Benchmark("blitter: 100×40 cells from 200×120 samples (sextants)") { benchmark in
+    let surface = fixture.cellFrame
+    let blitter = CellBlitter(glyphs: .sextant)
+    for _ in benchmark.scaledIterations {
+      surface.withPixels { pixels, stride in
+        blackHole(blitter.cells(from: pixels, width: 200, height: 120, stride: stride))
+      }
+    }
+  }
+
+  Benchmark("terminal frame 100×40: scene → pixels → cells → bytes (quartz second)") { benchmark in
+    let zone = TimeZone(identifier: "UTC")!
+    for _ in benchmark.scaledIterations {
+      fixture.date += 1
+      fixture.termFace.show(date: fixture.date, timeZone: zone)
+      let grid = try fixture.presenter.cells(for: fixture.termFace.layer, columns: 100, rows: 37, cellAspect: 0.5)
+      blackHole(fixture.writer.frame(grid))
     }
   }
 
