@@ -22,6 +22,8 @@ let package = Package(
   targets: [
     // Time model: dial angles, oscillators, stopwatch, countdown, deadline ticking, parsing.
     .target(name: "ClockworkCore"),
+    // State that survives restarts: atomic versioned files, locks, wall-clock anchors.
+    .target(name: "ClockworkState", dependencies: ["ClockworkCore"]),
     // Core Animation-style layers and animations; presentation at time t is pure.
     .target(name: "ClockworkScene"),
     .systemLibrary(
@@ -52,6 +54,7 @@ let package = Package(
         "ClockworkWidgets",
         "ClockworkCairo",
         "ClockworkTerminal",
+        "ClockworkState",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -80,6 +83,10 @@ let package = Package(
     .testTarget(
       name: "ClockworkTerminalTests",
       dependencies: ["ClockworkTerminal", "ClockworkTestSupport"]
+    ),
+    .testTarget(
+      name: "ClockworkStateTests",
+      dependencies: ["ClockworkState", "ClockworkCore", "ClockworkTestSupport"]
     ),
     .testTarget(
       name: "ClockworkCLITests",

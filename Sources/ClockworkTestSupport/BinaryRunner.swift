@@ -25,6 +25,8 @@ public enum BinaryRunner {
   }
 
   /// Runs `product` with `arguments`, feeding `input` on standard input (then closing it).
+  /// Unless `environment` says otherwise, state goes to a fresh folder (`XDG_STATE_HOME`), so
+  /// runs never see each other's or the user's stopwatches and timers.
   /// - Parameter signal: sent to the process after `signalAfter` seconds of real time, if given;
   ///   for testing how it handles interrupts, never to measure it.
   public static func run(
@@ -34,7 +36,11 @@ public enum BinaryRunner {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent(product)
     process.arguments = arguments
-    if let environment { process.environment = environment }
+    var env = environment ?? ProcessInfo.processInfo.environment
+    if environment == nil {
+      env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-state-\(UUID().uuidString)").path
+    }
+    process.environment = env
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()

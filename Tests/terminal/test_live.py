@@ -18,12 +18,13 @@ BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file_
 
 
 @pytest.fixture
-def run():
+def run(tmp_path):
     apps = []
 
     def start(*args, columns=100, rows=40, shell=None, env=None):
         argv = ["/bin/sh", "-c", shell] if shell else [BINARY, *args]
-        app = PtyApp(argv, columns, rows, env=env)
+        # Each test keeps its stopwatches and timers in a folder of its own.
+        app = PtyApp(argv, columns, rows, env={"XDG_STATE_HOME": str(tmp_path / "state"), **(env or {})})
         apps.append(app)
         return app
 

@@ -27,6 +27,12 @@ where Instant.Duration == Duration, Instant: Sendable {
 
   public init() {}
 
+  /// A stopwatch in a given state, e.g. restored from disk.
+  public init(state: State, laps: [Lap]) {
+    self.state = state
+    self.laps = laps
+  }
+
   public var phase: StopwatchPhase {
     switch state {
     case .idle: .idle

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClockworkCore
 import ClockworkTerminal
+import ClockworkState
 import Foundation
 
 struct StopwatchCommand: AsyncParsableCommand {
@@ -12,6 +13,12 @@ struct StopwatchCommand: AsyncParsableCommand {
       a lap, r resets when stopped, q quits. Laps are listed newest first, the best and worst
       marked once there are three; on quitting they are printed as a table, and --export writes
       them to a CSV or JSON file too.
+
+      Nothing is lost: every change is saved at once under $XDG_STATE_HOME/clockwork
+      (~/.local/state/clockwork). Quitting leaves a running stopwatch running; the next
+      `clockwork stopwatch` resumes it, laps intact. --new archives it and starts afresh;
+      --history lists past ones. A second clockwork shows the stopwatch read-only
+      (--take takes it over).
 
       Plain mode (--plain, or output not a terminal) prints the elapsed time once a second; each line on standard input (Enter)
       records a lap and prints it. End of input (Ctrl-D) or Ctrl-C prints the laps as a table,
@@ -33,17 +40,45 @@ struct StopwatchCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Also write the laps to this file when quitting (.csv or .json).", valueName: "file"))
   var export: String?
 
+  @Flag(help: "Start a new stopwatch; the current one is archived (see --history).")
+  var new = false
+
+  @Flag(help: "List past stopwatches with their laps, and exit.")
+  var history = false
+
+  @Flag(help: "Take the stopwatch over from another clockwork that has it open.")
+  var take = false
+
   func validate() throws {
+    if history && (new || take) { throw ValidationError("--history lists past stopwatches; it does not combine with --new or --take") }
     guard fps.isFinite, (1...100).contains(fps) else { throw ValidationError("--fps must be from 1 to 100, got \(fps)") }
     if let export { _ = try LapExport.Format(path: export) }
   }
 
   func run() async throws {
+    let store = StopwatchStore()
+    if history {
+      Output.line(StopwatchHistory.render(store.history(), zone: .current))
+      if let export, let last = store.history().last {
+        let (watch, _) = last.stored.restored(at: ContinuousClock().now, wallNow: Date())
+        try LapExport.write(watch.laps, total: watch.elapsed(at: ContinuousClock().now), to: export)
+      }
+      return
+    }
+    var notes: [String] = []
+    if let note = store.claim(take: take) { notes.append(note) }
+    if new {
+      guard !store.readOnly else { throw RuntimeFailure("another clockwork owns the stopwatch; --take it first") }
+      try store.archive()
+    }
+    let (watch, resumeNotes) = store.resume(at: ContinuousClock().now)
+    notes += resumeNotes
     guard live.wantsLiveView else {
-      throw ExitCode(await PlainStopwatch(export: export).run())
+      for note in notes { Output.error(note) }
+      throw ExitCode(await PlainStopwatch(watch: watch, store: store, export: export).run())
     }
     let session = try TerminalSession()
-    let mode = LiveStopwatch(fps: fps, glyphs: live.graphics)
+    let mode = LiveStopwatch(watch: watch, store: store, notes: notes, fps: fps, glyphs: live.graphics)
     let status = await LiveLoop(session: session, colorMode: live.colorMode).run(mode)
     // The terminal is back: the laps stay in the scrollback.
     let total = mode.watch.elapsed(at: mode.clock.now)

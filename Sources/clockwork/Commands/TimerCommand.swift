@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClockworkCore
 import ClockworkTerminal
+import ClockworkState
 import Foundation
 
 struct TimerCommand: AsyncParsableCommand {
@@ -16,6 +17,11 @@ struct TimerCommand: AsyncParsableCommand {
 
       Plain mode (--plain, or output not a terminal) prints the remaining time once a second,
       rings the bell at zero and exits 0; Ctrl-C exits 130.
+
+      Timers survive their window: quitting early leaves the timer running, and `clockwork
+      timer` with no duration returns to it (or says when it finished). Several run side by
+      side with --name; --list shows them; --cancel stops one. State lives under
+      $XDG_STATE_HOME/clockwork (~/.local/state/clockwork).
 
         $ clockwork timer 25m --plain
         $ clockwork timer 1h30m --plain
@@ -47,6 +53,18 @@ struct TimerCommand: AsyncParsableCommand {
   @Flag(help: "Stay on screen after the end (until q) instead of exiting.")
   var wait = false
 
+  @Option(help: ArgumentHelp("Name the timer, so several can run (default: timer).", valueName: "name"))
+  var name: String = "timer"
+
+  @Flag(help: "Start anew even if a timer of this name is running.")
+  var replace = false
+
+  @Flag(help: "List the timers with their remaining time, and exit.")
+  var list = false
+
+  @Flag(help: "Stop and forget the timer of this name, and exit.")
+  var cancel = false
+
   @Option(name: .customLong("exec"), help: ArgumentHelp("A shell command to run once when the timer ends.", valueName: "command"))
   var command: String?
 
@@ -56,8 +74,14 @@ struct TimerCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard fps.isFinite, (1...60).contains(fps) else { throw ValidationError("--fps must be from 1 to 60, got \(fps)") }
+    guard TimerStore.validName(name) else {
+      throw ValidationError("--name '\(name)' must be 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'")
+    }
+    if (list || cancel) && (duration != nil || until != nil) {
+      throw ValidationError("--list and --cancel take no duration")
+    }
     switch (duration, until) {
-    case (nil, nil): throw ValidationError("give a duration (e.g. 25m) or --until TIME")
+    case (nil, nil): break  // resume the saved timer (checked in run)
     case (.some, .some): throw ValidationError("give either a duration or --until, not both")
     case (let text?, nil):
       do { _ = try DurationParser.parse(text) } catch { throw ValidationError(error.description) }
@@ -69,14 +93,55 @@ struct TimerCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let length = try resolvedDuration(now: Date())
+    let store = TimerStore()
+    let wallNow = Date()
+    if list {
+      Output.line(TimerList.render(store.all(now: wallNow), wallNow: wallNow))
+      return
+    }
+    if cancel {
+      guard store.file(name).load(now: wallNow).value != nil else { throw RuntimeFailure("no timer named '\(name)'") }
+      store.remove(name)
+      Output.line("cancelled timer '\(name)'")
+      return
+    }
+    let clock = ContinuousClock()
+    let (saved, warning) = store.file(name).load(now: wallNow)
+    if let warning { Output.error(warning) }
+    var countdown: Countdown<ContinuousClock.Instant>
+    if duration == nil && until == nil {
+      guard let saved else {
+        throw ValidationError("no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME")
+      }
+      if saved.isFinished(atWall: wallNow) {
+        Output.line("timer '\(name)' \(saved.finishedDescription(wallNow: wallNow, zone: zone ?? .current))")
+        store.remove(name)
+        return
+      }
+      countdown = try saved.restored(at: clock.now, wallNow: wallNow)
+    } else {
+      if let saved, !saved.isFinished(atWall: wallNow), !replace {
+        throw ValidationError(
+          "a timer named '\(name)' is running (\(CountdownFormat.string(.milliseconds(Int64(saved.remaining(atWall: wallNow) * 1000))))) left); "
+            + "run `clockwork timer` to see it, --replace to start anew, or --name NAME for another")
+      }
+      countdown = try Countdown(duration: try resolvedDuration(now: wallNow))
+      countdown.start(at: clock.now)
+    }
+    let persist = TimerPersistence(store: store, name: name)
+    persist.save(countdown, at: clock.now)
     guard live.wantsLiveView else {
-      throw ExitCode(await PlainTimer(duration: length, exec: command).run())
+      throw ExitCode(await PlainTimer(countdown: countdown, persistence: persist, exec: command).run())
     }
     let session = try TerminalSession()
-    let mode = try LiveTimer(
-      duration: length, pulse: pulse, backdrop: backdrop, fps: fps, wait: wait, exec: command, glyphs: live.graphics)
-    throw ExitCode(await LiveLoop(session: session, colorMode: live.colorMode).run(mode))
+    let mode = LiveTimer(
+      countdown: countdown, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: wait, exec: command,
+      glyphs: live.graphics)
+    let status = await LiveLoop(session: session, colorMode: live.colorMode).run(mode)
+    if status != 0, !mode.countdown.isFinished(at: clock.now) {
+      Output.error("timer '\(name)' keeps running (\(CountdownFormat.string(mode.countdown.remaining(at: clock.now))) left): `clockwork timer\(name == "timer" ? "" : " --name \(name)")` returns to it, --cancel stops it")
+    }
+    throw ExitCode(status)
   }
 
   func resolvedDuration(now: Date) throws -> Duration {

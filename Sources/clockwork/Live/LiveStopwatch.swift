@@ -1,5 +1,6 @@
 import ClockworkCore
 import ClockworkScene
+import ClockworkState
 import ClockworkTerminal
 import ClockworkWidgets
 import Foundation
@@ -7,15 +8,21 @@ import Foundation
 /// `clockwork stopwatch`: the elapsed time large, laps newest first with best and worst marked.
 /// Space starts and stops, l or Enter takes a lap, r resets when stopped, q quits.
 final class LiveStopwatch: LiveMode {
-  var watch = Stopwatch<ContinuousClock.Instant>()
+  var watch: Stopwatch<ContinuousClock.Instant>
   let clock = ContinuousClock()
+  let store: StopwatchStore?
+  /// Notes from resuming (a moved-aside file, a clock that went back, a read-only view).
+  var notes: [String]
   let fps: Double
   let presenter: BlockPresenter
   let digits = TextLayer()
   let scene = Layer()
   var message: String?
 
-  init(fps: Double, glyphs: GlyphSet) {
+  init(watch: Stopwatch<ContinuousClock.Instant>, store: StopwatchStore?, notes: [String], fps: Double, glyphs: GlyphSet) {
+    self.watch = watch
+    self.store = store
+    self.notes = notes
     self.fps = fps
     presenter = BlockPresenter(glyphs: glyphs)
     scene.frame = Rect(x: 0, y: 0, width: 330, height: 60)
@@ -32,8 +39,14 @@ final class LiveStopwatch: LiveMode {
   func handle(_ key: Key) -> LiveAction {
     let now = clock.now
     message = nil
+    if case .character(let c) = key, "qQ".contains(c) { return .quit(0) }
+    if key == .escape || key == .controlC { return .quit(0) }
+    if store?.readOnly == true {
+      message = "read-only: another clockwork owns this stopwatch (--take)"
+      return .keepGoing
+    }
+    defer { store?.save(watch, at: now) }
     switch key {
-    case .character("q"), .character("Q"), .escape, .controlC: return .quit(0)
     case .space:
       switch watch.phase {
       case .idle: try? watch.start(at: now)
@@ -49,7 +62,13 @@ final class LiveStopwatch: LiveMode {
     return .keepGoing
   }
 
-  func tick() -> LiveAction { .keepGoing }
+  /// A read-only view follows the owner's file.
+  func tick() -> LiveAction {
+    guard let store, store.readOnly else { return .keepGoing }
+    let (watch, _) = store.resume(at: clock.now)
+    self.watch = watch
+    return .keepGoing
+  }
 
   func frame(size: TerminalSize, at instant: ContinuousClock.Instant) throws -> CellGrid {
     let elapsed = watch.elapsed(at: instant)
@@ -62,7 +81,9 @@ final class LiveStopwatch: LiveMode {
     grid.place(cells, column: 0, row: 1)
     var row = bigRows + 2
     let state = watch.phase == .running ? "running" : watch.phase == .paused ? "stopped" : "ready"
+    let warning = store?.saveError ?? notes.last
     grid.writeCentered(message ?? state, row: row, foreground: RGB(160, 160, 160))
+    if let warning { grid.writeCentered(String(warning.prefix(size.columns)), row: row + 1, foreground: RGB(230, 180, 80)) }
     row += 2
     let marks = LapTable.marks(for: watch.laps)
     if !watch.laps.isEmpty {
@@ -89,6 +110,7 @@ final class LiveStopwatch: LiveMode {
   /// Running: the next frame on the 1/fps grid of the stopwatch's own elapsed time (frames
   /// align with its readings, not the wall clock). Stopped: nothing changes.
   func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+    if store?.readOnly == true, watch.phase != .running { return now.advanced(by: .seconds(1)) }
     guard case .running(let since, let banked) = watch.state else { return nil }
     let period = Duration.seconds(1 / fps)
     let elapsed = banked + since.duration(to: now)

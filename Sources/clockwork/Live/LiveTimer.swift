@@ -1,5 +1,6 @@
 import ClockworkCore
 import ClockworkScene
+import ClockworkState
 import ClockworkTerminal
 import ClockworkWidgets
 import Foundation
@@ -22,8 +23,14 @@ final class LiveTimer: LiveMode {
   var rang = false
   var pixelScale = 1.0
 
-  init(duration: Duration, pulse: Bool, backdrop: Bool, fps: Double, wait: Bool, exec: String?, glyphs: GlyphSet) throws {
-    countdown = try Countdown(duration: duration)
+  let persistence: TimerPersistence?
+
+  init(
+    countdown: Countdown<ContinuousClock.Instant>, persistence: TimerPersistence?, pulse: Bool, backdrop: Bool, fps: Double,
+    wait: Bool, exec: String?, glyphs: GlyphSet
+  ) {
+    self.countdown = countdown
+    self.persistence = persistence
     origin = clock.now
     self.pulse = pulse
     self.fps = fps
@@ -35,7 +42,6 @@ final class LiveTimer: LiveMode {
     if let layer = self.backdrop?.layer { scene.addSublayer(layer) }
     scene.addSublayer(ring.layer)
     ring.layer.sublayers.last?.isHidden = true  // the label is real terminal text instead
-    countdown.start(at: origin)
     self.backdrop?.start(at: 0)
     updatePulse()
   }
@@ -65,6 +71,7 @@ final class LiveTimer: LiveMode {
       countdown.add(.seconds(-60), at: now)
     default: break
     }
+    persistence?.save(countdown, at: now)
     updatePulse()
     return checkFinished()
   }
@@ -80,6 +87,7 @@ final class LiveTimer: LiveMode {
     guard countdown.isFinished(at: clock.now), !rang else { return .keepGoing }
     rang = true
     finishedAt = Date()
+    persistence?.finished()
     updatePulse()
     Output.write(Escape.bell + Escape.notify(title: "clockwork", body: "Timer finished (\(CountdownFormat.string(countdown.duration)))"), to: STDOUT_FILENO)
     if let exec { ExecHook.run(exec) }
@@ -99,6 +107,7 @@ final class LiveTimer: LiveMode {
     grid.writeCentered(" \(label) ", row: graphicsRows / 2, foreground: RGB(255, 255, 255), bold: true)
     let status = finishedAt.map { "finished at \(ClockLine.string($0, in: .current).split(separator: " ")[1])" }
       ?? (countdown.isRunning ? "" : "paused")
+    if let problem = persistence?.saveError { grid.writeCentered(String(problem.prefix(size.columns)), row: graphicsRows / 2 + 2, foreground: RGB(255, 200, 120)) }
     if !status.isEmpty { grid.writeCentered(" \(status) ", row: graphicsRows / 2 + 1, foreground: RGB(230, 230, 230)) }
     let help = "Space pause/resume  r restart  +/- a minute  q quit"
     if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: RGB(128, 128, 128)) }
@@ -125,6 +134,24 @@ final class LiveTimer: LiveMode {
     let delay = ring.delayToNextChange(remaining: countdown.remaining(at: now), total: countdown.duration, pixelScale: pixelScale)
     return min(finish, now.advanced(by: .seconds(max(0.001, min(delay, 1)))))
   }
+}
+
+/// Saves a timer on every change and forgets it once it has finished and rung.
+final class TimerPersistence {
+  let store: TimerStore
+  let name: String
+  private(set) var saveError: String?
+
+  init(store: TimerStore, name: String) {
+    self.store = store
+    self.name = name
+  }
+
+  func save(_ countdown: Countdown<ContinuousClock.Instant>, at now: ContinuousClock.Instant) {
+    saveError = store.save(StoredTimer(countdown, name: name, at: now, wallNow: Date()))
+  }
+
+  func finished() { store.remove(name) }
 }
 
 /// `--exec`: a shell command run once when the timer ends, detached from the terminal.

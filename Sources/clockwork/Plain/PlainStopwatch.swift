@@ -1,21 +1,30 @@
 import ClockworkCore
+import ClockworkState
 import Foundation
 
 /// `clockwork stopwatch --plain`: elapsed time each second, a lap per input line, a lap table at
 /// the end.
 struct PlainStopwatch {
+  var watch: Stopwatch<ContinuousClock.Instant>
+  var store: StopwatchStore?
   var export: String?
 
   /// Runs until end of input (0) or a signal (128 + signal number); returns the exit status.
   func run() async -> Int32 {
     let clock = ContinuousClock()
     let events = EventSource(signals: [SIGINT, SIGTERM, SIGHUP])
-    var watch = Stopwatch<ContinuousClock.Instant>()
-    try? watch.start(at: clock.now)  // A new stopwatch is idle, so this cannot fail.
-    guard case .running(let start, _) = watch.state else { return 1 }
-    Output.line(StopwatchFormat.string(.zero))
+    var watch = self.watch
+    switch watch.phase {
+    case .idle: try? watch.start(at: clock.now)
+    case .paused: try? watch.resume(at: clock.now)
+    case .running: break
+    }
+    store?.save(watch, at: clock.now)
+    guard case .running(let since, let banked) = watch.state else { return 1 }
+    Output.line(StopwatchFormat.string(watch.elapsed(at: clock.now)))
+    // Lines on the stopwatch's own whole seconds.
     let ticks = events.tick(on: clock) { now in
-      start.advanced(by: WallSeconds.nextMultiple(of: .seconds(1), after: start.duration(to: now)))
+      since.advanced(by: WallSeconds.nextMultiple(of: .seconds(1), after: banked + since.duration(to: now)) - banked)
     }
     defer { ticks.cancel() }
     events.watchStandardInput()
@@ -25,6 +34,7 @@ struct PlainStopwatch {
         Output.line(StopwatchFormat.string(watch.elapsed(at: clock.now)))
       case .line:
         if let lap = try? watch.lap(at: clock.now) {
+          store?.save(watch, at: clock.now)
           Output.line(
             "lap \(lap.number)  \(StopwatchFormat.string(lap.split))  total \(StopwatchFormat.string(lap.total))")
         }

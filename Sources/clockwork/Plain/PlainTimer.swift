@@ -3,18 +3,14 @@ import Foundation
 
 /// `clockwork timer --plain`: the remaining time each second, the bell at zero.
 struct PlainTimer {
-  var duration: Duration
+  var countdown: Countdown<ContinuousClock.Instant>
+  var persistence: TimerPersistence?
   var exec: String?
 
   /// Runs to the end (0) or a signal (128 + signal number); returns the exit status.
   func run() async -> Int32 {
     let clock = ContinuousClock()
     let events = EventSource(signals: [SIGINT, SIGTERM, SIGHUP])
-    guard var countdown = try? Countdown<ContinuousClock.Instant>(duration: duration) else {
-      Output.error("clockwork: the duration must be between 1 ms and 100 days")
-      return 64
-    }
-    countdown.start(at: clock.now)
     let running = countdown
     Output.line(CountdownFormat.string(running.remaining(at: clock.now)))
     let ticks = events.tick(on: clock) { now in
@@ -28,6 +24,7 @@ struct PlainTimer {
         Output.line(CountdownFormat.string(running.remaining(at: now)))
         if running.isFinished(at: now) {
           Output.bell()
+          persistence?.finished()
           if let exec { ExecHook.run(exec) }
           return 0
         }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where state lives: `$XDG_STATE_HOME/clockwork/`, by default `~/.local/state/clockwork/`.
+///
+/// ```swift
+/// let dir = StateDirectory(environment: ProcessInfo.processInfo.environment)
+/// dir.url   // ~/.local/state/clockwork
+/// ```
+public struct StateDirectory: Sendable {
+  public let url: URL
+
+  public init(url: URL) { self.url = url }
+
+  public init(environment: [String: String]) {
+    if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+      url = URL(fileURLWithPath: xdg).appendingPathComponent("clockwork")
+    } else {
+      let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+      url = home.appendingPathComponent(".local/state/clockwork")
+    }
+  }
+
+  public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+}
+
+/// Why state could not be saved or read.
+public struct StateError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var path: String
+  public var problem: String
+
+  public var description: String { "\(path): \(problem)" }
+}

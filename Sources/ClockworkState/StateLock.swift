@@ -1,0 +1,47 @@
+import Foundation
+
+/// An exclusive `flock` on a lock file, held for the life of the object; the holder's process
+/// id is written in it, so a second process can name (or stop) the owner.
+///
+/// ```swift
+/// switch StateLock.acquire(dir.file("stopwatch.lock")) {
+/// case .acquired(let lock): …        // keep `lock` alive while writing state
+/// case .heldBy(let pid): …           // read-only, or --take
+/// }
+/// ```
+public final class StateLock: Sendable {
+  let fd: Int32
+
+  init(fd: Int32) { self.fd = fd }
+
+  deinit {
+    flock(fd, LOCK_UN)
+    close(fd)
+  }
+
+  public enum Outcome: Sendable {
+    case acquired(StateLock)
+    /// Another process holds it (its pid, when known).
+    case heldBy(Int32?)
+    case failed(StateError)
+  }
+
+  public static func acquire(_ url: URL) -> Outcome {
+    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let fd = open(url.path, O_RDWR | O_CREAT, 0o600)
+    guard fd >= 0 else {
+      return .failed(StateError(path: url.path, problem: "cannot open the lock file: \(String(cString: strerror(errno)))"))
+    }
+    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+      var buffer = [UInt8](repeating: 0, count: 32)
+      let n = pread(fd, &buffer, buffer.count, 0)
+      close(fd)
+      let pid = n > 0 ? Int32(String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+      return .heldBy(pid)
+    }
+    let text = Array("\(getpid())\n".utf8)
+    ftruncate(fd, 0)
+    _ = pwrite(fd, text, text.count, 0)
+    return .acquired(StateLock(fd: fd))
+  }
+}

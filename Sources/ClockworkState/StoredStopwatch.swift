@@ -1,0 +1,67 @@
+import ClockworkCore
+import Foundation
+
+/// A stopwatch as saved between runs. Within a run, time comes from `ContinuousClock`; across
+/// runs, from a wall-clock anchor: at `anchor` the stopwatch read `elapsed`.
+///
+/// ```swift
+/// let stored = StoredStopwatch(watch, at: clock.now, wallNow: Date())
+/// let (watch, note) = stored.restored(at: clock.now, wallNow: Date())
+/// ```
+///
+/// If the wall clock moved backwards while no window was open, the elapsed time never shrinks:
+/// the last known value is kept and a note says so.
+public struct StoredStopwatch: Codable, Hashable, Sendable {
+  public var phase: StopwatchPhase
+  /// Elapsed seconds at `anchor`.
+  public var elapsed: Double
+  /// Wall time (seconds since 1970) when it read `elapsed`.
+  public var anchor: Double
+  public var laps: [StoredLap]
+  /// When this session began (wall time), for the history.
+  public var started: Double?
+
+  public struct StoredLap: Codable, Hashable, Sendable {
+    public var number: Int
+    public var split: Double
+    public var total: Double
+  }
+
+  public init(_ watch: Stopwatch<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date, started: Date?) {
+    phase = watch.phase
+    elapsed = watch.elapsed(at: now) / .seconds(1)
+    anchor = wallNow.timeIntervalSince1970
+    laps = watch.laps.map { StoredLap(number: $0.number, split: $0.split / .seconds(1), total: $0.total / .seconds(1)) }
+    self.started = started?.timeIntervalSince1970
+  }
+
+  /// The elapsed time at `wallNow`, and a note if the wall clock went backwards.
+  public func elapsed(atWall wallNow: Date) -> (seconds: Double, note: String?) {
+    guard phase == .running else { return (elapsed, nil) }
+    let delta = wallNow.timeIntervalSince1970 - anchor
+    guard delta >= 0 else {
+      return (elapsed, "the system clock moved back \(Self.describe(-delta)) while Clockwork was closed; keeping the last known time")
+    }
+    return (elapsed + delta, nil)
+  }
+
+  /// A stopwatch on `clock` that continues from here.
+  public func restored(at now: ContinuousClock.Instant, wallNow: Date) -> (watch: Stopwatch<ContinuousClock.Instant>, note: String?) {
+    let (seconds, note) = elapsed(atWall: wallNow)
+    let elapsedDuration = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+    let state: Stopwatch<ContinuousClock.Instant>.State
+    switch phase {
+    case .idle: state = .idle
+    case .paused: state = .paused(elapsed: elapsedDuration)
+    case .running: state = .running(since: now, banked: elapsedDuration)
+    }
+    let restoredLaps = laps.map {
+      Lap(number: $0.number, split: .milliseconds(Int64(($0.split * 1000).rounded())), total: .milliseconds(Int64(($0.total * 1000).rounded())))
+    }
+    return (Stopwatch(state: state, laps: restoredLaps), note)
+  }
+
+  static func describe(_ seconds: Double) -> String {
+    seconds < 120 ? "\(Int(seconds.rounded())) s" : seconds < 7200 ? "\(Int((seconds / 60).rounded())) min" : "\(Int((seconds / 3600).rounded())) h"
+  }
+}

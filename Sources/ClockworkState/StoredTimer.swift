@@ -1,0 +1,60 @@
+import ClockworkCore
+import Foundation
+
+/// A countdown as saved between runs: its length and, while running, the wall time it ends;
+/// while paused, the time it had left.
+///
+/// ```swift
+/// let stored = StoredTimer(countdown, name: "tea", at: clock.now, wallNow: Date())
+/// stored.remaining(atWall: Date())
+/// ```
+public struct StoredTimer: Codable, Hashable, Sendable {
+  public var name: String
+  /// Seconds.
+  public var duration: Double
+  /// Wall time (seconds since 1970) it ends, while running.
+  public var endsAt: Double?
+  /// Seconds left, while paused.
+  public var remainingWhenPaused: Double?
+
+  public init(_ countdown: Countdown<ContinuousClock.Instant>, name: String, at now: ContinuousClock.Instant, wallNow: Date) {
+    self.name = name
+    duration = countdown.duration / .seconds(1)
+    let left = countdown.remaining(at: now) / .seconds(1)
+    if countdown.isRunning {
+      endsAt = wallNow.timeIntervalSince1970 + left
+      remainingWhenPaused = nil
+    } else {
+      endsAt = nil
+      remainingWhenPaused = left
+    }
+  }
+
+  public func remaining(atWall wallNow: Date) -> Double {
+    if let endsAt { return max(0, endsAt - wallNow.timeIntervalSince1970) }
+    return remainingWhenPaused ?? duration
+  }
+
+  public func isFinished(atWall wallNow: Date) -> Bool { remaining(atWall: wallNow) <= 0 }
+
+  /// A countdown on `clock` that continues from here.
+  public func restored(at now: ContinuousClock.Instant, wallNow: Date) throws -> Countdown<ContinuousClock.Instant> {
+    var countdown = try Countdown<ContinuousClock.Instant>(duration: .milliseconds(Int64((duration * 1000).rounded())))
+    countdown.start(at: now)
+    let left = remaining(atWall: wallNow)
+    countdown.add(.milliseconds(Int64((left * 1000).rounded())) - countdown.remaining(at: now), at: now)
+    if endsAt == nil { countdown.pause(at: now) }
+    return countdown
+  }
+
+  /// "finished at 14:32:05, 3 min ago".
+  public func finishedDescription(wallNow: Date, zone: TimeZone) -> String {
+    let end = Date(timeIntervalSince1970: endsAt ?? wallNow.timeIntervalSince1970)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let f = calendar.dateComponents([.hour, .minute, .second], from: end)
+    let pad = { (v: Int?) in String(format: "%02d", v ?? 0) }
+    let ago = max(0, wallNow.timeIntervalSince(end))
+    return "finished at \(pad(f.hour)):\(pad(f.minute)):\(pad(f.second)), \(StoredStopwatch.describe(ago)) ago"
+  }
+}

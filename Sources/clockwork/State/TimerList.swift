@@ -1,0 +1,23 @@
+import ClockworkCore
+import ClockworkState
+import Foundation
+
+/// `clockwork timer --list`: each saved timer and what it has left.
+enum TimerList {
+  static func render(_ found: (timers: [StoredTimer], warnings: [String]), wallNow: Date) -> String {
+    for warning in found.warnings { Output.error(warning) }
+    guard !found.timers.isEmpty else { return "no timers" }
+    let width = max(5, found.timers.map(\.name.count).max() ?? 5)
+    return found.timers.map { timer in
+      let left = timer.remaining(atWall: wallNow)
+      let state: String
+      if left <= 0 {
+        state = timer.finishedDescription(wallNow: wallNow, zone: .current)
+      } else {
+        let text = CountdownFormat.string(.milliseconds(Int64(left * 1000)))
+        state = timer.endsAt == nil ? "\(text) left, paused" : "\(text) left"
+      }
+      return timer.name.padded(to: width) + "  " + state + "  (of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000)))))"
+    }.joined(separator: "\n")
+  }
+}

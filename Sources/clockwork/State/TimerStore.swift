@@ -1,0 +1,48 @@
+import ClockworkCore
+import ClockworkState
+import Foundation
+
+/// Named timers on disk: `timers/<name>.json`, one per timer.
+struct TimerStore {
+  let directory: StateDirectory
+
+  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    directory = StateDirectory(environment: environment)
+  }
+
+  var folder: URL { directory.file("timers") }
+
+  func file(_ name: String) -> StateFile<StoredTimer> {
+    StateFile(url: folder.appendingPathComponent("\(name).json"))
+  }
+
+  /// Every saved timer (warnings for files that had to be moved aside).
+  func all(now: Date = Date()) -> (timers: [StoredTimer], warnings: [String]) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    var timers: [StoredTimer] = []
+    var warnings: [String] = []
+    for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+      let (value, warning) = StateFile<StoredTimer>(url: folder.appendingPathComponent(name)).load(now: now)
+      if let warning { warnings.append(warning) }
+      if let value { timers.append(value) }
+    }
+    return (timers, warnings)
+  }
+
+  /// Saves; a failure comes back as a message for the screen, never a crash.
+  func save(_ timer: StoredTimer) -> String? {
+    do {
+      try file(timer.name).save(timer)
+      return nil
+    } catch {
+      return "state could not be saved (\(error.problem))"
+    }
+  }
+
+  func remove(_ name: String) { file(name).remove() }
+
+  static func validName(_ name: String) -> Bool {
+    !name.isEmpty && name.count <= 64 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+      && !name.hasPrefix(".")
+  }
+}
