@@ -39,12 +39,9 @@ public struct StoredTimer: Codable, Hashable, Sendable {
 
   /// A countdown on `clock` that continues from here.
   public func restored(at now: ContinuousClock.Instant, wallNow: Date) throws -> Countdown<ContinuousClock.Instant> {
-    var countdown = try Countdown<ContinuousClock.Instant>(duration: .milliseconds(Int64((duration * 1000).rounded())))
-    countdown.start(at: now)
-    let left = remaining(atWall: wallNow)
-    countdown.add(.milliseconds(Int64((left * 1000).rounded())) - countdown.remaining(at: now), at: now)
-    if endsAt == nil { countdown.pause(at: now) }
-    return countdown
+    try Countdown(
+      duration: .milliseconds(Int64((duration * 1000).rounded())),
+      remaining: .milliseconds(Int64((remaining(atWall: wallNow) * 1000).rounded())), running: endsAt != nil, at: now)
   }
 
   /// "finished at 14:32:05, 3 min ago".

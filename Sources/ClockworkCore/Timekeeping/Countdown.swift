@@ -34,6 +34,16 @@ where Instant.Duration == Duration, Instant: Sendable {
     self.duration = duration
   }
 
+  /// A countdown of `duration` with `remaining` left at `now`, running or paused — e.g. one
+  /// restored from disk.
+  public init(duration: Duration, remaining: Duration, running: Bool, at now: Instant) throws(CountdownError) {
+    try Self.check(duration)
+    self.duration = duration
+    let left = min(max(remaining, .zero), duration)
+    state = running ? .running(deadline: now.advanced(by: left)) : .paused(remaining: left)
+    run = 1
+  }
+
   static func check(_ duration: Duration) throws(CountdownError) {
     guard duration > .zero else { throw .notPositive }
     guard duration <= maximumDuration else { throw .tooLong }

@@ -1,0 +1,164 @@
+import ClockworkCore
+import ClockworkState
+import ClockworkTestSupport
+import Foundation
+import Testing
+
+@Suite struct StateFileTests {
+  struct Sample: Codable, Hashable, Sendable { var text: String }
+
+  @Test func savesAtomicallyAndLoadsBack() throws {
+    let dir = try TemporaryDirectory()
+    let file = StateFile<Sample>(url: dir.file("state/sample.json"))
+    try file.save(Sample(text: "one"))
+    try file.save(Sample(text: "two"))
+    #expect(file.load().value == Sample(text: "two"))
+    #expect(file.load().warning == nil)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("state").path) == ["sample.json"])  // no temporary left
+    let json = try String(contentsOf: dir.file("state/sample.json"), encoding: .utf8)
+    #expect(json.contains("\"version\" : 1"))
+  }
+
+  @Test func missingFileIsNoStateAndNoWarning() throws {
+    let dir = try TemporaryDirectory()
+    let loaded = StateFile<Sample>(url: dir.file("none.json")).load()
+    #expect(loaded.value == nil && loaded.warning == nil)
+  }
+
+  @Test(arguments: [
+    ("garbage", "is corrupt or truncated"),
+    (#"{"version": 1, "value": {"te"#, "is corrupt or truncated"),
+    (#"{"version": 1, "value": {"number": 3}}"#, "is corrupt"),
+    (#"{"version": 9, "value": {"text": "from the future"}}"#, "was written by a newer Clockwork (format 9"),
+  ])
+  func badFilesAreMovedAsideWithAWarning(contents: String, reason: String) throws {
+    let dir = try TemporaryDirectory()
+    try Data(contents.utf8).write(to: dir.file("sample.json"))
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let loaded = StateFile<Sample>(url: dir.file("sample.json")).load(now: now)
+    #expect(loaded.value == nil)
+    #expect(loaded.warning?.contains(reason) == true, "\(loaded.warning ?? "")")
+    #expect(loaded.warning?.contains("sample.json.corrupt-1800000000") == true)
+    #expect(try dir.contents() == ["sample.json.corrupt-1800000000"])
+    #expect(try String(contentsOf: dir.file("sample.json.corrupt-1800000000"), encoding: .utf8) == contents)  // nothing lost
+  }
+
+  @Test func unreadableFileIsMovedAside() throws {
+    let dir = try TemporaryDirectory()
+    try FileManager.default.createDirectory(at: dir.file("sample.json"), withIntermediateDirectories: true)
+    let loaded = StateFile<Sample>(url: dir.file("sample.json")).load(now: Date(timeIntervalSince1970: 5))
+    #expect(loaded.value == nil)
+    #expect(loaded.warning?.contains("cannot be read") == true)
+  }
+
+  @Test func unwritableFolderIsAnErrorNotACrash() throws {
+    let file = StateFile<Sample>(url: URL(fileURLWithPath: "/proc/clockwork-cannot-write-here/sample.json"))
+    #expect(throws: StateError.self) { try file.save(Sample(text: "x")) }
+  }
+
+  @Test func theLockHoldsUntilReleased() throws {
+    let dir = try TemporaryDirectory()
+    /// Takes the lock and checks that a second taker is refused; the lock goes with the call.
+    func holdAndCheck() {
+      guard case .acquired(let lock) = StateLock.acquire(dir.file("x.lock")) else {
+        Issue.record("acquire failed")
+        return
+      }
+      withExtendedLifetime(lock) {
+        guard case .heldBy(let pid) = StateLock.acquire(dir.file("x.lock")) else {
+          Issue.record("a second taker should find the lock held")
+          return
+        }
+        #expect(pid == getpid())
+      }
+    }
+    holdAndCheck()
+    holdAndCheck()  // released when the first holder went away
+  }
+
+  @Test func stateDirectoryFollowsXDG() {
+    #expect(StateDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/a"]).url.path == "/x/state/clockwork")
+    #expect(StateDirectory(environment: ["HOME": "/home/a"]).url.path == "/home/a/.local/state/clockwork")
+    #expect(StateDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/a"]).url.path == "/home/a/.local/state/clockwork")
+  }
+}
+
+@Suite struct StoredTimeTests {
+  let clock = ContinuousClock()
+
+  func watch(running: Bool) throws -> (Stopwatch<ContinuousClock.Instant>, ContinuousClock.Instant) {
+    let start = clock.now
+    var watch = Stopwatch<ContinuousClock.Instant>()
+    try watch.start(at: start)
+    try watch.lap(at: start.advanced(by: .seconds(3)))
+    try watch.lap(at: start.advanced(by: .seconds(5)))
+    let now = start.advanced(by: .seconds(8))
+    if !running { try watch.pause(at: now) }
+    return (watch, now)
+  }
+
+  @Test func runningStopwatchKeepsCountingWhileClosed() throws {
+    let (watch, now) = try watch(running: true)
+    let savedAt = Date(timeIntervalSince1970: 1_000)
+    let stored = StoredStopwatch(watch, at: now, wallNow: savedAt, started: savedAt)
+    let data = try JSONEncoder().encode(stored)
+    let loaded = try JSONDecoder().decode(StoredStopwatch.self, from: data)
+    // A new process, 60 s of wall time later, on a continuous clock of its own.
+    let later = clock.now
+    let (restored, note) = loaded.restored(at: later, wallNow: savedAt.addingTimeInterval(60))
+    #expect(note == nil)
+    #expect(restored.elapsed(at: later) == .seconds(68))
+    #expect(restored.elapsed(at: later.advanced(by: .seconds(2))) == .seconds(70))
+    #expect(restored.laps.map(\.total) == [.seconds(3), .seconds(5)])
+    #expect(restored.phase == .running)
+  }
+
+  @Test func pausedStopwatchIsAsItWas() throws {
+    let (watch, now) = try watch(running: false)
+    let stored = StoredStopwatch(watch, at: now, wallNow: Date(timeIntervalSince1970: 1_000), started: nil)
+    let (restored, _) = stored.restored(at: clock.now, wallNow: Date(timeIntervalSince1970: 99_999))
+    #expect(restored.phase == .paused)
+    #expect(restored.elapsed(at: clock.now) == .seconds(8))
+  }
+
+  @Test func wallClockMovedBackwardsNeverShrinksTheTime() throws {
+    let (watch, now) = try watch(running: true)
+    let stored = StoredStopwatch(watch, at: now, wallNow: Date(timeIntervalSince1970: 1_000), started: nil)
+    let later = clock.now
+    let (restored, note) = stored.restored(at: later, wallNow: Date(timeIntervalSince1970: 700))
+    #expect(restored.elapsed(at: later) == .seconds(8))  // the last known value
+    #expect(note?.contains("moved back 5 min") == true, "\(note ?? "")")
+    #expect(restored.elapsed(at: later.advanced(by: .seconds(1))) == .seconds(9))  // and it goes on from there
+  }
+
+  @Test func timerRemainingAcrossRestarts() throws {
+    var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(300))
+    let start = clock.now
+    countdown.start(at: start)
+    let savedAt = Date(timeIntervalSince1970: 10_000)
+    let stored = StoredTimer(countdown, name: "tea", at: start.advanced(by: .seconds(100)), wallNow: savedAt)
+    #expect(stored.remaining(atWall: savedAt) == 200)
+    #expect(stored.remaining(atWall: savedAt.addingTimeInterval(50)) == 150)
+    let resumedAt = clock.now
+    let restored = try stored.restored(at: resumedAt, wallNow: savedAt.addingTimeInterval(50))
+    #expect(restored.remaining(at: resumedAt) == .seconds(150))
+    #expect(restored.isRunning)
+    #expect(restored.duration == .seconds(300))
+    #expect(stored.isFinished(atWall: savedAt.addingTimeInterval(200)))
+    let utc = TimeZone(identifier: "UTC")!
+    #expect(stored.finishedDescription(wallNow: savedAt.addingTimeInterval(380), zone: utc) == "finished at 02:50:00, 3 min ago")
+  }
+
+  @Test func pausedTimerStaysPaused() throws {
+    var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(60))
+    let start = clock.now
+    countdown.start(at: start)
+    countdown.pause(at: start.advanced(by: .seconds(20)))
+    let stored = StoredTimer(countdown, name: "x", at: start.advanced(by: .seconds(30)), wallNow: Date(timeIntervalSince1970: 0))
+    #expect(stored.remaining(atWall: Date(timeIntervalSince1970: 9_999)) == 40)
+    let resumedAt = clock.now
+    let restored = try stored.restored(at: resumedAt, wallNow: Date(timeIntervalSince1970: 9_999))
+    #expect(!restored.isRunning)
+    #expect(restored.remaining(at: resumedAt.advanced(by: .seconds(5))) == .seconds(40))
+  }
+}
