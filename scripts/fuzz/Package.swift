@@ -1,0 +1,18 @@
+// swift-tools-version: 6.1
+// libFuzzer targets for the parsers that read user input. Not part of CI: run ./run.
+import PackageDescription
+
+let fuzzFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+
+let package = Package(
+  name: "ClockworkFuzz",
+  dependencies: [.package(name: "Clockwork", path: "../..")],
+  targets: [
+    .executableTarget(
+      name: "FuzzDuration", dependencies: [.product(name: "ClockworkCore", package: "Clockwork")], swiftSettings: fuzzFlags),
+    .executableTarget(
+      name: "FuzzColor", dependencies: [.product(name: "ClockworkScene", package: "Clockwork")], swiftSettings: fuzzFlags),
+    .executableTarget(
+      name: "FuzzTheme", dependencies: [.product(name: "ClockworkWidgets", package: "Clockwork")], swiftSettings: fuzzFlags),
+  ]
+)
