@@ -30,10 +30,12 @@ let package = Package(
       name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
     .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo"]),
+    .systemLibrary(
+      name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
     // Clock face, countdown ring, gradient backdrop, stopwatch display: built from layers.
     .target(name: "ClockworkWidgets", dependencies: ["ClockworkCore", "ClockworkScene"]),
     // The tty: raw mode and restoring it, keys, capabilities, pixels → cells, damage-based output.
-    .target(name: "ClockworkTerminal", dependencies: ["ClockworkScene", "ClockworkCairo"]),
+    .target(name: "ClockworkTerminal", dependencies: ["ClockworkScene", "ClockworkCairo", "CChafa"]),
     // Fakes shared by every test target (test clocks, a settable wall clock).
     .target(
       name: "ClockworkTestSupport",

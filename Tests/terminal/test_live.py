@@ -47,6 +47,15 @@ def test_clock_shows_the_current_time(run):
     assert app.wait() == 0
 
 
+@pytest.mark.parametrize("graphics", ["quadrant", "half", "chafa"])
+def test_other_graphics_draw_the_face(run, graphics):
+    app = run("clock", "--graphics", graphics, "--color", "256")
+    assert app.pump_until(lambda a: "q quit" in a.text() and re.search(r"\d\d:\d\d:\d\d", a.text()))
+    assert sum(ch not in " \n" for ch in app.text()) > 500, "the face is drawn"
+    app.send("q")
+    assert app.wait() == 0
+
+
 def test_world_clocks_are_labelled(run):
     app = run("clock", "--zone", "Asia/Kathmandu", "--zone", "America/New_York", columns=140)
     assert app.pump_until(lambda a: "Kathmandu +05:45" in a.text() and "New York" in a.text())

@@ -82,6 +82,23 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  Benchmark("chafa: 100×40 cells from 400×320 pixels (same frame, libchafa 1.12)") { benchmark in
+    let surface = try CairoSurface.image(width: 400, height: 320)
+    fixture.termFace.show(date: fixture.date, timeZone: TimeZone(identifier: "UTC")!)
+    let scene = fixture.termFace.layer.presentation(at: 0)
+    scene.anchorPoint = .zero
+    scene.position = Point(x: 40, y: 0)
+    scene.transform = AffineTransform(scale: 1.6)
+    try Renderer().render(scene, on: surface)
+    let chafa = ChafaCells()
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      surface.withPixels { pixels, stride in
+        blackHole(chafa.cells(from: pixels, width: 400, height: 320, stride: stride, columns: 100, rows: 40))
+      }
+    }
+  }
+
   Benchmark("terminal frame 100×40: scene → pixels → cells → bytes (quartz second)") { benchmark in
     let zone = TimeZone(identifier: "UTC")!
     for _ in benchmark.scaledIterations {

@@ -10,24 +10,35 @@ import ClockworkScene
 /// let cells = try presenter.cells(for: face.layer, columns: 60, rows: 30, cellAspect: 0.5)
 /// ```
 public final class BlockPresenter {
-  public var glyphs: GlyphSet { didSet { blitter = CellBlitter(glyphs: glyphs) } }
-  var blitter: CellBlitter
+  public let graphics: Graphics
+  let blitter: CellBlitter?
+  let chafa: ChafaCells?
   let renderer = Renderer()
   var surface: CairoSurface?
 
-  public init(glyphs: GlyphSet) {
-    self.glyphs = glyphs
-    blitter = CellBlitter(glyphs: glyphs)
+  public init(graphics: Graphics) {
+    self.graphics = graphics
+    if let glyphs = graphics.glyphSet {
+      blitter = CellBlitter(glyphs: glyphs)
+      chafa = nil
+    } else {
+      blitter = nil
+      chafa = ChafaCells()
+    }
   }
+
+  public convenience init(glyphs: GlyphSet) { self.init(graphics: Graphics(glyphs)) }
+
+  var samples: (x: Int, y: Int) { graphics.glyphSet?.samples ?? ChafaCells.samples }
 
   /// Samples across and down for a block of cells.
   public func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
-    (columns * glyphs.samples.x, rows * glyphs.samples.y)
+    (columns * samples.x, rows * samples.y)
   }
 
   /// A sample's width over its height, for cells of `cellAspect` (width over height).
   public func sampleAspect(cellAspect: Double) -> Double {
-    cellAspect * Double(glyphs.samples.y) / Double(glyphs.samples.x)
+    cellAspect * Double(samples.y) / Double(samples.x)
   }
 
   /// How many samples tall one scene unit is when `sceneSize` is fitted and centred.
@@ -59,7 +70,9 @@ public final class BlockPresenter {
     frame.transform = AffineTransform(scaleX: k / aspect, y: k).concatenating(frame.transform)
     try renderer.render(frame, on: image)
     return image.withPixels { pixels, stride in
-      blitter.cells(from: pixels, width: width, height: height, stride: stride)
+      if let blitter { return blitter.cells(from: pixels, width: width, height: height, stride: stride) }
+      return chafa?.cells(from: pixels, width: width, height: height, stride: stride, columns: columns, rows: rows)
+        ?? CellGrid(columns: columns, rows: rows)
     }
   }
 }

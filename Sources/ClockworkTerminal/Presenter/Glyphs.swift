@@ -41,3 +41,19 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
     }
   }
 }
+
+/// How a live view turns pixels into cells: our blitter with one of the glyph sets, or chafa.
+public enum Graphics: String, Hashable, Sendable, CaseIterable {
+  case sextant, quadrant, half, chafa
+
+  public init(_ glyphs: GlyphSet) {
+    switch glyphs {
+    case .sextant: self = .sextant
+    case .quadrant: self = .quadrant
+    case .half: self = .half
+    }
+  }
+
+  /// The glyph set of our own blitter; `nil` for chafa.
+  public var glyphSet: GlyphSet? { GlyphSet(rawValue: rawValue) }
+}

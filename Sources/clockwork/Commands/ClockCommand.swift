@@ -54,7 +54,7 @@ struct ClockCommand: AsyncParsableCommand {
       throw ExitCode(await PlainClock(zones: zones, count: count).run())
     }
     let session = try TerminalSession()
-    let mode = LiveClock(zones: zones, theme: theme, oscillator: oscillator, digital: digital, glyphs: live.graphics)
+    let mode = LiveClock(zones: zones, theme: theme, oscillator: oscillator, digital: digital, graphics: live.graphics)
     throw ExitCode(await LiveLoop(session: session, colorMode: live.colorMode).run(mode))
   }
 }

@@ -78,7 +78,7 @@ struct StopwatchCommand: AsyncParsableCommand {
       throw ExitCode(await PlainStopwatch(watch: watch, store: store, export: export).run())
     }
     let session = try TerminalSession()
-    let mode = LiveStopwatch(watch: watch, store: store, notes: notes, fps: fps, glyphs: live.graphics)
+    let mode = LiveStopwatch(watch: watch, store: store, notes: notes, fps: fps, graphics: live.graphics)
     let status = await LiveLoop(session: session, colorMode: live.colorMode).run(mode)
     // The terminal is back: the laps stay in the scrollback.
     let total = mode.watch.elapsed(at: mode.clock.now)

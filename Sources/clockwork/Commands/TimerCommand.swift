@@ -136,7 +136,7 @@ struct TimerCommand: AsyncParsableCommand {
     let session = try TerminalSession()
     let mode = LiveTimer(
       countdown: countdown, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: wait, exec: command,
-      glyphs: live.graphics)
+      graphics: live.graphics)
     let status = await LiveLoop(session: session, colorMode: live.colorMode).run(mode)
     if status != 0, !mode.countdown.isFinished(at: clock.now) {
       Output.error("timer '\(name)' keeps running (\(CountdownFormat.string(mode.countdown.remaining(at: clock.now))) left): `clockwork timer\(name == "timer" ? "" : " --name \(name)")` returns to it, --cancel stops it")

@@ -20,14 +20,14 @@ final class LiveClock: LiveMode {
   var pixelScale = 1.0
   static let sceneSize = 200.0
 
-  init(zones: [TimeZone], theme: ClockTheme, oscillator: Oscillator, digital: Bool, glyphs: GlyphSet) {
+  init(zones: [TimeZone], theme: ClockTheme, oscillator: Oscillator, digital: Bool, graphics: Graphics) {
     self.zones = zones
     themes = ClockTheme.builtIn.contains(theme) ? ClockTheme.builtIn : ClockTheme.builtIn + [theme]
     themeIndex = themes.firstIndex(of: theme) ?? 0
     if !oscillators.contains(oscillator) { oscillators.append(oscillator) }
     oscillatorIndex = oscillators.firstIndex(of: oscillator) ?? 0
     self.digital = digital
-    presenter = BlockPresenter(glyphs: glyphs)
+    presenter = BlockPresenter(graphics: graphics)
     faces = zones.map { _ in ClockFace(size: Self.sceneSize, theme: theme, oscillator: oscillator) }
   }
 

@@ -4,8 +4,11 @@ import Foundation
 
 /// How the live view draws: shared by the clock, the stopwatch and the timer.
 struct LiveOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Block glyphs: sextant (2×3 a cell), quadrant (2×2) or half (1×2).", valueName: "kind"), transform: GraphicsArgument.parse)
-  var graphics: GlyphSet = .sextant
+  @Option(
+    help: ArgumentHelp(
+      "sextant (2×3 blocks a cell), quadrant (2×2), half (1×2), or chafa (libchafa's matching: finer, slower).",
+      valueName: "kind"), transform: GraphicsArgument.parse)
+  var graphics: Graphics = .sextant
 
   @Option(help: ArgumentHelp("auto, truecolor, 256, 16 or none (auto reads COLORTERM, TERM and NO_COLOR).", valueName: "mode"), transform: ColorArgument.parse)
   var color: ColorMode?
@@ -20,11 +23,14 @@ struct LiveOptions: ParsableArguments {
 }
 
 enum GraphicsArgument {
-  static func parse(_ text: String) throws -> GlyphSet {
-    guard let glyphs = GlyphSet(rawValue: text.lowercased()) else {
-      throw ValidationError("unknown graphics '\(text)' (use sextant, quadrant or half)")
+  static func parse(_ text: String) throws -> Graphics {
+    if ["sixel", "kitty"].contains(text.lowercased()) {
+      throw ValidationError("--graphics \(text) (pixel protocols) is not available yet; use sextant, quadrant, half or chafa")
     }
-    return glyphs
+    guard let graphics = Graphics(rawValue: text.lowercased()) else {
+      throw ValidationError("unknown graphics '\(text)' (use sextant, quadrant, half or chafa)")
+    }
+    return graphics
   }
 }
 

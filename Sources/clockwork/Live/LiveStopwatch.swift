@@ -19,12 +19,12 @@ final class LiveStopwatch: LiveMode {
   let scene = Layer()
   var message: String?
 
-  init(watch: Stopwatch<ContinuousClock.Instant>, store: StopwatchStore?, notes: [String], fps: Double, glyphs: GlyphSet) {
+  init(watch: Stopwatch<ContinuousClock.Instant>, store: StopwatchStore?, notes: [String], fps: Double, graphics: Graphics) {
     self.watch = watch
     self.store = store
     self.notes = notes
     self.fps = fps
-    presenter = BlockPresenter(glyphs: glyphs)
+    presenter = BlockPresenter(graphics: graphics)
     scene.frame = Rect(x: 0, y: 0, width: 330, height: 60)
     digits.frame = scene.bounds
     digits.fontFamily = "DejaVu Sans Mono"

@@ -27,7 +27,7 @@ final class LiveTimer: LiveMode {
 
   init(
     countdown: Countdown<ContinuousClock.Instant>, persistence: TimerPersistence?, pulse: Bool, backdrop: Bool, fps: Double,
-    wait: Bool, exec: String?, glyphs: GlyphSet
+    wait: Bool, exec: String?, graphics: Graphics
   ) {
     self.countdown = countdown
     self.persistence = persistence
@@ -36,7 +36,7 @@ final class LiveTimer: LiveMode {
     self.fps = fps
     self.wait = wait
     self.exec = exec
-    presenter = BlockPresenter(glyphs: glyphs)
+    presenter = BlockPresenter(graphics: graphics)
     scene.frame = Rect(x: 0, y: 0, width: 200, height: 200)
     self.backdrop = backdrop ? GradientBackdrop(size: Size(width: 200, height: 200)) : nil
     if let layer = self.backdrop?.layer { scene.addSublayer(layer) }
