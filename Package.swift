@@ -14,6 +14,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -23,7 +24,9 @@ let package = Package(
     // Time model: dial angles, oscillators, stopwatch, countdown, deadline ticking, parsing.
     .target(name: "ClockworkCore"),
     // State that survives restarts: atomic versioned files, locks, wall-clock anchors.
-    .target(name: "ClockworkState", dependencies: ["ClockworkCore"]),
+    .target(
+      name: "ClockworkState",
+      dependencies: ["ClockworkCore", .product(name: "SystemPackage", package: "swift-system")]),
     // Core Animation-style layers and animations; presentation at time t is pure.
     .target(name: "ClockworkScene"),
     .systemLibrary(
@@ -35,7 +38,9 @@ let package = Package(
     // Clock face, countdown ring, gradient backdrop, stopwatch display: built from layers.
     .target(name: "ClockworkWidgets", dependencies: ["ClockworkCore", "ClockworkScene"]),
     // The tty: raw mode and restoring it, keys, capabilities, pixels → cells, damage-based output.
-    .target(name: "ClockworkTerminal", dependencies: ["ClockworkScene", "ClockworkCairo", "CChafa"]),
+    .target(
+      name: "ClockworkTerminal",
+      dependencies: ["ClockworkScene", "ClockworkCairo", "CChafa", .product(name: "SystemPackage", package: "swift-system")]),
     // Fakes shared by every test target (test clocks, a settable wall clock).
     .target(
       name: "ClockworkTestSupport",
@@ -58,6 +63,7 @@ let package = Package(
         "ClockworkTerminal",
         "ClockworkState",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
     .testTarget(

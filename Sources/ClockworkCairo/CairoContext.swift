@@ -7,7 +7,7 @@ final class CairoContext {
   let surface: CairoSurface
 
   init(surface: CairoSurface) throws(CairoError) {
-    let handle = cairo_create(surface.handle)!
+    guard let handle = cairo_create(surface.handle) else { throw CairoError(CAIRO_STATUS_NO_MEMORY, "create context") }
     let status = cairo_status(handle)
     guard status == CAIRO_STATUS_SUCCESS else {
       cairo_destroy(handle)
@@ -75,4 +75,10 @@ final class CairoPattern {
   }
 
   deinit { cairo_pattern_destroy(handle) }
+
+  /// Ends the innermost `cairo_push_group` and owns what was drawn.
+  static func popGroup(_ cr: OpaquePointer, _ operation: String) throws(CairoError) -> CairoPattern {
+    guard let pattern = cairo_pop_group(cr) else { throw CairoError(CAIRO_STATUS_NO_MEMORY, operation) }
+    return try CairoPattern(pattern, operation: operation)
+  }
 }

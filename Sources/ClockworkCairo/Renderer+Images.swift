@@ -47,7 +47,7 @@ extension Renderer {
       init(_ bytes: [UInt8]) { self.bytes = bytes }
     }
     let reader = Reader(Array(png))
-    let handle = withExtendedLifetime(reader) {
+    let created = withExtendedLifetime(reader) {
       cairo_image_surface_create_from_png_stream(
         { closure, buffer, length in
           guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
@@ -55,12 +55,13 @@ extension Renderer {
           let wanted = Int(length)
           guard reader.offset + wanted <= reader.bytes.count else { return CAIRO_STATUS_READ_ERROR }
           reader.bytes.withUnsafeBufferPointer { source in
-            buffer.update(from: source.baseAddress! + reader.offset, count: wanted)
+            if let start = source.baseAddress { buffer.update(from: start + reader.offset, count: wanted) }
           }
           reader.offset += wanted
           return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(reader).toOpaque())!
+        }, Unmanaged.passUnretained(reader).toOpaque())
     }
+    guard let handle = created else { throw CairoError(CAIRO_STATUS_NO_MEMORY, "decode PNG image") }
     return try CairoSurface(
       handle: handle, kind: .image, width: Int(cairo_image_surface_get_width(handle)),
       height: Int(cairo_image_surface_get_height(handle)), operation: "decode PNG image")

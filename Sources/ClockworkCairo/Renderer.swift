@@ -96,11 +96,11 @@ public final class Renderer {
     }
     cairo_push_group(cr)
     try drawTree(layer, in: context)
-    let content = try CairoPattern(cairo_pop_group(cr)!, operation: "layer group")
+    let content = try CairoPattern.popGroup(cr, "layer group")
     if let mask {
       cairo_push_group(cr)
       try draw(mask, in: context)
-      let maskPattern = try CairoPattern(cairo_pop_group(cr)!, operation: "mask group")
+      let maskPattern = try CairoPattern.popGroup(cr, "mask group")
       if layer.opacity < 1 { cairo_push_group(cr) }
       cairo_set_source(cr, content.handle)
       cairo_mask(cr, maskPattern.handle)

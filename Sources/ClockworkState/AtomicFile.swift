@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Writes a file so that it is either the old version or the new one, never a mix: a temporary
 /// file in the same folder, `fsync`, `rename`, then `fsync` of the folder.
@@ -20,18 +21,7 @@ public enum AtomicFile {
     let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { throw fail("cannot create a temporary file") }
-    var ok = data.withUnsafeBytes { buffer -> Bool in
-      var offset = 0
-      while offset < buffer.count {
-        let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += n
-      }
-      return true
-    }
+    var ok = (try? FileDescriptor(rawValue: fd).writeAll(data)) != nil
     ok = ok && fsync(fd) == 0
     let saved = errno
     close(fd)

@@ -29,7 +29,7 @@ public final class ChafaCells {
   /// Cells for premultiplied ARGB32 pixels (Cairo's image format, native-endian words).
   public func cells(from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int, columns: Int, rows: Int) -> CellGrid {
     guard columns > 0, rows > 0, let base = pixels.baseAddress else { return CellGrid(columns: max(columns, 0), rows: max(rows, 0)) }
-    let canvas = canvasFor(columns: columns, rows: rows)
+    guard let canvas = canvasFor(columns: columns, rows: rows) else { return CellGrid(columns: columns, rows: rows) }
     // On little-endian machines a native ARGB word is stored B, G, R, A.
     base.withMemoryRebound(to: UInt8.self, capacity: stride * 4 * height) { bytes in
       chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_BGRA8_PREMULTIPLIED, bytes, Int32(width), Int32(height), Int32(stride * 4))
@@ -53,14 +53,14 @@ public final class ChafaCells {
     return RGB(UInt8((packed >> 16) & 0xFF), UInt8((packed >> 8) & 0xFF), UInt8(packed & 0xFF))
   }
 
-  func canvasFor(columns: Int, rows: Int) -> OpaquePointer {
+  func canvasFor(columns: Int, rows: Int) -> OpaquePointer? {
     if let canvas, geometry == (columns, rows) { return canvas }
     if let canvas { chafa_canvas_unref(canvas) }
     let config = chafa_canvas_config_new()
     chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
     chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
     chafa_canvas_config_set_symbol_map(config, symbols)
-    let made = chafa_canvas_new(config)!
+    let made = chafa_canvas_new(config)
     chafa_canvas_config_unref(config)
     canvas = made
     geometry = (columns, rows)

@@ -37,7 +37,7 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
     case 63: return "█"
     default:
       let offset = mask - 1 - (mask > 21 ? 1 : 0) - (mask > 42 ? 1 : 0)
-      return Character(Unicode.Scalar(0x1FB00 + UInt32(offset))!)
+      return Unicode.Scalar(0x1FB00 + UInt32(offset)).map(Character.init) ?? " "
     }
   }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SystemPackage
 
 /// What a live mode reacts to.
 public enum TerminalEvent: Sendable, Equatable {
@@ -79,16 +80,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
 
   /// Writes `text` in as few `write` calls as the kernel allows (one, normally).
   public func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { Foundation.write(output, $0.baseAddress! + offset, $0.count - offset) }
-      if n < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        return
-      }
-      offset += n
-    }
+    _ = try? FileDescriptor(rawValue: output).writeAll(Array(text.utf8))
   }
 
   public func send(_ event: TerminalEvent) { continuation.yield(event) }
@@ -125,9 +117,9 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     let thread = Thread {
       var buffer = [UInt8](repeating: 0, count: 256)
       while true {
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { break }
+        guard let n = try? buffer.withUnsafeMutableBytes({ try FileDescriptor(rawValue: fd).read(into: $0) }), n > 0 else {
+          break
+        }
         for key in Key.decode(Array(buffer[0..<n])) { continuation.yield(.key(key)) }
       }
     }

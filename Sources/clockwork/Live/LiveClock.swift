@@ -68,9 +68,8 @@ final class LiveClock: LiveMode {
       pixelScale = presenter.scale(for: face.layer.bounds.size, columns: panelWidth, rows: graphicsRows, cellAspect: size.cellAspect)
       let left = index * panelWidth
       grid.place(cells, column: left, row: 0)
-      var row = graphicsRows
       var panel = CellGrid(columns: panelWidth, rows: textRows)
-      row = 0
+      var row = 0
       if zones.count > 1 {
         panel.writeCentered(Self.label(for: zone, at: now), row: row, bold: true)
         row += 1

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Unbuffered writes to standard output and error: each line leaves the process at once, so a
 /// line stamped at a second boundary is not held back by stdio buffering.
@@ -12,18 +13,8 @@ enum Output {
     write("\u{07}", to: isatty(STDOUT_FILENO) == 1 ? STDOUT_FILENO : STDERR_FILENO)
   }
 
+  /// Writes all of `text`; a closed pipe leaves nothing sensible to do with it.
   static func write(_ text: String, to fd: Int32) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer in
-        Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return  // A closed pipe: nothing sensible left to do with the text.
-      }
-      offset += written
-    }
+    _ = try? FileDescriptor(rawValue: fd).writeAll(Array(text.utf8))
   }
 }
