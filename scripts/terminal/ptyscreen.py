@@ -8,6 +8,7 @@ import pty
 import select
 import signal
 import struct
+import tempfile
 import termios
 import time
 
@@ -24,6 +25,9 @@ class PtyApp:
         self.raw = bytearray()
         environment = dict(os.environ)
         environment.update({"TERM": "xterm-256color", "COLORTERM": "truecolor"})
+        # A state folder of its own unless the caller names one: saved stopwatches and timers
+        # of the user's must not leak in.
+        environment.setdefault("XDG_STATE_HOME", tempfile.mkdtemp())
         environment.update(env or {})
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
