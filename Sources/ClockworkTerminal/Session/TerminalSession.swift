@@ -97,7 +97,11 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
         default: continuation.yield(.signal(number))
         }
       }
+      // Registration is asynchronous: wait for it, so no signal meets SIG_IGN and is lost.
+      let registered = DispatchSemaphore(value: 0)
+      source.setRegistrationHandler { registered.signal() }
       source.resume()
+      _ = registered.wait(timeout: .now() + 1)
       sources.append(source)
     }
   }

@@ -30,7 +30,12 @@ final class EventSource: @unchecked Sendable {  // Immutable after init; Dispatc
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { continuation.yield(.interrupt(number)) }
+      // Registration is asynchronous: wait for it, or a signal sent right after start-up
+      // would meet SIG_IGN and be lost.
+      let registered = DispatchSemaphore(value: 0)
+      source.setRegistrationHandler { registered.signal() }
       source.resume()
+      _ = registered.wait(timeout: .now() + 1)
       return source
     }
   }
