@@ -1,4 +1,5 @@
 import CCairo
+import ClockworkScene
 import Foundation
 
 /// Owns a `cairo_surface_t`: an image in memory, or an SVG or PDF document being written.
@@ -65,10 +66,15 @@ public final class CairoSurface {
     try CairoError.check(cairo_surface_status(handle), "finish surface")
   }
 
-  /// Makes every pixel transparent.
-  public func clear() {
+  /// Makes every pixel transparent, or `color`.
+  public func clear(to color: Color? = nil) {
     guard let cr = cairo_create(handle) else { return }
-    cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+    if let color {
+      cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+      cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    } else {
+      cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+    }
     cairo_paint(cr)
     cairo_destroy(cr)
   }
@@ -76,6 +82,20 @@ public final class CairoSurface {
   /// Writes an image surface as PNG.
   public func writePNG(to url: URL) throws(CairoError) {
     try CairoError.check(cairo_surface_write_to_png(handle, url.path), "write PNG \(url.path)")
+  }
+
+  /// An image surface as PNG bytes in memory.
+  public func pngData() throws(CairoError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    let status = withUnsafeMutablePointer(to: &bytes) { sink in
+      cairo_surface_write_to_png_stream(handle, { sink, data, length in
+        guard let sink, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        sink.assumingMemoryBound(to: [UInt8].self).pointee.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+      }, sink)
+    }
+    try CairoError.check(status, "encode PNG")
+    return bytes
   }
 
   /// Bytes per row of an image surface.

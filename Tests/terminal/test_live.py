@@ -3,13 +3,17 @@
 Run by `make test` (pytest). Time here is real: the tests wait for what the screen shows, with
 time limits, and never assert how long anything took.
 """
+import base64
 import datetime
+import io
 import os
 import re
 import signal
+import subprocess
 import sys
 
 import pytest
+from PIL import Image
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "terminal"))
 from ptyscreen import PtyApp  # noqa: E402
@@ -21,10 +25,10 @@ BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file_
 def run(tmp_path):
     apps = []
 
-    def start(*args, columns=100, rows=40, shell=None, env=None):
+    def start(*args, columns=100, rows=40, shell=None, env=None, pixels=(0, 0)):
         argv = ["/bin/sh", "-c", shell] if shell else [BINARY, *args]
         # Each test keeps its stopwatches and timers in a folder of its own.
-        app = PtyApp(argv, columns, rows, env={"XDG_STATE_HOME": str(tmp_path / "state"), **(env or {})})
+        app = PtyApp(argv, columns, rows, env={"XDG_STATE_HOME": str(tmp_path / "state"), **(env or {})}, pixels=pixels)
         apps.append(app)
         return app
 
@@ -54,6 +58,50 @@ def test_other_graphics_draw_the_face(run, graphics):
     assert sum(ch not in " \n" for ch in app.text()) > 500, "the face is drawn"
     app.send("q")
     assert app.wait() == 0
+
+
+def last_picture(raw, opener, closer=b"\x1b\\"):
+    """The last picture in the output: from its `opener` to the end of its last escape."""
+    start = raw.rfind(opener)
+    assert start >= 0, "a picture was sent"
+    end = raw.find(closer, start)
+    assert end > 0
+    return raw[start:raw.find(b"\x1b\\", end) + 2]
+
+
+def test_sixel_pictures_show_the_face(run, tmp_path):
+    # A terminal of 100×40 cells that reports 10×20-pixel cells.
+    app = run("clock", "--graphics", "sixel", env={"TZ": "UTC"}, pixels=(1000, 800))
+    assert app.pump_until(lambda a: re.search(r"\d\d:\d\d:\d\d", a.text()) and a.raw.count(b"\x1bP") >= 2)
+    assert "q quit" in app.text()
+    sixel = tmp_path / "frame.six"
+    sixel.write_bytes(last_picture(bytes(app.raw), b"\x1bP"))
+    png = tmp_path / "frame.png"
+    subprocess.run(["sixel2png", "-i", str(sixel), "-o", str(png)], check=True)
+    with Image.open(png) as image:
+        # 100 columns of 10 pixels, 37 rows of 20 (three rows hold text) cut to a multiple of 6.
+        assert image.size == (1000, 738)
+        rgb = image.convert("RGB")
+        assert rgb.getpixel((5, 5)) == (0, 0, 0), "outside the face: the painted background"
+        assert min(rgb.getpixel((500 - 150, 369))) > 200, "the classic dial is white left of the centre"
+    app.send("q")
+    assert app.wait() == 0
+
+
+def test_kitty_pictures_are_pngs_placed_over_the_cells_and_removed_at_exit(run):
+    app = run("timer", "1m", "--graphics", "kitty", "--fps", "5", pixels=(1000, 800))
+    assert app.pump_until(lambda a: "1:00" in a.text() or "0:59" in a.text())
+    escapes = re.findall(rb"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\", last_picture(bytes(app.raw), b"\x1b_Ga=T", closer=b"m=0;"))
+    control = escapes[0][0].decode()
+    assert control.startswith("a=T,f=100,") and "c=100" in control and "r=38" in control
+    png = base64.b64decode(b"".join(payload for _, payload in escapes))
+    with Image.open(io.BytesIO(png)) as image:
+        assert image.size == (1000, 760)
+        corner = image.convert("RGB").getpixel((2, 2))
+        assert corner != (0, 0, 0) and max(corner) > 100, "the gradient backdrop fills the picture"
+    app.send("q")
+    assert app.wait() == 130
+    assert bytes(app.raw).rfind(b"\x1b_Ga=d,d=A") > bytes(app.raw).rfind(b"\x1b_Ga=T"), "no picture is left behind"
 
 
 def test_world_clocks_are_labelled(run):

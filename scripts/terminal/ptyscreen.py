@@ -18,11 +18,12 @@ import pyte
 class PtyApp:
     """A child process on a pseudo-terminal of `columns`×`rows`, its output fed to pyte."""
 
-    def __init__(self, argv, columns=100, rows=40, env=None):
+    def __init__(self, argv, columns=100, rows=40, env=None, pixels=(0, 0)):
         self.columns, self.rows = columns, rows
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
+        self.partial = b""
         environment = dict(os.environ)
         environment.update({"TERM": "xterm-256color", "COLORTERM": "truecolor"})
         # A state folder of its own unless the caller names one: saved stopwatches and timers
@@ -32,12 +33,13 @@ class PtyApp:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.execvpe(argv[0], argv, environment)
-        self.resize(columns, rows)
+        self.resize(columns, rows, pixels)
         self.status = None
 
-    def resize(self, columns, rows):
+    def resize(self, columns, rows, pixels=(0, 0)):
+        """New size in cells and, as a terminal may report it, in pixels (width, height)."""
         self.columns, self.rows = columns, rows
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, *pixels))
         self.screen.resize(rows, columns)
 
     def pump(self, seconds):
@@ -57,7 +59,29 @@ class PtyApp:
             if not data:
                 return
             self.raw += data
-            self.stream.feed(data)
+            self.stream.feed(self.without_pictures(data))
+
+    def without_pictures(self, data):
+        """`data` less sixel (DCS) and kitty (APC) pictures, which pyte would show as text;
+        they stay in `raw`. A picture cut by a read is kept until its end arrives."""
+        data = self.partial + data
+        self.partial = b""
+        out = bytearray()
+        while data:
+            start = min((i for i in (data.find(b"\x1bP"), data.find(b"\x1b_")) if i >= 0), default=-1)
+            if start < 0:
+                # A lone ESC at the end may open a picture in the next read.
+                keep = 1 if data.endswith(b"\x1b") else 0
+                out += data[:len(data) - keep]
+                self.partial = data[len(data) - keep:]
+                break
+            out += data[:start]
+            end = data.find(b"\x1b\\", start)
+            if end < 0:
+                self.partial = data[start:]
+                break
+            data = data[end + 2:]
+        return bytes(out)
 
     def pump_until(self, predicate, timeout=10):
         end = time.monotonic() + timeout

@@ -104,8 +104,25 @@ let benchmarks: @Sendable () -> Void = {
     for _ in benchmark.scaledIterations {
       fixture.date += 1
       fixture.termFace.show(date: fixture.date, timeZone: zone)
-      let grid = try fixture.presenter.cells(for: fixture.termFace.layer, columns: 100, rows: 37, cellAspect: 0.5)
+      let grid = try fixture.presenter.cells(for: fixture.termFace.layer, columns: 100, rows: 37, cell: CellShape())
       blackHole(fixture.writer.frame(grid))
+    }
+  }
+
+  // The same frame with each other way of showing it; pixel protocols at 10×20-pixel cells.
+  for graphics in [Graphics.chafa, .sixel, .kitty] {
+    Benchmark("terminal frame 100×40, --graphics \(graphics) (quartz second)") { benchmark in
+      let presenter = BlockPresenter(graphics: graphics)
+      var writer = DamageWriter(colorMode: .truecolor)
+      let face = ClockFace(size: 200, theme: .classic, oscillator: .quartz)
+      let cell = CellShape(pixelWidth: 10, pixelHeight: 20)
+      var date = fixture.date
+      for _ in benchmark.scaledIterations {
+        date += 1
+        face.show(date: date, timeZone: TimeZone(identifier: "UTC")!)
+        let grid = try presenter.cells(for: face.layer, columns: 100, rows: 37, cell: cell)
+        blackHole(writer.frame(grid))
+      }
     }
   }
 

@@ -1,77 +1,88 @@
 import ClockworkCairo
 import ClockworkScene
 
-/// Draws a scene into a block of cells: renders it with Cairo at the cells' sample size (2×3
-/// samples a cell for sextants), scaled so that circles stay round on cells that are taller than
-/// wide, and fits two colours a cell.
+/// Draws a scene into a block of cells: renders it with Cairo at the block's sample size (2×3
+/// samples a cell for sextants, the cell's pixels for the pixel protocols), scaled so that
+/// circles stay round on cells that are taller than wide, then turns the samples into cells
+/// (two colours a cell) or into one picture.
 ///
 /// ```swift
 /// let presenter = BlockPresenter(glyphs: .sextant)
-/// let cells = try presenter.cells(for: face.layer, columns: 60, rows: 30, cellAspect: 0.5)
+/// let cells = try presenter.cells(for: face.layer, columns: 60, rows: 30, cell: CellShape())
 /// ```
 public final class BlockPresenter {
   public let graphics: Graphics
   let blitter: CellBlitter?
   let chafa: ChafaCells?
+  let pixels: PixelEncoder?
   let renderer = Renderer()
   var surface: CairoSurface?
 
   public init(graphics: Graphics) {
     self.graphics = graphics
-    if let glyphs = graphics.glyphSet {
-      blitter = CellBlitter(glyphs: glyphs)
-      chafa = nil
-    } else {
-      blitter = nil
-      chafa = ChafaCells()
-    }
+    blitter = graphics.glyphSet.map(CellBlitter.init(glyphs:))
+    chafa = graphics == .chafa ? ChafaCells() : nil
+    pixels = graphics.pixelProtocol?.makeEncoder()
   }
 
   public convenience init(glyphs: GlyphSet) { self.init(graphics: Graphics(glyphs)) }
 
-  var samples: (x: Int, y: Int) { graphics.glyphSet?.samples ?? ChafaCells.samples }
-
-  /// Samples across and down for a block of cells.
-  public func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
-    (columns * samples.x, rows * samples.y)
+  /// Samples a cell across and down.
+  func samples(_ cell: CellShape) -> (x: Int, y: Int) {
+    if let glyphs = graphics.glyphSet { return glyphs.samples }
+    if pixels != nil { return cell.imagePixels }
+    return ChafaCells.samples
   }
 
-  /// A sample's width over its height, for cells of `cellAspect` (width over height).
-  public func sampleAspect(cellAspect: Double) -> Double {
-    cellAspect * Double(samples.y) / Double(samples.x)
+  /// Samples across and down for a block of cells.
+  public func pixelSize(columns: Int, rows: Int, cell: CellShape) -> (width: Int, height: Int) {
+    let (x, y) = samples(cell)
+    return (columns * x, rows * y)
+  }
+
+  /// A sample's width over its height.
+  public func sampleAspect(cell: CellShape) -> Double {
+    let (x, y) = samples(cell)
+    return cell.aspect * Double(y) / Double(x)
   }
 
   /// How many samples tall one scene unit is when `sceneSize` is fitted and centred.
-  public func scale(for sceneSize: Size, columns: Int, rows: Int, cellAspect: Double) -> Double {
-    let (width, height) = pixelSize(columns: columns, rows: rows)
-    let aspect = sampleAspect(cellAspect: cellAspect)
+  public func scale(for sceneSize: Size, columns: Int, rows: Int, cell: CellShape) -> Double {
+    let (width, height) = pixelSize(columns: columns, rows: rows, cell: cell)
+    let aspect = sampleAspect(cell: cell)
     return max(0.01, min(Double(height) / max(sceneSize.height, 1), Double(width) * aspect / max(sceneSize.width, 1)))
   }
 
   /// The cells showing `layer` (a widget's root, its bounds the scene) fitted into the block.
   /// `layer` is presented at time `t`; the model is not changed.
-  public func cells(for layer: Layer, at t: Double = 0, columns: Int, rows: Int, cellAspect: Double) throws(CairoError) -> CellGrid {
-    let (width, height) = pixelSize(columns: columns, rows: rows)
+  public func cells(for layer: Layer, at t: Double = 0, columns: Int, rows: Int, cell: CellShape) throws(CairoError) -> CellGrid {
+    let (width, height) = pixelSize(columns: columns, rows: rows, cell: cell)
     guard width > 0, height > 0 else { return CellGrid(columns: max(columns, 0), rows: max(rows, 0)) }
     let image: CairoSurface
     if let surface, surface.width == width, surface.height == height {
       image = surface
-      image.clear()
     } else {
       image = try CairoSurface.image(width: width, height: height)
       surface = image
     }
-    let aspect = sampleAspect(cellAspect: cellAspect)
+    // A sixel's transparent pixels keep whatever the last picture left there: paint them.
+    image.clear(to: pixels?.kind == .sixel ? Color(red: 0, green: 0, blue: 0) : nil)
+    let aspect = sampleAspect(cell: cell)
     let size = layer.bounds.size
-    let k = scale(for: size, columns: columns, rows: rows, cellAspect: cellAspect)
+    let k = scale(for: size, columns: columns, rows: rows, cell: cell)
     let frame = layer.presentation(at: t)
     frame.anchorPoint = .zero
     frame.position = Point(x: (Double(width) - size.width * k / aspect) / 2, y: (Double(height) - size.height * k) / 2)
     frame.transform = AffineTransform(scaleX: k / aspect, y: k).concatenating(frame.transform)
     try renderer.render(frame, on: image)
-    return image.withPixels { pixels, stride in
-      if let blitter { return blitter.cells(from: pixels, width: width, height: height, stride: stride) }
-      return chafa?.cells(from: pixels, width: width, height: height, stride: stride, columns: columns, rows: rows)
+    if let pixels {
+      var grid = CellGrid(columns: columns, rows: rows)
+      if let picture = try pixels.image(of: image, columns: columns, rows: rows) { grid.images.append(picture) }
+      return grid
+    }
+    return image.withPixels { samples, stride in
+      if let blitter { return blitter.cells(from: samples, width: width, height: height, stride: stride) }
+      return chafa?.cells(from: samples, width: width, height: height, stride: stride, columns: columns, rows: rows)
         ?? CellGrid(columns: columns, rows: rows)
     }
   }

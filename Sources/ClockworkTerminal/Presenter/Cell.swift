@@ -25,11 +25,51 @@ public struct Cell: Hashable, Sendable {
   public static let blank = Cell()
 }
 
-/// A rectangle of cells, row by row.
+/// A terminal image protocol: the picture itself goes to the terminal, not glyphs.
+public enum PixelProtocol: String, Hashable, Sendable {
+  /// DEC sixels (xterm -ti vt340, foot, mlterm, WezTerm, …).
+  case sixel
+  /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole).
+  case kitty
+}
+
+/// A picture that covers a rectangle of cells, as the escape sequence that draws it from the
+/// rectangle's top left cell.
+public struct PixelImage: Hashable, Sendable {
+  public var column: Int
+  public var row: Int
+  public var columns: Int
+  public var rows: Int
+  public var kind: PixelProtocol
+  public var payload: String
+
+  public init(column: Int = 0, row: Int = 0, columns: Int, rows: Int, kind: PixelProtocol, payload: String) {
+    (self.column, self.row, self.columns, self.rows) = (column, row, columns, rows)
+    self.kind = kind
+    self.payload = payload
+  }
+
+  /// Where it stands: the cell rectangle as column, row, columns, rows.
+  public var area: [Int] { [column, row, columns, rows] }
+
+  public func covers(column x: Int, row y: Int) -> Bool {
+    x >= column && x < column + columns && y >= row && y < row + rows
+  }
+
+  /// The indices in `grid.cells` of the cells it covers (clipped to the grid).
+  func cellIndices(in grid: CellGrid) -> [Int] {
+    let xs = max(0, column)..<min(grid.columns, column + columns)
+    return (max(0, row)..<min(grid.rows, row + rows)).flatMap { y in xs.map { y * grid.columns + $0 } }
+  }
+}
+
+/// A rectangle of cells, row by row, and the pictures drawn under them.
 public struct CellGrid: Hashable, Sendable {
   public let columns: Int
   public let rows: Int
   public var cells: [Cell]
+  /// Pictures in a pixel protocol; the cells over them stay blank unless text is written there.
+  public var images: [PixelImage] = []
 
   public init(columns: Int, rows: Int, fill: Cell = .blank) {
     self.columns = max(0, columns)
@@ -65,8 +105,13 @@ public struct CellGrid: Hashable, Sendable {
     write(text, column: (columns - text.count) / 2, row: row, foreground: foreground, background: background, bold: bold)
   }
 
-  /// Copies `other` into this grid with its top-left at (`column`, `row`).
+  /// Copies `other` (and its pictures) into this grid with its top-left at (`column`, `row`).
   public mutating func place(_ other: CellGrid, column: Int, row: Int) {
+    for var image in other.images {
+      image.column += column
+      image.row += row
+      images.append(image)
+    }
     for y in 0..<other.rows where row + y >= 0 && row + y < rows {
       for x in 0..<other.columns where column + x >= 0 && column + x < columns {
         self[column + x, row + y] = other[x, y]

@@ -51,17 +51,33 @@ public struct DamageWriter: Sendable {
   /// The bytes that turn the last frame into `grid`.
   public mutating func frame(_ grid: CellGrid) -> String {
     var out = ""
-    let repaint = previous.map { $0.columns != grid.columns || $0.rows != grid.rows } ?? true
+    let shownImages = previous?.images ?? []
+    let moved = shownImages.map(\.area) != grid.images.map(\.area)
+    let repaint = moved || previous.map { $0.columns != grid.columns || $0.rows != grid.rows } ?? true
     if repaint {
+      if !shownImages.isEmpty { out += Escape.deleteKittyImages }
       out += Escape.resetStyle + Escape.clearScreen
       pen = Pen(fg: nil, bg: nil, bold: false)
       cursor = nil
     }
     var screen = repaint ? CellGrid(columns: grid.columns, rows: grid.rows) : (previous ?? grid)
+    let redrawn = repaint ? grid.images.indices.map { _ in true } : imagesToRedraw(grid, over: screen)
+    if grid.images.indices.contains(where: { redrawn[$0] && grid.images[$0].kind == .kitty }) && !repaint {
+      out += Escape.deleteKittyImages
+    }
+    for (image, redraw) in zip(grid.images, redrawn) where redraw {
+      out += Escape.moveTo(column: image.column, row: image.row) + image.payload
+      cursor = nil  // each protocol leaves the cursor somewhere of its own
+    }
     for row in 0..<grid.rows {
       for column in 0..<grid.columns {
         let cell = colorMode == .none ? Self.monochrome(grid[column, row]) : grid[column, row]
-        if looksSame(screen[column, row], cell) { continue }  // after a clear, blanks are drawn
+        // Over a picture just drawn, blanks are the picture and text must be written again.
+        let underNewPicture = grid.images.indices.contains { redrawn[$0] && grid.images[$0].covers(column: column, row: row) }
+        if underNewPicture ? cell == .blank : looksSame(screen[column, row], cell) {
+          screen[column, row] = cell
+          continue  // after a clear, blanks are drawn
+        }
         screen[column, row] = cell
         if let at = cursor, at.row == row, column > at.column, column - at.column <= 3 {
           out += Escape.forward(column - at.column)  // shorter than a full move
@@ -77,8 +93,28 @@ public struct DamageWriter: Sendable {
         cursor = (column + 1, row)
       }
     }
+    screen.images = grid.images
     previous = screen
     return out
+  }
+
+  /// Which pictures to send again: those that changed, and those where text that stood over
+  /// them is gone (a blank written there would punch a hole in a sixel). Kitty pictures go
+  /// together, as one delete clears them all.
+  func imagesToRedraw(_ grid: CellGrid, over screen: CellGrid) -> [Bool] {
+    var redraw = grid.images.enumerated().map { index, image in
+      image != screen.images[index]
+        || image.cellIndices(in: grid).contains { grid.cells[$0] == .blank && screen.cells[$0] != .blank }
+    }
+    if zip(grid.images, redraw).contains(where: { $0.kind == .kitty && $1 }) {
+      for (index, image) in grid.images.enumerated() where image.kind == .kitty { redraw[index] = true }
+    }
+    return redraw
+  }
+
+  /// Bytes that leave no picture behind: kitty keeps its images after the app has gone.
+  public func farewell() -> String {
+    previous?.images.contains { $0.kind == .kitty } == true ? Escape.deleteKittyImages : ""
   }
 
   /// Without colour a light coloured space becomes a full block, so shapes drawn with

@@ -11,6 +11,8 @@ public enum Escape {
   public static let disableWrap = "\u{1B}[?7l"
   public static let enableWrap = "\u{1B}[?7h"
   public static let bell = "\u{07}"
+  /// Deletes every kitty image on the screen and frees its data (quietly: no reply).
+  public static let deleteKittyImages = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
 
   /// Moves the cursor to a 0-based column and row.
   public static func moveTo(column: Int, row: Int) -> String { "\u{1B}[\(row + 1);\(column + 1)H" }

@@ -42,9 +42,10 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
   }
 }
 
-/// How a live view turns pixels into cells: our blitter with one of the glyph sets, or chafa.
+/// How a live view shows pixels: our blitter with one of the glyph sets, chafa's symbol
+/// matching, or an image in one of the pixel protocols (encoded by chafa).
 public enum Graphics: String, Hashable, Sendable, CaseIterable {
-  case sextant, quadrant, half, chafa
+  case sextant, quadrant, half, chafa, sixel, kitty
 
   public init(_ glyphs: GlyphSet) {
     switch glyphs {
@@ -54,6 +55,9 @@ public enum Graphics: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// The glyph set of our own blitter; `nil` for chafa.
+  /// The glyph set of our own blitter; `nil` for chafa and the pixel protocols.
   public var glyphSet: GlyphSet? { GlyphSet(rawValue: rawValue) }
+
+  /// The pixel protocol; `nil` for the modes that draw with glyphs.
+  public var pixelProtocol: PixelProtocol? { PixelProtocol(rawValue: rawValue) }
 }

@@ -47,6 +47,8 @@ final class LiveLoop {
     session.start()
     defer {
       tickTask?.cancel()
+      let farewell = writer.farewell()
+      if !farewell.isEmpty { session.write(farewell) }
       session.restore()
     }
     do {

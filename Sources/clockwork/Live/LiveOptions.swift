@@ -6,7 +6,7 @@ import Foundation
 struct LiveOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "sextant (2×3 blocks a cell), quadrant (2×2), half (1×2), or chafa (libchafa's matching: finer, slower).",
+      "sextant (2×3 blocks a cell), quadrant (2×2), half (1×2), chafa (libchafa's matching: finer, slower), or a picture in pixels: sixel or kitty (for terminals that speak them).",
       valueName: "kind"), transform: GraphicsArgument.parse)
   var graphics: Graphics = .sextant
 
@@ -24,11 +24,8 @@ struct LiveOptions: ParsableArguments {
 
 enum GraphicsArgument {
   static func parse(_ text: String) throws -> Graphics {
-    if ["sixel", "kitty"].contains(text.lowercased()) {
-      throw ValidationError("--graphics \(text) (pixel protocols) is not available yet; use sextant, quadrant, half or chafa")
-    }
     guard let graphics = Graphics(rawValue: text.lowercased()) else {
-      throw ValidationError("unknown graphics '\(text)' (use sextant, quadrant, half or chafa)")
+      throw ValidationError("unknown graphics '\(text)' (use sextant, quadrant, half, chafa, sixel or kitty)")
     }
     return graphics
   }

@@ -77,7 +77,7 @@ final class LiveStopwatch: LiveMode {
     digits.frame = scene.bounds
     var grid = CellGrid(columns: size.columns, rows: size.rows)
     let bigRows = max(3, min(size.rows / 3, 12))
-    let cells = try presenter.cells(for: scene, columns: size.columns, rows: bigRows, cellAspect: size.cellAspect)
+    let cells = try presenter.cells(for: scene, columns: size.columns, rows: bigRows, cell: size.cell)
     grid.place(cells, column: 0, row: 1)
     var row = bigRows + 2
     let state = watch.phase == .running ? "running" : watch.phase == .paused ? "stopped" : "ready"
