@@ -11,8 +11,10 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# The Swift runtime and Foundation linked in: start-up takes half the CPU (8 ms instead of 18
+# for --help) and the process 5 MB less memory (BENCHMARKS.md).
 release: setup
-	$(SWIFT) build -c release --product clockwork
+	$(SWIFT) build -c release --static-swift-stdlib --product clockwork
 
 run: release
 	.build/release/clockwork $(ARGS)

@@ -67,6 +67,30 @@ import Testing
     #expect(grey.background == RGB(128, 128, 128))
   }
 
+  @Test func unchangedCellsAreCopiedAndChangedOnesFittedAgain() {
+    // Two 4×2-cell frames (8×6 samples); the second changes the samples of cells (1, 0) and (3, 1).
+    var first = [UInt32](repeating: blue, count: 8 * 6)
+    for k in stride(from: 0, to: first.count, by: 5) { first[k] = red }
+    var second = first
+    second[2] = clear
+    second[3 * 8 + 7] = red
+    second[5 * 8 + 6] = red
+    let blitter = CellBlitter(glyphs: .sextant)
+    let firstCells = first.withUnsafeBufferPointer { blitter.cells(from: $0, width: 8, height: 6, stride: 8) }
+    let fresh = second.withUnsafeBufferPointer { blitter.cells(from: $0, width: 8, height: 6, stride: 8) }
+    // A stale grid for the unchanged cells shows whether they were copied or fitted again.
+    var stale = firstCells
+    stale[0, 0] = Cell(glyph: "x")
+    let incremental = second.withUnsafeBufferPointer { blitter.cells(from: $0, width: 8, height: 6, stride: 8, previous: (first, stale)) }
+    #expect(incremental[0, 0].glyph == "x", "unchanged samples: copied")
+    for (column, row) in [(1, 0), (3, 1)] { #expect(incremental[column, row] == fresh[column, row]) }
+    #expect(fresh[1, 0] != firstCells[1, 0] && fresh[3, 1] != firstCells[3, 1], "the changes show")
+    var padded = second.withUnsafeBufferPointer { blitter.cells(from: $0, width: 8, height: 6, stride: 8, previous: (first, firstCells)) }
+    #expect(padded == fresh)
+    padded = second.withUnsafeBufferPointer { blitter.cells(from: $0, width: 8, height: 6, stride: 8, previous: ([], stale)) }
+    #expect(padded == fresh, "a previous frame of another size is ignored")
+  }
+
   @Test func gridShapeFollowsTheSampleSize() {
     let pixels = [UInt32](repeating: red, count: 200 * 120)
     let grid = pixels.withUnsafeBufferPointer { CellBlitter(glyphs: .sextant).cells(from: $0, width: 200, height: 120, stride: 200) }
@@ -111,6 +135,28 @@ import Testing
     let all = writer.frame(grid("ab"))
     #expect(all.hasPrefix("\u{1B}[0m\u{1B}[2J"))
     #expect(all.contains("ab"))
+  }
+
+  @Test func aComplementWithSwappedColoursSavesAColourChange() {
+    let (white, red) = (RGB(255, 255, 255), RGB(200, 0, 0))
+    var writer = DamageWriter(colorMode: .truecolor)
+    var g = CellGrid(columns: 3, rows: 1)
+    g[0, 0] = Cell(glyph: "▌", foreground: white, background: red)
+    g[1, 0] = Cell(glyph: "▌", foreground: red, background: white)  // the same look as "▐" white on red
+    g[2, 0] = Cell(glyph: "▘", foreground: RGB(252, 253, 255), background: red)  // white within tolerance
+    let bytes = writer.frame(g)
+    #expect(bytes.hasSuffix("\u{1B}[38;2;255;255;255;48;2;200;0;0m▌▐▘"), "\(bytes.debugDescription)")
+    #expect(writer.frame(g) == "", "what is on screen counts as the same")
+    g[1, 0] = Cell(glyph: "▌", foreground: red, background: RGB(0, 0, 255))
+    #expect(writer.frame(g) == "\u{1B}[1;2H\u{1B}[38;2;0;0;255m▐", "a real change is written, red kept as the background")
+  }
+
+  @Test func aSpaceKeepsThePensForeground() {
+    var writer = DamageWriter(colorMode: .truecolor)
+    var g = CellGrid(columns: 2, rows: 1)
+    g[0, 0] = Cell(glyph: "▀", foreground: RGB(9, 9, 9), background: RGB(100, 100, 100))
+    g[1, 0] = Cell(glyph: " ", background: RGB(50, 50, 50))
+    #expect(writer.frame(g).hasSuffix("▀\u{1B}[48;2;50;50;50m "))
   }
 
   @Test(arguments: [

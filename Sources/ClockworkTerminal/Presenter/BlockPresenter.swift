@@ -17,6 +17,8 @@ public final class BlockPresenter {
   let pixels: PixelEncoder?
   let renderer = Renderer()
   var surface: CairoSurface?
+  /// The last frame's samples (packed rows) and cells, for the blitter to copy unchanged cells.
+  var lastFrame: (pixels: [UInt32], grid: CellGrid)?
 
   public init(graphics: Graphics) {
     self.graphics = graphics
@@ -81,9 +83,18 @@ public final class BlockPresenter {
       return grid
     }
     return image.withPixels { samples, stride in
-      if let blitter { return blitter.cells(from: samples, width: width, height: height, stride: stride) }
+      if let blitter {
+        let grid = blitter.cells(from: samples, width: width, height: height, stride: stride, previous: lastFrame)
+        lastFrame = (Self.packed(samples, width: width, height: height, stride: stride), grid)
+        return grid
+      }
       return chafa?.cells(from: samples, width: width, height: height, stride: stride, columns: columns, rows: rows)
         ?? CellGrid(columns: columns, rows: rows)
     }
+  }
+
+  static func packed(_ samples: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int) -> [UInt32] {
+    if stride == width { return Array(samples.prefix(width * height)) }
+    return (0..<height).flatMap { row in samples[row * stride..<row * stride + width] }
   }
 }

@@ -9,13 +9,16 @@ public struct RGB: Hashable, Sendable {
 
 /// One character cell: a glyph, its foreground, and its background (`nil` is the terminal's
 /// own background, so cells outside a drawing blend with any theme).
+///
+/// The glyph is one Unicode scalar, not a `Character`: a cell is then plain data, and copying,
+/// comparing and diffing thousands of them a frame costs no reference counting.
 public struct Cell: Hashable, Sendable {
-  public var glyph: Character
+  public var glyph: Unicode.Scalar
   public var foreground: RGB?
   public var background: RGB?
   public var bold: Bool
 
-  public init(glyph: Character = " ", foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false) {
+  public init(glyph: Unicode.Scalar = " ", foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false) {
     self.glyph = glyph
     self.foreground = foreground
     self.background = background
@@ -23,6 +26,18 @@ public struct Cell: Hashable, Sendable {
   }
 
   public static let blank = Cell()
+
+  /// A space shows only its background, a full block only its foreground.
+  var showsForeground: Bool { glyph != " " }
+  var showsBackground: Bool { glyph != "█" }
+
+  /// The same picture drawn the other way round: the complementary block glyph with the
+  /// colours swapped (`nil` for text and glyphs without a complement, or with no colours).
+  var complement: Cell? {
+    guard let glyph = GlyphSet.complements[glyph], foreground != nil || !showsForeground, background != nil || !showsBackground
+    else { return nil }
+    return Cell(glyph: glyph, foreground: background, background: foreground, bold: bold)
+  }
 }
 
 /// A terminal image protocol: the picture itself goes to the terminal, not glyphs.
@@ -93,7 +108,8 @@ public struct CellGrid: Hashable, Sendable {
       if x >= 0 {
         let under = self[x, row]
         let back = background ?? under.background ?? (under.glyph == " " ? nil : under.foreground)
-        self[x, row] = Cell(glyph: character, foreground: foreground, background: back, bold: bold)
+        // A character's first scalar: what is written is plain text, without combining marks.
+        self[x, row] = Cell(glyph: character.unicodeScalars.first ?? " ", foreground: foreground, background: back, bold: bold)
       }
       x += 1
     }

@@ -41,7 +41,7 @@ public final class ChafaCells {
         var fg: Int32 = -1
         var bg: Int32 = -1
         chafa_canvas_get_colors_at(canvas, Int32(column), Int32(row), &fg, &bg)
-        let glyph = Unicode.Scalar(code).map(Character.init) ?? " "
+        let glyph = Unicode.Scalar(code) ?? " "
         grid[column, row] = Cell(glyph: glyph, foreground: Self.rgb(fg), background: Self.rgb(bg))
       }
     }

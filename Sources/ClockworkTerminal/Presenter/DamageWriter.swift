@@ -6,6 +6,10 @@
 /// let bytes = writer.frame(grid)          // the first frame paints everything
 /// let none = writer.frame(grid)           // "" — nothing changed
 /// ```
+///
+/// Colour changes are most of the bytes (a truecolour pair is 38 of them), so a block glyph is
+/// written as its complement with the colours swapped when that keeps a colour the terminal
+/// already has, and a colour within `colorTolerance` of the current one is not changed.
 public struct DamageWriter: Sendable {
   public var colorMode: ColorMode
   /// Colours within this of what is on screen (in every channel) count as unchanged: the
@@ -27,8 +31,14 @@ public struct DamageWriter: Sendable {
   public init(colorMode: ColorMode) { self.colorMode = colorMode }
 
   func looksSame(_ a: Cell, _ b: Cell) -> Bool {
-    guard a.glyph == b.glyph, a.bold == b.bold else { return false }
-    return close(a.foreground, b.foreground) && close(a.background, b.background)
+    if a.glyph == b.glyph {
+      guard a.bold == b.bold else { return false }
+      return (!a.showsForeground || close(a.foreground, b.foreground)) && (!a.showsBackground || close(a.background, b.background))
+    }
+    // The same picture as complements with swapped colours.
+    guard colorMode != .none, a.bold == b.bold, let swapped = b.complement else { return false }
+    return swapped.glyph == a.glyph && (!a.showsForeground || close(a.foreground, swapped.foreground))
+      && (!a.showsBackground || close(a.background, swapped.background))
   }
 
   func close(_ a: RGB?, _ b: RGB?) -> Bool {
@@ -50,43 +60,46 @@ public struct DamageWriter: Sendable {
 
   /// The bytes that turn the last frame into `grid`.
   public mutating func frame(_ grid: CellGrid) -> String {
-    var out = ""
+    var out = Bytes()
     let shownImages = previous?.images ?? []
     let moved = shownImages.map(\.area) != grid.images.map(\.area)
     let repaint = moved || previous.map { $0.columns != grid.columns || $0.rows != grid.rows } ?? true
     if repaint {
-      if !shownImages.isEmpty { out += Escape.deleteKittyImages }
-      out += Escape.resetStyle + Escape.clearScreen
+      if !shownImages.isEmpty { out.append(Escape.deleteKittyImages) }
+      out.append(Escape.resetStyle + Escape.clearScreen)
       pen = Pen(fg: nil, bg: nil, bold: false)
       cursor = nil
     }
     var screen = repaint ? CellGrid(columns: grid.columns, rows: grid.rows) : (previous ?? grid)
     let redrawn = repaint ? grid.images.indices.map { _ in true } : imagesToRedraw(grid, over: screen)
     if grid.images.indices.contains(where: { redrawn[$0] && grid.images[$0].kind == .kitty }) && !repaint {
-      out += Escape.deleteKittyImages
+      out.append(Escape.deleteKittyImages)
     }
     for (image, redraw) in zip(grid.images, redrawn) where redraw {
-      out += Escape.moveTo(column: image.column, row: image.row) + image.payload
+      out.moveTo(column: image.column, row: image.row)
+      out.append(image.payload)
       cursor = nil  // each protocol leaves the cursor somewhere of its own
     }
+    let anyRedrawn = redrawn.contains(true)
     for row in 0..<grid.rows {
       for column in 0..<grid.columns {
-        let cell = colorMode == .none ? Self.monochrome(grid[column, row]) : grid[column, row]
+        let wanted = colorMode == .none ? Self.monochrome(grid[column, row]) : grid[column, row]
         // Over a picture just drawn, blanks are the picture and text must be written again.
-        let underNewPicture = grid.images.indices.contains { redrawn[$0] && grid.images[$0].covers(column: column, row: row) }
-        if underNewPicture ? cell == .blank : looksSame(screen[column, row], cell) {
-          screen[column, row] = cell
+        let underNewPicture = anyRedrawn && grid.images.indices.contains { redrawn[$0] && grid.images[$0].covers(column: column, row: row) }
+        if underNewPicture ? wanted == .blank : looksSame(screen[column, row], wanted) {
+          if underNewPicture { screen[column, row] = wanted }
           continue  // after a clear, blanks are drawn
         }
+        let cell = cheapest(wanted)
         screen[column, row] = cell
         if let at = cursor, at.row == row, column > at.column, column - at.column <= 3 {
-          out += Escape.forward(column - at.column)  // shorter than a full move
+          out.forward(column - at.column)  // shorter than a full move
         } else if cursor.map({ $0 != (column, row) }) ?? true {
-          out += Escape.moveTo(column: column, row: row)
+          out.moveTo(column: column, row: row)
         }
         let style = styleFor(cell)
         if pen != style {
-          out += sgr(style, from: pen)
+          sgr(style, from: pen, into: &out)
           pen = style
         }
         out.append(cell.glyph)
@@ -95,7 +108,24 @@ public struct DamageWriter: Sendable {
     }
     screen.images = grid.images
     previous = screen
-    return out
+    return out.string
+  }
+
+  /// `cell`, or its complement, whichever needs fewer colour changes from the pen; colours that
+  /// do not show, or are within tolerance of the pen's, become the pen's.
+  func cheapest(_ cell: Cell) -> Cell {
+    guard colorMode != .none, let pen else { return cell }
+    func fitted(_ cell: Cell) -> (cell: Cell, changes: Int) {
+      var cell = cell
+      var changes = 0
+      if !cell.showsForeground || close(cell.foreground, pen.fg) { cell.foreground = pen.fg } else { changes += 1 }
+      if !cell.showsBackground || close(cell.background, pen.bg) { cell.background = pen.bg } else { changes += 1 }
+      return (cell, changes)
+    }
+    let plain = fitted(cell)
+    guard plain.changes > 0, let complement = cell.complement else { return plain.cell }
+    let swapped = fitted(complement)
+    return swapped.changes < plain.changes ? swapped.cell : plain.cell
   }
 
   /// Which pictures to send again: those that changed, and those where text that stood over
@@ -130,14 +160,80 @@ public struct DamageWriter: Sendable {
     colorMode == .none ? Pen(fg: nil, bg: nil, bold: cell.bold) : Pen(fg: cell.foreground, bg: cell.background, bold: cell.bold)
   }
 
-  func sgr(_ style: Pen, from pen: Pen?) -> String {
-    var parameters: [String] = []
-    if pen == nil || pen!.bold != style.bold {
-      if !style.bold, pen != nil { parameters.append("22") }
-      if style.bold { parameters.append("1") }
+  func sgr(_ style: Pen, from pen: Pen?, into out: inout Bytes) {
+    out.append("\u{1B}[")
+    var first = true
+    func parameter(_ write: (inout Bytes) -> Void) {
+      if !first { out.byte(UInt8(ascii: ";")) }
+      first = false
+      write(&out)
     }
-    if pen == nil || pen!.fg != style.fg { parameters.append(Escape.colorParameters(style.fg, background: false, mode: colorMode)) }
-    if pen == nil || pen!.bg != style.bg { parameters.append(Escape.colorParameters(style.bg, background: true, mode: colorMode)) }
-    return "\u{1B}[" + parameters.joined(separator: ";") + "m"
+    if pen == nil || pen!.bold != style.bold {
+      if !style.bold, pen != nil { parameter { $0.number(22) } }
+      if style.bold { parameter { $0.number(1) } }
+    }
+    if pen == nil || pen!.fg != style.fg { parameter { color(style.fg, background: false, into: &$0) } }
+    if pen == nil || pen!.bg != style.bg { parameter { color(style.bg, background: true, into: &$0) } }
+    out.byte(UInt8(ascii: "m"))
+  }
+
+  /// The SGR parameters that select `color` as foreground or background.
+  func color(_ color: RGB?, background: Bool, into out: inout Bytes) {
+    guard let color, colorMode != .none else { return out.number(background ? 49 : 39) }
+    switch colorMode {
+    case .truecolor:
+      out.number(background ? 48 : 38)
+      for part in [2, Int(color.r), Int(color.g), Int(color.b)] {
+        out.byte(UInt8(ascii: ";"))
+        out.number(part)
+      }
+    case .palette256:
+      out.number(background ? 48 : 38)
+      out.append(";5;")
+      out.number(Palette.index256(color))
+    case .palette16:
+      let index = Palette.index16(color)
+      out.number((background ? (index < 8 ? 40 : 100) : (index < 8 ? 30 : 90)) + index % 8)
+    case .none: out.number(background ? 49 : 39)
+    }
+  }
+}
+
+/// A frame's bytes as they are built: appending to a byte array is many times cheaper than
+/// string interpolation, and a frame makes hundreds of escapes.
+struct Bytes {
+  var storage: [UInt8] = []
+
+  init() { storage.reserveCapacity(4096) }
+
+  var string: String { String(decoding: storage, as: UTF8.self) }
+
+  mutating func byte(_ value: UInt8) { storage.append(value) }
+
+  mutating func append(_ text: String) { storage.append(contentsOf: text.utf8) }
+
+  mutating func append(_ scalar: Unicode.Scalar) {
+    if scalar.isASCII { return storage.append(UInt8(scalar.value)) }
+    storage.append(contentsOf: String(scalar).utf8)
+  }
+
+  /// A non-negative number in decimal.
+  mutating func number(_ value: Int) {
+    if value >= 10 { number(value / 10) }
+    storage.append(UInt8(ascii: "0") + UInt8(value % 10))
+  }
+
+  mutating func moveTo(column: Int, row: Int) {
+    append("\u{1B}[")
+    number(row + 1)
+    byte(UInt8(ascii: ";"))
+    number(column + 1)
+    byte(UInt8(ascii: "H"))
+  }
+
+  mutating func forward(_ count: Int) {
+    append("\u{1B}[")
+    if count != 1 { number(count) }
+    byte(UInt8(ascii: "C"))
   }
 }

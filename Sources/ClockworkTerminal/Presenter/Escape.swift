@@ -26,18 +26,4 @@ public enum Escape {
     let clean = { (s: String) in s.filter { $0 != "\u{1B}" && $0 != "\u{07}" && $0 != ";" } }
     return "\u{1B}]777;notify;\(clean(title));\(clean(body))\u{07}" + "\u{1B}]9;\(clean(title)): \(clean(body))\u{07}"
   }
-
-  /// The SGR parameters that select `color` as foreground (`background` false) or background.
-  static func colorParameters(_ color: RGB?, background: Bool, mode: ColorMode) -> String {
-    guard let color, mode != .none else { return background ? "49" : "39" }
-    switch mode {
-    case .truecolor: return "\(background ? 48 : 38);2;\(color.r);\(color.g);\(color.b)"
-    case .palette256: return "\(background ? 48 : 38);5;\(Palette.index256(color))"
-    case .palette16:
-      let index = Palette.index16(color)
-      let base = background ? (index < 8 ? 40 : 100) : (index < 8 ? 30 : 90)
-      return "\(base + index % 8)"
-    case .none: return background ? "49" : "39"
-    }
-  }
 }

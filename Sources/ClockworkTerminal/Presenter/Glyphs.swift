@@ -17,7 +17,7 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
   public var fullMask: Int { (1 << (samples.x * samples.y)) - 1 }
 
   /// The glyph whose foreground covers exactly the parts in `mask`.
-  public func glyph(_ mask: Int) -> Character {
+  public func glyph(_ mask: Int) -> Unicode.Scalar {
     switch self {
     case .sextant: Self.sextants[mask]
     case .quadrant: Self.quadrants[mask]
@@ -25,11 +25,16 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  static let halves: [Character] = [" ", "▀", "▄", "█"]
+  /// Each block glyph's complement: the glyph covering the other parts.
+  static let complements: [Unicode.Scalar: Unicode.Scalar] = Dictionary(
+    GlyphSet.allCases.flatMap { set in (0...set.fullMask).map { (set.glyph($0), set.glyph(set.fullMask ^ $0)) } },
+    uniquingKeysWith: { first, _ in first })
+
+  static let halves: [Unicode.Scalar] = [" ", "▀", "▄", "█"]
   // Bits: top left 1, top right 2, bottom left 4, bottom right 8.
-  static let quadrants: [Character] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
+  static let quadrants: [Unicode.Scalar] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
   /// U+1FB00… holds the 60 sextants that are not a space, a half block or a full block.
-  static let sextants: [Character] = (0..<64).map { mask in
+  static let sextants: [Unicode.Scalar] = (0..<64).map { mask in
     switch mask {
     case 0: return " "
     case 21: return "▌"
@@ -37,7 +42,7 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
     case 63: return "█"
     default:
       let offset = mask - 1 - (mask > 21 ? 1 : 0) - (mask > 42 ? 1 : 0)
-      return Unicode.Scalar(0x1FB00 + UInt32(offset)).map(Character.init) ?? " "
+      return Unicode.Scalar(0x1FB00 + UInt32(offset)) ?? " "
     }
   }
 }
