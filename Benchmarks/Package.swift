@@ -21,6 +21,7 @@ let package = Package(
         "BenchmarkScenes",
         .product(name: "ClockworkCairo", package: "Clockwork"),
         .product(name: "ClockworkWidgets", package: "Clockwork"),
+        .product(name: "ClockworkTerminal", package: "Clockwork"),
       ]
     ),
     .executableTarget(

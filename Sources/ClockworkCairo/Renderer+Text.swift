@@ -28,6 +28,7 @@ extension Renderer {
     // Centre the ink of the digits and capitals: their height is about the ascent less the
     // internal leading, so centre on the text's own extents.
     case .center: baseline = bounds.midY - (text.y_bearing + text.height / 2)
+    case .baseline: baseline = bounds.midY + (font.ascent - font.descent) / 2
     }
     cairo_move_to(cr, x, baseline)
     context.setSource(layer.foregroundColor)

@@ -1,9 +1,10 @@
 // Runs one piece of the pipeline many times, for `valgrind --tool=callgrind` (instruction counts
 // are stable on a shared machine, unlike wall time).
-//   scene-profile presentation|draw|face [iterations]
+//   scene-profile presentation|draw|face|timer [iterations]
 import BenchmarkScenes
 import ClockworkCairo
 import ClockworkScene
+import ClockworkTerminal
 import ClockworkWidgets
 import Foundation
 
@@ -15,7 +16,7 @@ let renderer = Renderer()
 let surface = try CairoSurface.image(width: 480, height: 480)
 var t = 0.0
 var checksum = 0.0
-for _ in 0..<(what == "face" ? 0 : iterations) {
+for _ in 0..<(["face", "timer"].contains(what) ? 0 : iterations) {
   t += 1.0 / 60
   let frame = scene.presentation(at: t)
   checksum += frame.sublayers.count > 33 ? frame.sublayers[33].transform.a : 0  // keep the work
@@ -31,4 +32,28 @@ if what == "face" {
     face.show(date: date, timeZone: TimeZone(identifier: "UTC")!)
     try renderer.render(face.layer.presentation(at: 0), on: surface)
   }
+}
+
+// The live timer's frames at 15 fps in a 100×40 terminal: backdrop, ring with pulse, blitter,
+// damage writer (the scene as LiveTimer builds it).
+if what == "timer" {
+  let root = Layer()
+  root.frame = Rect(x: 0, y: 0, width: 263, height: 200)
+  let backdrop = GradientBackdrop(size: root.bounds.size)
+  let ring = CountdownRing(size: 200)
+  root.addSublayer(backdrop.layer)
+  root.addSublayer(ring.layer)
+  ring.layer.position = Point(x: 131.5, y: 100)
+  backdrop.start(at: 0)
+  ring.setPulsing(true, at: 0)
+  let presenter = BlockPresenter(glyphs: .sextant)
+  var writer = DamageWriter(colorMode: .truecolor)
+  var bytes = 0
+  for frame in 0..<iterations {
+    let t = Double(frame) / 15
+    ring.show(remaining: .milliseconds(Int64((300 - t) * 1000)), progress: t / 300)
+    let cells = try presenter.cells(for: root, at: t, columns: 100, rows: 38, cell: CellShape())
+    bytes += writer.frameBytes(cells).count
+  }
+  print("\(bytes / max(iterations, 1)) bytes a frame")
 }

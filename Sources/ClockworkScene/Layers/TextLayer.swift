@@ -11,7 +11,9 @@ import Foundation
 /// ```
 open class TextLayer: Layer {
   public enum Alignment: String, Hashable, Sendable { case left, center, right }
-  public enum VerticalAlignment: String, Hashable, Sendable { case top, center }
+  /// `center` centres the string's own ink; `baseline` centres the font's line (ascent over
+  /// descent), so strings drawn apart — one character each — share a baseline.
+  public enum VerticalAlignment: String, Hashable, Sendable { case top, center, baseline }
   public enum Weight: String, Hashable, Sendable { case regular, bold }
 
   @exclusivity(unchecked) public final var textProperties = TextProperties()

@@ -58,8 +58,11 @@ public struct DamageWriter: Sendable {
     cursor = nil
   }
 
+  /// The text that turns the last frame into `grid` (`frameBytes` as a string).
+  public mutating func frame(_ grid: CellGrid) -> String { String(decoding: frameBytes(grid), as: UTF8.self) }
+
   /// The bytes that turn the last frame into `grid`.
-  public mutating func frame(_ grid: CellGrid) -> String {
+  public mutating func frameBytes(_ grid: CellGrid) -> [UInt8] {
     var out = Bytes()
     let shownImages = previous?.images ?? []
     let moved = shownImages.map(\.area) != grid.images.map(\.area)
@@ -81,34 +84,41 @@ public struct DamageWriter: Sendable {
       cursor = nil  // each protocol leaves the cursor somewhere of its own
     }
     let anyRedrawn = redrawn.contains(true)
-    for row in 0..<grid.rows {
-      for column in 0..<grid.columns {
-        let wanted = colorMode == .none ? Self.monochrome(grid[column, row]) : grid[column, row]
-        // Over a picture just drawn, blanks are the picture and text must be written again.
-        let underNewPicture = anyRedrawn && grid.images.indices.contains { redrawn[$0] && grid.images[$0].covers(column: column, row: row) }
-        if underNewPicture ? wanted == .blank : looksSame(screen[column, row], wanted) {
-          if underNewPicture { screen[column, row] = wanted }
-          continue  // after a clear, blanks are drawn
+    previous = nil  // the screen's cells are then not shared, and change in place
+    let columns = grid.columns
+    screen.cells.withUnsafeMutableBufferPointer { shown in
+      grid.cells.withUnsafeBufferPointer { cells in
+        for row in 0..<grid.rows {
+          for column in 0..<columns {
+            let index = row * columns + column
+            let wanted = colorMode == .none ? Self.monochrome(cells[index]) : cells[index]
+            // Over a picture just drawn, blanks are the picture and text must be written again.
+            let underNewPicture = anyRedrawn && grid.images.indices.contains { redrawn[$0] && grid.images[$0].covers(column: column, row: row) }
+            if underNewPicture ? wanted == .blank : looksSame(shown[index], wanted) {
+              if underNewPicture { shown[index] = wanted }
+              continue  // after a clear, blanks are drawn
+            }
+            let cell = cheapest(wanted)
+            shown[index] = cell
+            if let at = cursor, at.row == row, column > at.column, column - at.column <= 3 {
+              out.forward(column - at.column)  // shorter than a full move
+            } else if cursor.map({ $0 != (column, row) }) ?? true {
+              out.moveTo(column: column, row: row)
+            }
+            let style = styleFor(cell)
+            if pen != style {
+              sgr(style, from: pen, into: &out)
+              pen = style
+            }
+            out.append(cell.glyph)
+            cursor = (column + 1, row)
+          }
         }
-        let cell = cheapest(wanted)
-        screen[column, row] = cell
-        if let at = cursor, at.row == row, column > at.column, column - at.column <= 3 {
-          out.forward(column - at.column)  // shorter than a full move
-        } else if cursor.map({ $0 != (column, row) }) ?? true {
-          out.moveTo(column: column, row: row)
-        }
-        let style = styleFor(cell)
-        if pen != style {
-          sgr(style, from: pen, into: &out)
-          pen = style
-        }
-        out.append(cell.glyph)
-        cursor = (column + 1, row)
       }
     }
     screen.images = grid.images
     previous = screen
-    return out.string
+    return out.storage
   }
 
   /// `cell`, or its complement, whichever needs fewer colour changes from the pen; colours that
@@ -205,8 +215,6 @@ struct Bytes {
   var storage: [UInt8] = []
 
   init() { storage.reserveCapacity(4096) }
-
-  var string: String { String(decoding: storage, as: UTF8.self) }
 
   mutating func byte(_ value: UInt8) { storage.append(value) }
 

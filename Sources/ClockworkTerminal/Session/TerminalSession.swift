@@ -79,8 +79,10 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   }
 
   /// Writes `text` in as few `write` calls as the kernel allows (one, normally).
-  public func write(_ text: String) {
-    _ = try? FileDescriptor(rawValue: output).writeAll(Array(text.utf8))
+  public func write(_ text: String) { write(Array(text.utf8)) }
+
+  public func write(_ bytes: [UInt8]) {
+    _ = try? FileDescriptor(rawValue: output).writeAll(bytes)
   }
 
   public func send(_ event: TerminalEvent) { continuation.yield(event) }

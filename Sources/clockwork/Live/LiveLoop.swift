@@ -34,7 +34,7 @@ final class LiveLoop {
   private var tickTask: Task<Void, Never>?
   static let aheadMargin = Duration.milliseconds(1)
   /// The next frame's bytes and the writer as it will be once they are written.
-  private var held: (bytes: String, writer: DamageWriter)?
+  private var held: (bytes: [UInt8], writer: DamageWriter)?
 
   init(session: TerminalSession, colorMode: ColorMode) {
     self.session = session
@@ -84,7 +84,7 @@ final class LiveLoop {
 
   /// Draws the screen as it is now.
   func draw(_ mode: LiveMode) throws {
-    let bytes = writer.frame(try mode.frame(size: session.size, at: clock.now))
+    let bytes = writer.frameBytes(try mode.frame(size: session.size, at: clock.now))
     if !bytes.isEmpty { session.write(bytes) }
   }
 
@@ -98,7 +98,7 @@ final class LiveLoop {
     // Drawn for a hair after the deadline: a deadline computed from a clock reading can land a
     // few nanoseconds before the change it is for, and the frame would then show the old
     // reading until the next deadline (measured: timer seconds up to 0.4 s late).
-    let bytes = next.frame(try mode.frame(size: session.size, at: deadline.advanced(by: Self.aheadMargin)))
+    let bytes = next.frameBytes(try mode.frame(size: session.size, at: deadline.advanced(by: Self.aheadMargin)))
     held = (bytes, next)
     schedule(deadline)
   }

@@ -1,8 +1,6 @@
 import ClockworkCore
-import ClockworkScene
 import ClockworkState
 import ClockworkTerminal
-import ClockworkWidgets
 import Foundation
 
 /// `clockwork stopwatch`: the elapsed time large, laps newest first with best and worst marked.
@@ -14,9 +12,7 @@ final class LiveStopwatch: LiveMode {
   /// Notes from resuming (a moved-aside file, a clock that went back, a read-only view).
   var notes: [String]
   let fps: Double
-  let presenter: BlockPresenter
-  let digits = TextLayer()
-  let scene = Layer()
+  let digits: BigText
   var message: String?
 
   init(watch: Stopwatch<ContinuousClock.Instant>, store: StopwatchStore?, notes: [String], fps: Double, graphics: Graphics) {
@@ -24,16 +20,7 @@ final class LiveStopwatch: LiveMode {
     self.store = store
     self.notes = notes
     self.fps = fps
-    presenter = BlockPresenter(graphics: graphics)
-    scene.frame = Rect(x: 0, y: 0, width: 330, height: 60)
-    digits.frame = scene.bounds
-    digits.fontFamily = "DejaVu Sans Mono"
-    digits.fontWeight = .bold
-    digits.fontSize = 56
-    digits.alignment = .center
-    digits.verticalAlignment = .center
-    digits.foregroundColor = .white
-    scene.addSublayer(digits)
+    digits = BigText(graphics: graphics)
   }
 
   func handle(_ key: Key) -> LiveAction {
@@ -72,12 +59,9 @@ final class LiveStopwatch: LiveMode {
 
   func frame(size: TerminalSize, at instant: ContinuousClock.Instant) throws -> CellGrid {
     let elapsed = watch.elapsed(at: instant)
-    digits.string = StopwatchFormat.string(elapsed)
-    scene.frame = Rect(x: 0, y: 0, width: Double(digits.string.count) * 36, height: 60)
-    digits.frame = scene.bounds
     var grid = CellGrid(columns: size.columns, rows: size.rows)
     let bigRows = max(3, min(size.rows / 3, 12))
-    let cells = try presenter.cells(for: scene, columns: size.columns, rows: bigRows, cell: size.cell)
+    let cells = try digits.cells(StopwatchFormat.string(elapsed), columns: size.columns, rows: bigRows, cell: size.cell)
     grid.place(cells, column: 0, row: 1)
     var row = bigRows + 2
     let state = watch.phase == .running ? "running" : watch.phase == .paused ? "stopped" : "ready"
