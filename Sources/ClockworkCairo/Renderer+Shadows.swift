@@ -17,25 +17,18 @@ extension Renderer {
     cairo_get_matrix(cr, &matrix)
     let userScale = sqrt(abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx))
     let deviceBlur = shadow.radius * userScale
+    if context.surface.kind == .image, deviceBlur < 1, let shape = layer as? ShapeLayer, Self.isSinglePaint(shape), shape.opacity == 1,
+      shape.mask == nil
+    {
+      return try drawSharpShadow(shadow, of: shape, in: context, userScale: userScale)
+    }
     let downsample = max(1, min(2, (deviceBlur / 1.5).rounded(.down)))
     let oversample = (context.surface.kind == .image ? 1.0 : 2.0) / downsample
     let blur = deviceBlur * oversample
     let margin = (blur * 1.5).rounded(.up) + 2
-    // Device bounding box of what the layer draws: a plain shape's path, else its bounds.
-    var b = layer.bounds
-    if let shape = layer as? ShapeLayer, shape.sublayers.isEmpty, let box = shape.path.boundingBox {
-      let pad = shape.strokeColor == nil ? 1 : shape.lineWidth / 2 + 1
-      b = Rect(x: box.minX - pad, y: box.minY - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
-    }
-    var xs: [Double] = []
-    var ys: [Double] = []
-    for (x0, y0) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
-      var (x, y) = (x0, y0)
-      cairo_user_to_device(cr, &x, &y)
-      xs.append(x * oversample)
-      ys.append(y * oversample)
-    }
-    guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return }
+    let device = Self.deviceBounds(of: layer, in: cr)
+    let (minX, minY) = (device.minX * oversample, device.minY * oversample)
+    let (maxX, maxY) = (device.maxX * oversample, device.maxY * oversample)
     let originX = (minX - margin).rounded(.down)
     let originY = (minY - margin).rounded(.down)
     let width = Int(min(4096, (maxX + margin).rounded(.up) - originX))
@@ -77,6 +70,42 @@ extension Renderer {
     cairo_rectangle(cr, left, top, Double(width) / oversample, Double(height) / oversample)
     cairo_fill(cr)
     cairo_restore(cr)
+  }
+
+  /// A blur of under a pixel is lost in anti-aliasing (and in a terminal cell's 2×3
+  /// samples): a plain shape's shadow is its path filled in the shadow's colour at the offset,
+  /// with no offscreen image (measured: a quarter of a terminal clock frame's instructions
+  /// went to blurring three hands). Anything else takes the blurred path.
+  func drawSharpShadow(_ shadow: Shadow, of shape: ShapeLayer, in context: CairoContext, userScale: Double) throws(CairoError) {
+    let cr = context.handle
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cr, &matrix)
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    cairo_identity_matrix(cr)
+    cairo_translate(cr, shadow.offset.width * userScale, shadow.offset.height * userScale)
+    cairo_transform(cr, &matrix)
+    let color = shadow.color
+    let tint = try CairoPattern(
+      cairo_pattern_create_rgba(color.red, color.green, color.blue, color.alpha * shadow.opacity), operation: "shadow colour")
+    drawShape(shape, in: context, source: tint)
+  }
+
+  /// The device-space box of what `layer` draws (a plain shape's path, else its bounds).
+  static func deviceBounds(of layer: Layer, in cr: OpaquePointer) -> Rect {
+    var b = layer.bounds
+    if let shape = layer as? ShapeLayer, shape.sublayers.isEmpty, let box = shape.path.boundingBox {
+      let pad = shape.strokeColor == nil ? 1 : shape.lineWidth / 2 + 1
+      b = Rect(x: box.minX - pad, y: box.minY - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
+    }
+    let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)].map { corner in
+      var (x, y) = corner
+      cairo_user_to_device(cr, &x, &y)
+      return (x, y)
+    }
+    let xs = corners.map(\.0)
+    let ys = corners.map(\.1)
+    return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
   }
 
   /// An ARGB32 image of `color` at `opacity` wherever the A8 `alpha` image is opaque.

@@ -155,6 +155,27 @@ import Testing
     #expect(image.pixel(x: 45, y: 45) == transparent)
   }
 
+  @Test func shadowBlurredUnderAPixelIsDrawnSharpAtTheScaledOffset() throws {
+    // Drawn at half size: a 1-point blur is half a pixel, the 20-point offset 10 pixels.
+    let scene = root(60, 60)
+    let group = Layer()
+    group.frame = Rect(x: 0, y: 0, width: 120, height: 120)
+    group.anchorPoint = .zero
+    group.position = .zero
+    group.transform = AffineTransform(scale: 0.5)
+    let box = ShapeLayer()  // a plain shape: its path is the shadow
+    box.frame = Rect(x: 20, y: 20, width: 40, height: 40)
+    box.path = .rect(box.bounds)
+    box.fillColor = red
+    box.shadow = Shadow(color: .black, opacity: 0.5, offset: Size(width: 20, height: 20), radius: 1)
+    group.addSublayer(box)
+    scene.addSublayer(group)
+    let image = try render(scene, 60, 60)
+    #expect(image.pixel(x: 15, y: 15) == opaqueRed)
+    #expect(abs(Int(image.pixel(x: 35, y: 35).a) - 128) <= 1, "the shadow only, at half opacity")
+    #expect(abs(Int(image.pixel(x: 39, y: 25).a) - 128) <= 1 && image.pixel(x: 40, y: 25) == transparent, "a sharp edge at x = 40")
+  }
+
   @Test func blurredShadowFallsOffSmoothly() throws {
     let scene = root(80, 80)
     let box = Layer()

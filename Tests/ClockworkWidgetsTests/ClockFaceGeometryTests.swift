@@ -2,7 +2,7 @@ import ClockworkCairo
 import ClockworkCore
 import ClockworkScene
 import ClockworkTestSupport
-import ClockworkWidgets
+@testable import ClockworkWidgets
 import Foundation
 import Testing
 
@@ -130,5 +130,32 @@ import Testing
     // The minute tip (0.78 × 200 px) moves a pixel every ~3.7 s; quartz moves it on whole seconds.
     #expect(delay > 3 && delay < 5)
     #expect(abs((delay - 0.75).truncatingRemainder(dividingBy: 1)) < 1e-6)
+  }
+
+  @Test func atASmallScaleHourAndMinuteHandsMoveInPixelSteps() {
+    // A 200-point face drawn 0.55 samples a point (a 100×37-cell terminal): the minute tip is
+    // some 40 samples out, so a step is about 1/40 rad, a dozen seconds of quartz.
+    let face = ClockFace(size: 200, parts: [.dial, .hourHand, .minuteHand], oscillator: .quartz)
+    face.pixelScale = 0.55
+    var changes: [Double] = []
+    var last = face.minuteHand.transform
+    for second in 0..<120 {
+      face.show(date: date(0, 0, Double(second)), timeZone: utc)
+      if face.minuteHand.transform != last { changes.append(Double(second)) }
+      last = face.minuteHand.transform
+    }
+    let expected = 120 * (2 * Double.pi / 3600) / face.handStep
+    #expect(face.handStep > 1.0 / 50 && face.handStep < 1.0 / 30)
+    #expect(abs(Double(changes.count) - expected) <= 1, "\(changes), expected about \(expected)")
+    // Each change lands on the whole second the face said it would.
+    for (before, after) in zip(changes, changes.dropFirst()) {
+      let delay = face.delayToNextChange(after: date(0, 0, before + 0.25), timeZone: utc)
+      #expect(abs(before + 0.25 + delay - after) < 1e-6, "from \(before): \(delay) s, changed at \(after)")
+    }
+    face.pixelScale = nil
+    face.show(date: date(0, 0, 1), timeZone: utc)
+    let unstepped = face.minuteHand.transform
+    face.show(date: date(0, 0, 2), timeZone: utc)
+    #expect(face.minuteHand.transform != unstepped, "without a scale it moves every second")
   }
 }

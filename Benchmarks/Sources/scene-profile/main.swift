@@ -1,6 +1,6 @@
 // Runs one piece of the pipeline many times, for `valgrind --tool=callgrind` (instruction counts
 // are stable on a shared machine, unlike wall time).
-//   scene-profile presentation|draw|face|timer [iterations]
+//   scene-profile presentation|draw|face|timer|clock [iterations]
 import BenchmarkScenes
 import ClockworkCairo
 import ClockworkScene
@@ -16,7 +16,7 @@ let renderer = Renderer()
 let surface = try CairoSurface.image(width: 480, height: 480)
 var t = 0.0
 var checksum = 0.0
-for _ in 0..<(["face", "timer"].contains(what) ? 0 : iterations) {
+for _ in 0..<(["face", "timer", "clock"].contains(what) ? 0 : iterations) {
   t += 1.0 / 60
   let frame = scene.presentation(at: t)
   checksum += frame.sublayers.count > 33 ? frame.sublayers[33].transform.a : 0  // keep the work
@@ -54,6 +54,25 @@ if what == "timer" {
     ring.show(remaining: .milliseconds(Int64((300 - t) * 1000)), progress: t / 300)
     let cells = try presenter.cells(for: root, at: t, columns: 100, rows: 38, cell: CellShape())
     bytes += writer.frameBytes(cells).count
+  }
+  print("\(bytes / max(iterations, 1)) bytes a frame")
+}
+
+// The live clock's frames, a quartz second each, in a 100×40 terminal: face, blitter, damage
+// writer, as LiveClock does it.
+if what == "clock" {
+  let face = ClockFace(size: 200, theme: .classic, oscillator: .quartz)
+  let presenter = BlockPresenter(glyphs: .sextant)
+  face.pixelScale = presenter.scale(for: face.layer.bounds.size, columns: 100, rows: 37, cell: CellShape())
+  var writer = DamageWriter(colorMode: .truecolor)
+  var date = Date(timeIntervalSince1970: 1_800_000_000)
+  var bytes = 0
+  for _ in 0..<iterations {
+    date += 1
+    face.show(date: date, timeZone: TimeZone(identifier: "UTC")!)
+    var grid = CellGrid(columns: 100, rows: 40)
+    grid.place(try presenter.cells(for: face.layer, columns: 100, rows: 37, cell: CellShape()), column: 0, row: 0)
+    bytes += writer.frameBytes(grid).count
   }
   print("\(bytes / max(iterations, 1)) bytes a frame")
 }

@@ -94,7 +94,12 @@ public final class BlockPresenter {
   }
 
   static func packed(_ samples: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int) -> [UInt32] {
-    if stride == width { return Array(samples.prefix(width * height)) }
-    return (0..<height).flatMap { row in samples[row * stride..<row * stride + width] }
+    [UInt32](unsafeUninitializedCapacity: width * height) { packed, count in
+      for row in 0..<height {
+        let source = UnsafeBufferPointer(rebasing: samples[row * stride..<row * stride + width])
+        _ = UnsafeMutableBufferPointer(rebasing: packed[row * width..<(row + 1) * width]).initialize(from: source)
+      }
+      count = width * height
+    }
   }
 }

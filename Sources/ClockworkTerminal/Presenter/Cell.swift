@@ -34,7 +34,7 @@ public struct Cell: Hashable, Sendable {
   /// The same picture drawn the other way round: the complementary block glyph with the
   /// colours swapped (`nil` for text and glyphs without a complement, or with no colours).
   var complement: Cell? {
-    guard let glyph = GlyphSet.complements[glyph], foreground != nil || !showsForeground, background != nil || !showsBackground
+    guard let glyph = GlyphSet.complement(of: glyph), foreground != nil || !showsForeground, background != nil || !showsBackground
     else { return nil }
     return Cell(glyph: glyph, foreground: background, background: foreground, bold: bold)
   }
@@ -128,10 +128,13 @@ public struct CellGrid: Hashable, Sendable {
       image.row += row
       images.append(image)
     }
-    for y in 0..<other.rows where row + y >= 0 && row + y < rows {
-      for x in 0..<other.columns where column + x >= 0 && column + x < columns {
-        self[column + x, row + y] = other[x, y]
-      }
+    // The columns that land inside this grid, copied a row at a time.
+    let first = max(0, -column)
+    let last = min(other.columns, columns - column)
+    guard first < last else { return }
+    for y in max(0, -row)..<max(max(0, -row), min(other.rows, rows - row)) {
+      let target = (row + y) * columns + column
+      cells.replaceSubrange(target + first..<target + last, with: other.cells[y * other.columns + first..<y * other.columns + last])
     }
   }
 }

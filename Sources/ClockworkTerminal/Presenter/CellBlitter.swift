@@ -1,3 +1,5 @@
+import Glibc
+
 /// Turns pixels into cells: for each cell, fit two colours to its samples and pick the block
 /// glyph that splits them best.
 ///
@@ -41,6 +43,10 @@ public struct CellBlitter: Sendable {
     let n = sx * sy
     grid.cells.withUnsafeMutableBufferPointer { out in
       for row in 0..<rows {
+        // A row of cells whose sample rows are all unchanged stays as it was (most of a clock).
+        if let reusable, Self.rowsEqual(pixels, stride: stride, reusable.pixels, width: width, rows: row * sy..<(row + 1) * sy) {
+          continue
+        }
         for column in 0..<columns {
           if let reusable, Self.samplesEqual(pixels, stride: stride, reusable.pixels, width: width, column * sx, row * sy, sx, sy) {
             continue  // the grid started as the previous one
@@ -62,6 +68,14 @@ public struct CellBlitter: Sendable {
       }
     }
     return grid
+  }
+
+  static func rowsEqual(_ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ old: [UInt32], width: Int, rows: Range<Int>) -> Bool {
+    old.withUnsafeBufferPointer { old in
+      rows.allSatisfy { y in
+        memcmp(pixels.baseAddress! + y * stride, old.baseAddress! + y * width, width * 4) == 0
+      }
+    }
   }
 
   @inline(__always)

@@ -18,42 +18,18 @@ public struct DamageWriter: Sendable {
   public var colorTolerance: Int = 6
   /// What is on screen.
   var previous: CellGrid?
+  /// The grid the last frame was asked to show (`previous` is how it was written).
+  var lastGrid: CellGrid?
   /// The terminal's current style and cursor, as the last frame left them.
   var pen: Pen?
   var cursor: (column: Int, row: Int)?
 
-  struct Pen: Equatable {
-    var fg: RGB?
-    var bg: RGB?
-    var bold: Bool
-  }
-
   public init(colorMode: ColorMode) { self.colorMode = colorMode }
-
-  func looksSame(_ a: Cell, _ b: Cell) -> Bool {
-    if a.glyph == b.glyph {
-      guard a.bold == b.bold else { return false }
-      return (!a.showsForeground || close(a.foreground, b.foreground)) && (!a.showsBackground || close(a.background, b.background))
-    }
-    // The same picture as complements with swapped colours.
-    guard colorMode != .none, a.bold == b.bold, let swapped = b.complement else { return false }
-    return swapped.glyph == a.glyph && (!a.showsForeground || close(a.foreground, swapped.foreground))
-      && (!a.showsBackground || close(a.background, swapped.background))
-  }
-
-  func close(_ a: RGB?, _ b: RGB?) -> Bool {
-    switch (a, b) {
-    case (nil, nil): return true
-    case (let x?, let y?):
-      return abs(Int(x.r) - Int(y.r)) <= colorTolerance && abs(Int(x.g) - Int(y.g)) <= colorTolerance
-        && abs(Int(x.b) - Int(y.b)) <= colorTolerance
-    default: return false
-    }
-  }
 
   /// Forgets the screen: the next frame repaints every cell (after a resize or a resume).
   public mutating func invalidate() {
     previous = nil
+    lastGrid = nil
     pen = nil
     cursor = nil
   }
@@ -74,8 +50,8 @@ public struct DamageWriter: Sendable {
       cursor = nil
     }
     var screen = repaint ? CellGrid(columns: grid.columns, rows: grid.rows) : (previous ?? grid)
-    let redrawn = repaint ? grid.images.indices.map { _ in true } : imagesToRedraw(grid, over: screen)
-    if grid.images.indices.contains(where: { redrawn[$0] && grid.images[$0].kind == .kitty }) && !repaint {
+    let redrawn = repaint ? grid.images.map { _ in true } : imagesToRedraw(grid, over: screen)
+    if !repaint, zip(grid.images, redrawn).contains(where: { $0.kind == .kitty && $1 }) {
       out.append(Escape.deleteKittyImages)
     }
     for (image, redraw) in zip(grid.images, redrawn) where redraw {
@@ -83,31 +59,38 @@ public struct DamageWriter: Sendable {
       out.append(image.payload)
       cursor = nil  // each protocol leaves the cursor somewhere of its own
     }
-    let anyRedrawn = redrawn.contains(true)
+    let newPictures = zip(grid.images, redrawn).filter(\.1).map(\.0)
+    // Rows equal to the last frame's are on screen already (unless a picture went over them).
+    let unchangedSince = repaint || !newPictures.isEmpty ? nil : lastGrid
     previous = nil  // the screen's cells are then not shared, and change in place
+    lastGrid = grid
+    let rules = Rules(colorMode: colorMode, tolerance: colorTolerance)
+    var pen = self.pen
+    var cursor = self.cursor
     let columns = grid.columns
     screen.cells.withUnsafeMutableBufferPointer { shown in
       grid.cells.withUnsafeBufferPointer { cells in
         for row in 0..<grid.rows {
+          if let unchangedSince, Self.rowEqual(unchangedSince.cells, cells, from: row * columns, count: columns) { continue }
           for column in 0..<columns {
             let index = row * columns + column
-            let wanted = colorMode == .none ? Self.monochrome(cells[index]) : cells[index]
+            let wanted = rules.colorMode == .none ? Rules.monochrome(cells[index]) : cells[index]
             // Over a picture just drawn, blanks are the picture and text must be written again.
-            let underNewPicture = anyRedrawn && grid.images.indices.contains { redrawn[$0] && grid.images[$0].covers(column: column, row: row) }
-            if underNewPicture ? wanted == .blank : looksSame(shown[index], wanted) {
+            let underNewPicture = !newPictures.isEmpty && newPictures.contains { $0.covers(column: column, row: row) }
+            if underNewPicture ? wanted == .blank : rules.looksSame(shown[index], wanted) {
               if underNewPicture { shown[index] = wanted }
               continue  // after a clear, blanks are drawn
             }
-            let cell = cheapest(wanted)
+            let cell = rules.cheapest(wanted, pen: pen)
             shown[index] = cell
             if let at = cursor, at.row == row, column > at.column, column - at.column <= 3 {
               out.forward(column - at.column)  // shorter than a full move
             } else if cursor.map({ $0 != (column, row) }) ?? true {
               out.moveTo(column: column, row: row)
             }
-            let style = styleFor(cell)
+            let style = rules.style(cell)
             if pen != style {
-              sgr(style, from: pen, into: &out)
+              rules.sgr(style, from: pen, into: &out)
               pen = style
             }
             out.append(cell.glyph)
@@ -116,26 +99,18 @@ public struct DamageWriter: Sendable {
         }
       }
     }
+    self.pen = pen
+    self.cursor = cursor
     screen.images = grid.images
     previous = screen
     return out.storage
   }
 
-  /// `cell`, or its complement, whichever needs fewer colour changes from the pen; colours that
-  /// do not show, or are within tolerance of the pen's, become the pen's.
-  func cheapest(_ cell: Cell) -> Cell {
-    guard colorMode != .none, let pen else { return cell }
-    func fitted(_ cell: Cell) -> (cell: Cell, changes: Int) {
-      var cell = cell
-      var changes = 0
-      if !cell.showsForeground || close(cell.foreground, pen.fg) { cell.foreground = pen.fg } else { changes += 1 }
-      if !cell.showsBackground || close(cell.background, pen.bg) { cell.background = pen.bg } else { changes += 1 }
-      return (cell, changes)
+  static func rowEqual(_ old: [Cell], _ new: UnsafeBufferPointer<Cell>, from start: Int, count: Int) -> Bool {
+    old.withUnsafeBufferPointer { old in
+      for index in start..<start + count where old[index] != new[index] { return false }
+      return true
     }
-    let plain = fitted(cell)
-    guard plain.changes > 0, let complement = cell.complement else { return plain.cell }
-    let swapped = fitted(complement)
-    return swapped.changes < plain.changes ? swapped.cell : plain.cell
   }
 
   /// Which pictures to send again: those that changed, and those where text that stood over
@@ -157,54 +132,98 @@ public struct DamageWriter: Sendable {
     previous?.images.contains { $0.kind == .kitty } == true ? Escape.deleteKittyImages : ""
   }
 
-  /// Without colour a light coloured space becomes a full block, so shapes drawn with
-  /// background colour still show.
-  static func monochrome(_ cell: Cell) -> Cell {
-    guard cell.glyph == " ", let bg = cell.background else { return cell }
-    let light = 3 * Int(bg.r) + 6 * Int(bg.g) + Int(bg.b) > 1280
-    return Cell(glyph: light ? "█" : " ", bold: cell.bold)
+  struct Pen: Equatable {
+    var fg: RGB?
+    var bg: RGB?
+    var bold: Bool
   }
 
-  /// In monochrome, block glyphs keep their shape and colours drop away.
-  func styleFor(_ cell: Cell) -> Pen {
-    colorMode == .none ? Pen(fg: nil, bg: nil, bold: cell.bold) : Pen(fg: cell.foreground, bg: cell.background, bold: cell.bold)
-  }
+  /// How cells compare and are styled: plain values, so the per-cell work copies nothing that
+  /// is reference counted.
+  struct Rules {
+    let colorMode: ColorMode
+    let tolerance: Int
 
-  func sgr(_ style: Pen, from pen: Pen?, into out: inout Bytes) {
-    out.append("\u{1B}[")
-    var first = true
-    func parameter(_ write: (inout Bytes) -> Void) {
-      if !first { out.byte(UInt8(ascii: ";")) }
-      first = false
-      write(&out)
-    }
-    if pen == nil || pen!.bold != style.bold {
-      if !style.bold, pen != nil { parameter { $0.number(22) } }
-      if style.bold { parameter { $0.number(1) } }
-    }
-    if pen == nil || pen!.fg != style.fg { parameter { color(style.fg, background: false, into: &$0) } }
-    if pen == nil || pen!.bg != style.bg { parameter { color(style.bg, background: true, into: &$0) } }
-    out.byte(UInt8(ascii: "m"))
-  }
-
-  /// The SGR parameters that select `color` as foreground or background.
-  func color(_ color: RGB?, background: Bool, into out: inout Bytes) {
-    guard let color, colorMode != .none else { return out.number(background ? 49 : 39) }
-    switch colorMode {
-    case .truecolor:
-      out.number(background ? 48 : 38)
-      for part in [2, Int(color.r), Int(color.g), Int(color.b)] {
-        out.byte(UInt8(ascii: ";"))
-        out.number(part)
+    func looksSame(_ a: Cell, _ b: Cell) -> Bool {
+      guard a.bold == b.bold else { return false }
+      if a.glyph == b.glyph {
+        return (!a.showsForeground || close(a.foreground, b.foreground)) && (!a.showsBackground || close(a.background, b.background))
       }
-    case .palette256:
-      out.number(background ? 48 : 38)
-      out.append(";5;")
-      out.number(Palette.index256(color))
-    case .palette16:
-      let index = Palette.index16(color)
-      out.number((background ? (index < 8 ? 40 : 100) : (index < 8 ? 30 : 90)) + index % 8)
-    case .none: out.number(background ? 49 : 39)
+      // The same picture as complements with swapped colours.
+      guard colorMode != .none, let swapped = b.complement, swapped.glyph == a.glyph else { return false }
+      return (!a.showsForeground || close(a.foreground, swapped.foreground)) && (!a.showsBackground || close(a.background, swapped.background))
+    }
+
+    func close(_ a: RGB?, _ b: RGB?) -> Bool {
+      switch (a, b) {
+      case (nil, nil): return true
+      case (let x?, let y?):
+        return abs(Int(x.r) - Int(y.r)) <= tolerance && abs(Int(x.g) - Int(y.g)) <= tolerance && abs(Int(x.b) - Int(y.b)) <= tolerance
+      default: return false
+      }
+    }
+
+    /// `cell`, or its complement, whichever needs fewer colour changes from the pen; colours
+    /// that do not show, or are within tolerance of the pen's, become the pen's.
+    func cheapest(_ cell: Cell, pen: Pen?) -> Cell {
+      guard colorMode != .none, let pen else { return cell }
+      func fitted(_ cell: Cell) -> (cell: Cell, changes: Int) {
+        var cell = cell
+        var changes = 0
+        if !cell.showsForeground || close(cell.foreground, pen.fg) { cell.foreground = pen.fg } else { changes += 1 }
+        if !cell.showsBackground || close(cell.background, pen.bg) { cell.background = pen.bg } else { changes += 1 }
+        return (cell, changes)
+      }
+      let plain = fitted(cell)
+      guard plain.changes > 0, let complement = cell.complement else { return plain.cell }
+      let swapped = fitted(complement)
+      return swapped.changes < plain.changes ? swapped.cell : plain.cell
+    }
+
+    /// Without colour a light coloured space becomes a full block, so shapes drawn with
+    /// background colour still show.
+    static func monochrome(_ cell: Cell) -> Cell {
+      guard cell.glyph == " ", let bg = cell.background else { return cell }
+      let light = 3 * Int(bg.r) + 6 * Int(bg.g) + Int(bg.b) > 1280
+      return Cell(glyph: light ? "█" : " ", bold: cell.bold)
+    }
+
+    /// In monochrome, block glyphs keep their shape and colours drop away.
+    func style(_ cell: Cell) -> Pen {
+      colorMode == .none ? Pen(fg: nil, bg: nil, bold: cell.bold) : Pen(fg: cell.foreground, bg: cell.background, bold: cell.bold)
+    }
+
+    func sgr(_ style: Pen, from pen: Pen?, into out: inout Bytes) {
+      out.append("\u{1B}[")
+      var first = true
+      if pen == nil || pen!.bold != style.bold {
+        if !style.bold, pen != nil { out.parameter(22, first: &first) }
+        if style.bold { out.parameter(1, first: &first) }
+      }
+      if pen == nil || pen!.fg != style.fg { color(style.fg, background: false, into: &out, first: &first) }
+      if pen == nil || pen!.bg != style.bg { color(style.bg, background: true, into: &out, first: &first) }
+      out.byte(UInt8(ascii: "m"))
+    }
+
+    /// The SGR parameters that select `color` as foreground or background.
+    func color(_ color: RGB?, background: Bool, into out: inout Bytes, first: inout Bool) {
+      guard let color, colorMode != .none else { return out.parameter(background ? 49 : 39, first: &first) }
+      switch colorMode {
+      case .truecolor:
+        out.parameter(background ? 48 : 38, first: &first)
+        out.parameter(2, first: &first)
+        out.parameter(Int(color.r), first: &first)
+        out.parameter(Int(color.g), first: &first)
+        out.parameter(Int(color.b), first: &first)
+      case .palette256:
+        out.parameter(background ? 48 : 38, first: &first)
+        out.parameter(5, first: &first)
+        out.parameter(Palette.index256(color), first: &first)
+      case .palette16:
+        let index = Palette.index16(color)
+        out.parameter((background ? (index < 8 ? 40 : 100) : (index < 8 ? 30 : 90)) + index % 8, first: &first)
+      case .none: out.parameter(background ? 49 : 39, first: &first)
+      }
     }
   }
 }
@@ -221,14 +240,20 @@ struct Bytes {
   mutating func append(_ text: String) { storage.append(contentsOf: text.utf8) }
 
   mutating func append(_ scalar: Unicode.Scalar) {
-    if scalar.isASCII { return storage.append(UInt8(scalar.value)) }
-    storage.append(contentsOf: String(scalar).utf8)
+    UTF8.encode(scalar) { storage.append($0) }
   }
 
   /// A non-negative number in decimal.
   mutating func number(_ value: Int) {
     if value >= 10 { number(value / 10) }
     storage.append(UInt8(ascii: "0") + UInt8(value % 10))
+  }
+
+  /// A number in a list of SGR parameters, after a ";" unless it is the first.
+  mutating func parameter(_ value: Int, first: inout Bool) {
+    if !first { byte(UInt8(ascii: ";")) }
+    first = false
+    number(value)
   }
 
   mutating func moveTo(column: Int, row: Int) {

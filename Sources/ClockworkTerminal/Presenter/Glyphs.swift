@@ -25,10 +25,29 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// Each block glyph's complement: the glyph covering the other parts.
-  static let complements: [Unicode.Scalar: Unicode.Scalar] = Dictionary(
-    GlyphSet.allCases.flatMap { set in (0...set.fullMask).map { (set.glyph($0), set.glyph(set.fullMask ^ $0)) } },
-    uniquingKeysWith: { first, _ in first })
+  /// The block glyph covering the other parts of `glyph` (`nil` for anything else): tables
+  /// over the two Unicode blocks, as this is asked for cells by the thousand.
+  static func complement(of glyph: Unicode.Scalar) -> Unicode.Scalar? {
+    switch glyph.value {
+    case 0x20: return "█"
+    case 0x2580...0x259F: return blockComplements[Int(glyph.value - 0x2580)]
+    case 0x1FB00...0x1FB3B: return sextantComplements[Int(glyph.value - 0x1FB00)]
+    default: return nil
+    }
+  }
+
+  private static let blockComplements: [Unicode.Scalar?] = (0x2580...0x259F).map { value in
+    let glyph = Unicode.Scalar(UInt32(value))!
+    for set in GlyphSet.allCases { if let mask = set.mask(of: glyph) { return set.glyph(set.fullMask ^ mask) } }
+    return nil
+  }
+
+  private static let sextantComplements: [Unicode.Scalar?] = (0x1FB00...0x1FB3B).map { value in
+    GlyphSet.sextant.mask(of: Unicode.Scalar(UInt32(value))!).map { GlyphSet.sextant.glyph(63 ^ $0) }
+  }
+
+  /// The mask whose glyph is `glyph` in this set.
+  func mask(of glyph: Unicode.Scalar) -> Int? { (0...fullMask).first { self.glyph($0) == glyph } }
 
   static let halves: [Unicode.Scalar] = [" ", "▀", "▄", "█"]
   // Bits: top left 1, top right 2, bottom left 4, bottom right 8.

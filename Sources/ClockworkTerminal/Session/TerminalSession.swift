@@ -18,16 +18,20 @@ public enum TerminalEvent: Sendable, Equatable {
 ///
 /// ```swift
 /// let session = try TerminalSession()
-/// try session.start()
-/// defer { session.restore() }
-/// for await event in session.events { … }
+/// session.queue.async {
+///   session.start { event in … }       // on `session.queue`, one event at a time
+/// }
 /// ```
 ///
 /// Signals arrive through `DispatchSource` (no work in a C handler). SIGTSTP restores the
-/// terminal and stops; on continuing, the session re-enters and posts `.resumed`.
+/// terminal and stops; on continuing, the session re-enters and posts `.resumed`. Events are
+/// plain Dispatch work on one serial queue rather than an `AsyncStream`: a tick a second through
+/// Swift concurrency (a task that sleeps, a stream that resumes another) costs 0.4 ms of CPU a
+/// second, through a Dispatch timer 0.1 ms (BENCHMARKS.md).
 public final class TerminalSession: @unchecked Sendable {  // state is guarded by `lock`
-  public let events: AsyncStream<TerminalEvent>
-  let continuation: AsyncStream<TerminalEvent>.Continuation
+  /// Where every event is handled, one at a time.
+  public let queue = DispatchQueue(label: "clockwork.terminal")
+  private var handler: (@Sendable (TerminalEvent) -> Void)?
   let input: Int32
   let output: Int32
   private let lock = NSLock()
@@ -40,13 +44,14 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     guard isatty(input) == 1, isatty(output) == 1 else { throw NotATerminal() }
     self.input = input
     self.output = output
-    (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
   }
 
   public var size: TerminalSize { TerminalSize.read(fd: output) ?? TerminalSize(columns: 80, rows: 24) }
 
-  /// Enters raw mode and the alternate screen, and starts listening for keys and signals.
-  public func start() {
+  /// Enters raw mode and the alternate screen, and starts listening for keys and signals;
+  /// `handler` gets each event on `queue`.
+  public func start(handler: @escaping @Sendable (TerminalEvent) -> Void) {
+    lock.withLock { self.handler = handler }
     enter()
     listenForSignals()
     readKeys()
@@ -85,18 +90,20 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     _ = try? FileDescriptor(rawValue: output).writeAll(bytes)
   }
 
-  public func send(_ event: TerminalEvent) { continuation.yield(event) }
+  /// Hands `event` to the handler on `queue`.
+  public func send(_ event: TerminalEvent) {
+    queue.async { [self] in lock.withLock { handler }?(event) }
+  }
 
   func listenForSignals() {
-    let continuation = continuation
     for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { [weak self] in
         switch number {
-        case SIGWINCH: continuation.yield(.resized)
+        case SIGWINCH: self?.send(.resized)
         case SIGTSTP: self?.suspend()
-        default: continuation.yield(.signal(number))
+        default: self?.send(.signal(number))
         }
       }
       // Registration is asynchronous: wait for it, so no signal meets SIG_IGN and is lost.
@@ -113,20 +120,19 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     restore()
     kill(getpid(), SIGSTOP)
     enter()
-    continuation.yield(.resumed)
+    send(.resumed)
   }
 
-  /// Reads keys on a thread of its own (reads block); ends the stream at end of input.
+  /// Reads keys on a thread of its own (reads block) until end of input.
   func readKeys() {
     let fd = input
-    let continuation = continuation
-    let thread = Thread {
+    let thread = Thread { [weak self] in
       var buffer = [UInt8](repeating: 0, count: 256)
       while true {
         guard let n = try? buffer.withUnsafeMutableBytes({ try FileDescriptor(rawValue: fd).read(into: $0) }), n > 0 else {
           break
         }
-        for key in Key.decode(Array(buffer[0..<n])) { continuation.yield(.key(key)) }
+        for key in Key.decode(Array(buffer[0..<n])) { self?.send(.key(key)) }
       }
     }
     thread.start()

@@ -70,9 +70,22 @@ public final class ClockFace {
   }
 
   public func show(_ angles: DialAngles) {
-    hourHand.transform = AffineTransform(rotation: angles.hour)
-    minuteHand.transform = AffineTransform(rotation: angles.minute)
+    let step = handStep
+    hourHand.transform = AffineTransform(rotation: step > 0 ? (angles.hour / step).rounded(.down) * step : angles.hour)
+    minuteHand.transform = AffineTransform(rotation: step > 0 ? (angles.minute / step).rounded(.down) * step : angles.minute)
     secondHand.transform = AffineTransform(rotation: angles.second)
+  }
+
+  /// Pixels per point of the image the face is drawn into, when it is known and small (a
+  /// terminal): the hour and minute hands then move in steps of a pixel at the minute hand's
+  /// tip. Their tips move less than a pixel a second, and redrawing that changes nothing
+  /// visible but costs a frame's work.
+  public var pixelScale: Double?
+
+  /// The angle the minute hand's tip takes to move a pixel, or 0 to follow the oscillator.
+  var handStep: Double {
+    guard let pixelScale else { return 0 }
+    return 1 / max(1, handsRadius * theme.minuteHand.end * pixelScale)
   }
 
   /// Seconds from `date` until a hand next moves by at least a pixel (`pixelScale` pixels per
@@ -87,7 +100,12 @@ public final class ClockFace {
     // Minute hand: its tip moves a pixel after this long; a stepping movement moves it only
     // on whole seconds (or beats).
     let tip = max(1, handsRadius * theme.minuteHand.end * pixelScale)
-    let continuous = (1 / tip) / (2 * Double.pi / 3600)
+    var continuous = (1 / tip) / (2 * Double.pi / 3600)
+    if handStep > 0 {
+      // Hands in steps: until the minute hand's angle reaches the next step.
+      let minute = DialAngles(date: date, timeZone: timeZone, calendar: calendar, oscillator: .sweep).minute
+      continuous = (((minute / handStep).rounded(.down) + 1) * handStep - minute) / (2 * Double.pi / 3600)
+    }
     let toNextStep = oscillator.delayToNextChange(secondsIntoMinute: seconds, resolution: 1 / tip)
     if case .sweep = oscillator { return continuous }
     let steps = max(0, ((continuous - toNextStep) / 1).rounded(.up))

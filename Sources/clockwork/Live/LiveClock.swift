@@ -63,9 +63,10 @@ final class LiveClock: LiveMode {
     let panelWidth = size.columns / max(zones.count, 1)
     let graphicsRows = max(0, size.rows - textRows - 1)
     for (index, (zone, face)) in zip(zones, faces).enumerated() {
+      pixelScale = presenter.scale(for: face.layer.bounds.size, columns: panelWidth, rows: graphicsRows, cell: size.cell)
+      face.pixelScale = pixelScale
       face.show(date: now, timeZone: zone)
       let cells = try presenter.cells(for: face.layer, columns: panelWidth, rows: graphicsRows, cell: size.cell)
-      pixelScale = presenter.scale(for: face.layer.bounds.size, columns: panelWidth, rows: graphicsRows, cell: size.cell)
       let left = index * panelWidth
       grid.place(cells, column: left, row: 0)
       var panel = CellGrid(columns: panelWidth, rows: textRows)

@@ -22,19 +22,28 @@ protocol LiveMode: AnyObject {
 }
 
 /// Runs a live mode in the terminal: one event at a time (keys, signals, resizes, deadline
-/// ticks), written as a damage diff in one `write`. Nothing wakes between deadlines.
+/// ticks) on the session's queue, each frame written as a damage diff in one `write`. Nothing
+/// wakes between deadlines.
 ///
 /// Frames are rendered ahead: as soon as one is on screen, the next is drawn for its deadline
 /// and held; at the deadline only the `write` is left, so the change lands within a fraction of
 /// a millisecond of it. A key or a resize throws the held frame away.
-final class LiveLoop {
+final class LiveLoop: @unchecked Sendable {  // used only on `session.queue` once running
   let session: TerminalSession
   var writer: DamageWriter
   let clock = ContinuousClock()
-  private var tickTask: Task<Void, Never>?
   static let aheadMargin = Duration.milliseconds(1)
   /// The next frame's bytes and the writer as it will be once they are written.
   private var held: (bytes: [UInt8], writer: DamageWriter)?
+  private var mode: LiveMode?
+  private var finish: CheckedContinuation<Int32, Never>?
+  /// One timer, re-armed for each deadline (strict: never coalesced or late by design).
+  private lazy var timer: DispatchSourceTimer = {
+    let timer = DispatchSource.makeTimerSource(flags: .strict, queue: session.queue)
+    timer.setEventHandler { [weak self] in self?.handle(.tick) }
+    timer.resume()
+    return timer
+  }()
 
   init(session: TerminalSession, colorMode: ColorMode) {
     self.session = session
@@ -44,42 +53,57 @@ final class LiveLoop {
   /// Runs until the mode quits or a signal arrives; returns the exit status. The terminal is
   /// restored before this returns.
   func run(_ mode: LiveMode) async -> Int32 {
-    session.start()
-    defer {
-      tickTask?.cancel()
-      let farewell = writer.farewell()
-      if !farewell.isEmpty { session.write(farewell) }
-      session.restore()
-    }
-    do {
-      try draw(mode)
-      try prepareNext(mode)
-    } catch { return fail(error) }
-    for await event in session.events {
-      let action: LiveAction
-      var onTime = false
-      switch event {
-      case .key(let key): action = mode.handle(key)
-      case .tick:
-        if let held {
-          if !held.bytes.isEmpty { session.write(held.bytes) }
-          writer = held.writer
-          onTime = true
-        }
-        action = mode.tick()
-      case .resized, .resumed:
-        writer.invalidate()
-        action = .keepGoing
-      case .signal(let number): action = .quit(128 + number)
+    self.mode = mode  // before anything runs on the queue
+    return await withCheckedContinuation { finish in
+      session.queue.async { [self] in
+        self.finish = finish
+        session.start { [weak self] event in self?.handle(event) }
+        guard let mode = self.mode else { return }
+        do {
+          try draw(mode)
+          try prepareNext(mode)
+        } catch { end(fail(error)) }
       }
-      held = nil
-      if case .quit(let status) = action { return status }
-      do {
-        if !onTime || action == .redraw { try draw(mode) }
-        try prepareNext(mode)
-      } catch { return fail(error) }
     }
-    return 0
+  }
+
+  /// One event, on the session's queue.
+  func handle(_ event: TerminalEvent) {
+    guard let mode else { return }  // ended
+    let action: LiveAction
+    var onTime = false
+    switch event {
+    case .key(let key): action = mode.handle(key)
+    case .tick:
+      if let held {
+        if !held.bytes.isEmpty { session.write(held.bytes) }
+        writer = held.writer
+        onTime = true
+      }
+      action = mode.tick()
+    case .resized, .resumed:
+      writer.invalidate()
+      action = .keepGoing
+    case .signal(let number): action = .quit(128 + number)
+    }
+    held = nil
+    if case .quit(let status) = action { return end(status) }
+    do {
+      if !onTime || action == .redraw { try draw(mode) }
+      try prepareNext(mode)
+    } catch { end(fail(error)) }
+  }
+
+  /// Leaves the terminal as found and hands back the status.
+  func end(_ status: Int32) {
+    guard mode != nil else { return }
+    mode = nil
+    timer.cancel()
+    let farewell = writer.farewell()
+    if !farewell.isEmpty { session.write(farewell) }
+    session.restore()
+    finish?.resume(returning: status)
+    finish = nil
   }
 
   /// Draws the screen as it is now.
@@ -105,17 +129,11 @@ final class LiveLoop {
 
   /// One pending tick at a time: a new deadline replaces the old one.
   func schedule(_ deadline: ContinuousClock.Instant?) {
-    tickTask?.cancel()
-    guard let deadline else {
-      tickTask = nil
-      return
-    }
-    let clock = clock
-    let session = session
-    tickTask = Task {
-      do { try await clock.sleep(until: deadline, tolerance: .zero) } catch { return }
-      session.send(.tick)
-    }
+    guard let deadline else { return timer.schedule(deadline: .distantFuture, repeating: .never) }
+    let wait = max(.zero, clock.now.duration(to: deadline))
+    let (seconds, attoseconds) = wait.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .never, leeway: .nanoseconds(0))
   }
 
   func fail(_ error: Error) -> Int32 {

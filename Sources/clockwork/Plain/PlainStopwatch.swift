@@ -14,14 +14,16 @@ struct PlainStopwatch {
     let clock = ContinuousClock()
     let events = EventSource(signals: [SIGINT, SIGTERM, SIGHUP])
     var watch = self.watch
+    let start = clock.now
     switch watch.phase {
-    case .idle: try? watch.start(at: clock.now)
-    case .paused: try? watch.resume(at: clock.now)
+    case .idle: try? watch.start(at: start)
+    case .paused: try? watch.resume(at: start)
     case .running: break
     }
-    store?.save(watch, at: clock.now)
+    store?.save(watch, at: start)
     guard case .running(let since, let banked) = watch.state else { return 1 }
-    Output.line(StopwatchFormat.string(watch.elapsed(at: clock.now)))
+    // The reading at the start (saving, with its fsync, takes a moment that is not shown).
+    Output.line(StopwatchFormat.string(watch.elapsed(at: start)))
     // Lines on the stopwatch's own whole seconds.
     let ticks = events.tick(on: clock) { now in
       since.advanced(by: WallSeconds.nextMultiple(of: .seconds(1), after: banked + since.duration(to: now)) - banked)
