@@ -113,6 +113,18 @@ public final class CairoSurface {
     return try body(UnsafeBufferPointer(start: words, count: rowWords * height), rowWords)
   }
 
+  /// Writes the pixels of an image surface (same layout as `withPixels`), then marks it dirty.
+  public func withMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>, _ stride: Int) throws -> R) rethrows -> R {
+    cairo_surface_flush(handle)
+    defer { cairo_surface_mark_dirty(handle) }
+    let rowWords = stride / 4
+    guard let data = cairo_image_surface_get_data(handle) else {
+      return try body(UnsafeMutableBufferPointer(start: nil, count: 0), rowWords)
+    }
+    let words = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+    return try body(UnsafeMutableBufferPointer(start: words, count: rowWords * height), rowWords)
+  }
+
   /// The pixel at (x, y), un-premultiplied, as a colour with 8-bit precision.
   public func pixel(x: Int, y: Int) -> PixelColor {
     withPixels { words, rowWords in

@@ -1,25 +1,47 @@
 import ClockworkScene
-import ClockworkTerminal
+@testable import ClockworkTerminal
 import Foundation
 import Testing
 
-/// Pictures in pixel protocols: how the damage writer sends them, and what the encoders make.
+/// Pictures in pixel protocols: what the damage writer sends, and what the escapes hold.
 @Suite struct PixelImageTests {
-  /// A 10×4 screen with a picture over the top 3 rows and, optionally, text over it.
-  func screen(_ payload: String, kind: PixelProtocol = .sixel, label: String? = nil, footer: String = "q quit") -> CellGrid {
-    var grid = CellGrid(columns: 10, rows: 4)
-    var picture = CellGrid(columns: 10, rows: 3)
-    picture.images = [PixelImage(columns: 10, rows: 3, kind: kind, payload: payload)]
+  let red: UInt32 = 0xFFFF_0000
+  let blue: UInt32 = 0xFF00_00FF
+
+  /// A 20×4-cell screen with a picture over the top 3 rows (cells of 2×6 pixels), optionally
+  /// text over it, and a footer under it. `paint` sets pixels of the picture.
+  func screen(
+    kind: PixelProtocol = .sixel, label: String? = nil, footer: String = "q quit", paint: (inout [UInt32], Int) -> Void = { _, _ in }
+  ) -> CellGrid {
+    var grid = CellGrid(columns: 20, rows: 4)
+    var pixels = [UInt32](repeating: blue, count: 40 * 18)
+    paint(&pixels, 40)
+    var picture = CellGrid(columns: 20, rows: 3)
+    picture.images = [PixelImage(columns: 20, rows: 3, kind: kind, cellWidth: 2, cellHeight: 6, pixels: pixels)]
     grid.place(picture, column: 0, row: 0)
     if let label { grid.write(label, column: 2, row: 1) }
     grid.write(footer, column: 0, row: 3)
     return grid
   }
 
+  /// Sets the pixel block of cell (column, row).
+  func cell(_ column: Int, _ row: Int, _ color: UInt32) -> (inout [UInt32], Int) -> Void {
+    { pixels, width in
+      for y in row * 6..<(row + 1) * 6 { for x in column * 2..<(column + 1) * 2 { pixels[y * width + x] = color } }
+    }
+  }
+
+  /// Each sixel image in `bytes`: where the cursor was moved before it, and its raster size.
+  func sixels(_ bytes: String) -> [(at: String, size: String)] {
+    bytes.matches(of: /\u{1B}\[(\d+;\d+)H\u{1B}P[^q]*q"1;1;(\d+;\d+)/).map { (String($0.1), String($0.2)) }
+  }
+
   @Test func firstFrameDrawsThePictureThenTheText() throws {
     var writer = DamageWriter(colorMode: .truecolor)
-    let bytes = writer.frame(screen("<P1>", label: "5:00"))
-    let picture = try #require(bytes.range(of: "\u{1B}[1;1H<P1>"))
+    let bytes = writer.frame(screen(label: "5:00"))
+    #expect(sixels(bytes).map(\.at) == ["1;1"])
+    #expect(sixels(bytes).map(\.size) == ["40;18"])
+    let picture = try #require(bytes.range(of: "\u{1B}P"))
     let label = try #require(bytes.range(of: "5:00"))
     #expect(picture.upperBound <= label.lowerBound, "text goes over the picture, so after it")
     #expect(bytes.contains("\u{1B}[4;1Hq"))
@@ -27,94 +49,101 @@ import Testing
 
   @Test func anUnchangedPictureIsNotSentAgain() {
     var writer = DamageWriter(colorMode: .truecolor)
-    _ = writer.frame(screen("<P1>", label: "5:00"))
-    #expect(writer.frame(screen("<P1>", label: "5:00")) == "")
-    let footer = writer.frame(screen("<P1>", label: "5:00", footer: "q quit!"))
-    #expect(!footer.contains("<P1>") && footer.contains("!"))
+    _ = writer.frame(screen(label: "5:00"))
+    #expect(writer.frame(screen(label: "5:00")) == "")
+    let footer = writer.frame(screen(label: "5:00", footer: "q quit!"))
+    #expect(sixels(footer).isEmpty && footer.contains("!"))
   }
 
-  @Test func aNewPictureIsSentAndTheTextOverItWrittenAgain() {
+  @Test func onlyTheChangedPartIsSentAndTheTextOverItWrittenAgain() {
     var writer = DamageWriter(colorMode: .truecolor)
-    _ = writer.frame(screen("<P1>", label: "5:00"))
-    let next = writer.frame(screen("<P2>", label: "5:00"))
-    #expect(next.contains("\u{1B}[1;1H<P2>"))
-    #expect(next.contains("5:00"), "the picture painted over the label")
-    #expect(!next.contains("q quit"), "text outside the picture stays")
-    #expect(!next.contains("\u{1B}[2J"))
+    _ = writer.frame(screen(label: "5:00"))
+    // Cell (13, 1) changes: the sixel part is its grain of 4×2 cells from (12, 0), taken to a
+    // whole number of six-pixel bands (12 rows already are).
+    let next = writer.frame(screen(label: "5:00", paint: cell(13, 1, red)))
+    #expect(sixels(next).map(\.at) == ["1;13"])
+    #expect(sixels(next).map(\.size) == ["8;12"])
+    #expect(!next.contains("5:00"), "the label is outside the part")
+    let over = writer.frame(screen(label: "5:00", paint: cell(3, 1, red)))
+    #expect(sixels(over).map(\.at) == ["1;1"])
+    #expect(over.contains("5:00"), "the part went over the label")
+    #expect(!over.contains("\u{1B}[2J"))
   }
 
-  @Test func textThatGoesAwayOverASixelBringsThePictureBack() {
+  @Test func textThatGoesAwayOverASixelBringsThatPartBack() {
     var writer = DamageWriter(colorMode: .truecolor)
-    _ = writer.frame(screen("<P1>", label: "paused"))
-    let next = writer.frame(screen("<P1>"))
-    #expect(next.contains("<P1>"), "a blank written there would leave a hole")
+    _ = writer.frame(screen(label: "paused"))
+    let next = writer.frame(screen())
+    #expect(sixels(next).map(\.at) == ["1;1"], "a blank written there would leave a hole")
+    #expect(sixels(next).map(\.size) == ["16;12"], "cells 2…7 of row 1: two grains across")
   }
 
-  @Test func kittyPicturesReplaceTheOldOnesAndAreClearedOnExit() {
+  @Test func kittyTilesAreImagesOfTheirOwnReplacedAloneAndClearedOnExit() {
     var writer = DamageWriter(colorMode: .truecolor)
-    _ = writer.frame(screen("<K1>", kind: .kitty))
-    let next = writer.frame(screen("<K2>", kind: .kitty))
-    let delete = next.range(of: Escape.deleteKittyImages)
-    #expect(delete != nil && delete!.upperBound <= next.range(of: "<K2>")!.lowerBound)
+    let first = writer.frame(screen(kind: .kitty))
+    let ids = first.matches(of: /a=T,i=(\d+),/).map { String($0.1) }
+    #expect(ids == ["10000", "10001"], "20×3 cells in tiles of 10×5")
+    let next = writer.frame(screen(kind: .kitty, paint: cell(15, 2, red)))
+    #expect(next.matches(of: /a=T,i=(\d+),[^;]*c=(\d+),r=(\d+)/).map { "\($0.1) \($0.2)×\($0.3)" } == ["10001 10×3"])
+    #expect(next.hasPrefix("\u{1B}[1;11H"), "placed at the tile's top left cell")
     #expect(writer.farewell() == Escape.deleteKittyImages)
-    var glyphs = DamageWriter(colorMode: .truecolor)
-    _ = glyphs.frame(screen("<P1>"))
-    #expect(glyphs.farewell() == "", "sixels go with the alternate screen")
+    var sixel = DamageWriter(colorMode: .truecolor)
+    _ = sixel.frame(screen())
+    #expect(sixel.farewell() == "", "sixels go with the alternate screen")
   }
 
   @Test func aPictureThatMovesRepaintsTheScreen() {
     var writer = DamageWriter(colorMode: .truecolor)
-    _ = writer.frame(screen("<P1>"))
-    var moved = CellGrid(columns: 10, rows: 4)
-    moved.images = [PixelImage(column: 1, row: 1, columns: 5, rows: 2, kind: .sixel, payload: "<P1>")]
+    _ = writer.frame(screen())
+    var moved = CellGrid(columns: 20, rows: 4)
+    moved.images = [PixelImage(column: 1, row: 1, columns: 5, rows: 2, kind: .sixel, cellWidth: 2, cellHeight: 6, pixels: .init(repeating: red, count: 120))]
     let bytes = writer.frame(moved)
-    #expect(bytes.contains("\u{1B}[2J") && bytes.contains("\u{1B}[2;2H<P1>"))
+    #expect(bytes.contains("\u{1B}[2J"))
+    #expect(sixels(bytes).map(\.at) == ["2;2"])
   }
 
-  /// A red square filling a 100-unit scene.
-  func redSquare() -> ShapeLayer {
-    let layer = ShapeLayer()
-    layer.frame = Rect(x: 0, y: 0, width: 100, height: 100)
-    layer.path = .rect(layer.bounds)
-    layer.fillColor = Color(red: 1, green: 0, blue: 0)
-    return layer
+  /// A picture of `layer` as the presenter makes it.
+  func picture(_ graphics: Graphics, of layer: Layer, cell: CellShape) throws -> PixelImage {
+    let grid = try BlockPresenter(graphics: graphics).cells(for: layer, columns: 30, rows: 10, cell: cell)
+    #expect(grid.cells.allSatisfy { $0 == .blank })
+    return try #require(grid.images.first)
   }
 
-  @Test func kittyPayloadIsAPNGInChunksPlacedOverTheCells() throws {
-    let presenter = BlockPresenter(graphics: .kitty)
+  @Test func kittyEscapesCarryAPNGInChunks() throws {
     // A conic gradient: a PNG too big for one escape.
     let wheel = GradientLayer()
     wheel.frame = Rect(x: 0, y: 0, width: 100, height: 100)
     wheel.kind = .conic
     wheel.startPoint = Point(x: 0.5, y: 0.5)
     wheel.colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1), Color(red: 0, green: 1, blue: 0)]
-    let grid = try presenter.cells(for: wheel, columns: 30, rows: 10, cell: CellShape(pixelWidth: 8, pixelHeight: 16))
-    let image = try #require(grid.images.first)
-    #expect(image.kind == .kitty && image.columns == 30 && image.rows == 10)
-    #expect(grid.cells.allSatisfy { $0 == .blank })
-    let escapes = image.payload.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
+    let image = try picture(.kitty, of: wheel, cell: CellShape(pixelWidth: 8, pixelHeight: 16))
+    #expect(image.kind == .kitty && image.width == 240 && image.height == 160)
+    let payload = String(decoding: PictureEscape.draw(CellRect(column: 0, row: 0, columns: 30, rows: 10), of: image, id: 7), as: UTF8.self)
+    let escapes = payload.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
     try #require(escapes.count > 1)
-    #expect(escapes[0].hasPrefix("\u{1B}_Ga=T,f=100,q=2,z=-1,C=1,c=30,r=10,m=1;"))
+    #expect(escapes[0].hasPrefix("\u{1B}_Ga=T,i=7,f=100,q=2,z=-1,C=1,c=30,r=10,m=1;"))
     #expect(escapes.dropFirst().dropLast().allSatisfy { $0.hasPrefix("\u{1B}_Gm=1;") })
     #expect(escapes.last!.hasPrefix("\u{1B}_Gm=0;"))
     let chunks = escapes.map { String($0[$0.index(after: $0.firstIndex(of: ";")!)...]) }
     #expect(chunks.allSatisfy { $0.count <= 4096 })
     let png = try #require(Data(base64Encoded: chunks.joined()))
     #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
-    // Width and height from the IHDR chunk: 30×8 by 10×16 pixels.
+    // Width and height from the IHDR chunk.
     let be = { (offset: Int) in png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
     #expect(be(16) == 240 && be(20) == 160)
   }
 
-  @Test func sixelPayloadIsOneDeviceControlStringOfTheCellsPixels() throws {
-    let presenter = BlockPresenter(graphics: .sixel)
-    let grid = try presenter.cells(for: redSquare(), columns: 30, rows: 10, cell: CellShape(pixelWidth: 8, pixelHeight: 18))
-    let image = try #require(grid.images.first)
-    #expect(image.kind == .sixel)
-    #expect(image.payload.hasPrefix("\u{1B}P") && image.payload.hasSuffix("\u{1B}\\"))
+  @Test func sixelEscapeIsOneDeviceControlStringOfTheCellsPixels() throws {
+    let square = ShapeLayer()
+    square.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+    square.path = .rect(square.bounds)
+    square.fillColor = Color(red: 1, green: 0, blue: 0)
+    let image = try picture(.sixel, of: square, cell: CellShape(pixelWidth: 8, pixelHeight: 18))
+    let payload = String(decoding: PictureEscape.draw(CellRect(column: 0, row: 0, columns: 30, rows: 10), of: image, id: 0), as: UTF8.self)
+    #expect(payload.hasPrefix("\u{1B}P") && payload.hasSuffix("\u{1B}\\"))
     // Raster attributes: 1:1 pixels, 240 wide, 180 tall (a multiple of six).
-    #expect(image.payload.contains("\"1;1;240;180"))
-    #expect(image.payload.contains(";2;100;0;0"), "pure red is in the palette (sixel colours are percentages)")
+    #expect(payload.contains("\"1;1;240;180"))
+    #expect(payload.contains(";2;100;0;0"), "pure red is in the palette (sixel colours are percentages)")
   }
 
   @Test func cellShapeFromTheReportedPixels() {

@@ -61,28 +61,32 @@ def test_other_graphics_draw_the_face(run, graphics):
     assert app.wait() == 0
 
 
-def last_picture(raw, opener, closer=b"\x1b\\"):
-    """The last complete picture in the output: from its `opener` to the end of its last escape."""
-    start = len(raw)
-    while True:
-        start = raw.rfind(opener, 0, start)
-        assert start >= 0, "a complete picture was sent"
-        end = raw.find(closer, start)
-        stop = raw.find(b"\x1b\\", end) if end >= 0 else -1
-        if stop >= 0:
-            return raw[start:stop + 2]
+def first_picture(raw, opener, closer=b"\x1b\\"):
+    """The first picture in the output: from its `opener` to the end of its last escape."""
+    start = raw.find(opener)
+    assert start >= 0, "a picture was sent"
+    end = raw.find(closer, start)
+    stop = raw.find(b"\x1b\\", end) if end >= 0 else -1
+    assert stop >= 0, "the picture is complete"
+    return raw[start:stop + 2]
 
 
-def test_sixel_pictures_show_the_face(run, tmp_path):
+def sixel_size(path):
+    with Image.open(path) as image:
+        return image.size
+
+
+def test_sixel_pictures_show_the_face_then_only_what_changed(run, tmp_path):
     # A terminal of 100×40 cells that reports 10×20-pixel cells.
     app = run("clock", "--graphics", "sixel", env={"TZ": "UTC"}, pixels=(1000, 800))
-    assert app.pump_until(lambda a: re.search(r"\d\d:\d\d:\d\d", a.text()) and a.raw.count(b"\x1bP") >= 2)
+    assert app.pump_until(lambda a: re.search(r"\d\d:\d\d:\d\d", a.text()) and a.raw.count(b"\x1bP") >= 3)
     assert "q quit" in app.text()
-    sixel = tmp_path / "frame.six"
-    sixel.write_bytes(last_picture(bytes(app.raw), b"\x1bP"))
-    png = tmp_path / "frame.png"
-    subprocess.run(["sixel2png", "-i", str(sixel), "-o", str(png)], check=True)
-    with Image.open(png) as image:
+    raw = bytes(app.raw)
+    first, second = raw.find(b"\x1bP"), raw.find(b"\x1bP", raw.find(b"\x1bP") + 1)
+    for name, start in (("whole", first), ("part", second)):
+        (tmp_path / f"{name}.six").write_bytes(first_picture(raw[start:], b"\x1bP"))
+        subprocess.run(["sixel2png", "-i", str(tmp_path / f"{name}.six"), "-o", str(tmp_path / f"{name}.png")], check=True)
+    with Image.open(tmp_path / "whole.png") as image:
         # 100 columns of 10 pixels, 37 rows of 20 (three rows hold text) cut to a multiple of 6.
         assert image.size == (1000, 738)
         rgb = image.convert("RGB")
@@ -90,19 +94,25 @@ def test_sixel_pictures_show_the_face(run, tmp_path):
         # Eight points round the centre: three hands can cover three of them, the dial shows white.
         ring = [(500 + round(150 * math.cos(k * math.pi / 4)), 369 + round(150 * math.sin(k * math.pi / 4))) for k in range(8)]
         assert sum(min(rgb.getpixel(point)) > 200 for point in ring) >= 5, "the classic dial is white round the centre"
+    width, height = sixel_size(tmp_path / "part.png")
+    assert width < 1000 and height < 738 and width % 40 == 0, "a second later only the second hand's cells are sent"
     app.send("q")
     assert app.wait() == 0
 
 
-def test_kitty_pictures_are_pngs_placed_over_the_cells_and_removed_at_exit(run):
+def test_kitty_pictures_are_png_tiles_placed_over_the_cells_and_removed_at_exit(run):
     app = run("timer", "1m", "--graphics", "kitty", "--fps", "5", pixels=(1000, 800))
     assert app.pump_until(lambda a: "1:00" in a.text() or "0:59" in a.text())
-    escapes = re.findall(rb"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\", last_picture(bytes(app.raw), b"\x1b_Ga=T", closer=b"m=0;"))
+    raw = bytes(app.raw)
+    ids = re.findall(rb"\x1b_Ga=T,i=(\d+),", raw)
+    assert ids[:3] == [b"10000", b"10001", b"10002"], "the first frame: every tile, each an image of its own"
+    assert len(set(ids)) == 80, "100×38 cells in tiles of 10×5"
+    escapes = re.findall(rb"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\", first_picture(raw, b"\x1b_Ga=T", closer=b"m=0;"))
     control = escapes[0][0].decode()
-    assert control.startswith("a=T,f=100,") and "c=100" in control and "r=38" in control
+    assert control.startswith("a=T,i=10000,f=100,") and "c=10" in control and "r=5" in control
     png = base64.b64decode(b"".join(payload for _, payload in escapes))
     with Image.open(io.BytesIO(png)) as image:
-        assert image.size == (1000, 760)
+        assert image.size == (100, 100)
         corner = image.convert("RGB").getpixel((2, 2))
         assert corner != (0, 0, 0) and max(corner) > 100, "the gradient backdrop fills the picture"
     app.send("q")

@@ -14,7 +14,7 @@ public final class BlockPresenter {
   public let graphics: Graphics
   let blitter: CellBlitter?
   let chafa: ChafaCells?
-  let pixels: PixelEncoder?
+  let pixels: PixelProtocol?
   let renderer = Renderer()
   var surface: CairoSurface?
   /// The last frame's samples (packed rows) and cells, for the blitter to copy unchanged cells.
@@ -24,7 +24,7 @@ public final class BlockPresenter {
     self.graphics = graphics
     blitter = graphics.glyphSet.map(CellBlitter.init(glyphs:))
     chafa = graphics == .chafa ? ChafaCells() : nil
-    pixels = graphics.pixelProtocol?.makeEncoder()
+    pixels = graphics.pixelProtocol
   }
 
   public convenience init(glyphs: GlyphSet) { self.init(graphics: Graphics(glyphs)) }
@@ -68,7 +68,7 @@ public final class BlockPresenter {
       surface = image
     }
     // A sixel's transparent pixels keep whatever the last picture left there: paint them.
-    image.clear(to: pixels?.kind == .sixel ? Color(red: 0, green: 0, blue: 0) : nil)
+    image.clear(to: pixels == .sixel ? Color(red: 0, green: 0, blue: 0) : nil)
     let aspect = sampleAspect(cell: cell)
     let size = layer.bounds.size
     let k = scale(for: size, columns: columns, rows: rows, cell: cell)
@@ -79,7 +79,12 @@ public final class BlockPresenter {
     try renderer.render(frame, on: image)
     if let pixels {
       var grid = CellGrid(columns: columns, rows: rows)
-      if let picture = try pixels.image(of: image, columns: columns, rows: rows) { grid.images.append(picture) }
+      let (cellWidth, cellHeight) = samples(cell)
+      grid.images = [
+        PixelImage(
+          columns: columns, rows: rows, kind: pixels, cellWidth: cellWidth, cellHeight: cellHeight,
+          pixels: image.withPixels { Self.packed($0, width: width, height: height, stride: $1) })
+      ]
       return grid
     }
     return image.withPixels { samples, stride in

@@ -48,24 +48,33 @@ public enum PixelProtocol: String, Hashable, Sendable {
   case kitty
 }
 
-/// A picture that covers a rectangle of cells, as the escape sequence that draws it from the
-/// rectangle's top left cell.
+/// A picture that covers a rectangle of cells: its pixels, premultiplied ARGB32 in packed rows
+/// (Cairo's image format), `cellWidth`×`cellHeight` of them a cell. The damage writer turns
+/// the parts that changed into the protocol's escapes.
 public struct PixelImage: Hashable, Sendable {
   public var column: Int
   public var row: Int
   public var columns: Int
   public var rows: Int
   public var kind: PixelProtocol
-  public var payload: String
+  public var cellWidth: Int
+  public var cellHeight: Int
+  public var pixels: [UInt32]
 
-  public init(column: Int = 0, row: Int = 0, columns: Int, rows: Int, kind: PixelProtocol, payload: String) {
+  public init(
+    column: Int = 0, row: Int = 0, columns: Int, rows: Int, kind: PixelProtocol, cellWidth: Int, cellHeight: Int, pixels: [UInt32]
+  ) {
     (self.column, self.row, self.columns, self.rows) = (column, row, columns, rows)
     self.kind = kind
-    self.payload = payload
+    (self.cellWidth, self.cellHeight) = (cellWidth, cellHeight)
+    self.pixels = pixels
   }
 
+  public var width: Int { columns * cellWidth }
+  public var height: Int { rows * cellHeight }
+
   /// Where it stands: the cell rectangle as column, row, columns, rows.
-  public var area: [Int] { [column, row, columns, rows] }
+  public var area: [Int] { [column, row, columns, rows, cellWidth, cellHeight] }
 
   public func covers(column x: Int, row y: Int) -> Bool {
     x >= column && x < column + columns && y >= row && y < row + rows
@@ -75,6 +84,31 @@ public struct PixelImage: Hashable, Sendable {
   func cellIndices(in grid: CellGrid) -> [Int] {
     let xs = max(0, column)..<min(grid.columns, column + columns)
     return (max(0, row)..<min(grid.rows, row + rows)).flatMap { y in xs.map { y * grid.columns + $0 } }
+  }
+}
+
+/// A rectangle of cells within a picture (its own columns and rows, from its top left).
+struct CellRect: Hashable {
+  var column: Int
+  var row: Int
+  var columns: Int
+  var rows: Int
+
+  func contains(column x: Int, row y: Int) -> Bool {
+    x >= column && x < column + columns && y >= row && y < row + rows
+  }
+
+  /// The same cells on the screen, for a rectangle within `image`.
+  func offset(by image: PixelImage) -> CellRect {
+    CellRect(column: column + image.column, row: row + image.row, columns: columns, rows: rows)
+  }
+
+  func union(_ other: CellRect) -> CellRect {
+    let left = min(column, other.column)
+    let top = min(row, other.row)
+    return CellRect(
+      column: left, row: top, columns: max(column + columns, other.column + other.columns) - left,
+      rows: max(row + rows, other.row + other.rows) - top)
   }
 }
 

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Writes only what changed between frames: cursor moves and colour changes only where
 /// needed, everything for one frame in one string (one `write`).
 ///
@@ -50,18 +52,19 @@ public struct DamageWriter: Sendable {
       cursor = nil
     }
     var screen = repaint ? CellGrid(columns: grid.columns, rows: grid.rows) : (previous ?? grid)
-    let redrawn = repaint ? grid.images.map { _ in true } : imagesToRedraw(grid, over: screen)
-    if !repaint, zip(grid.images, redrawn).contains(where: { $0.kind == .kitty && $1 }) {
-      out.append(Escape.deleteKittyImages)
+    // Pictures: only their parts that changed are sent, each from its top left cell.
+    var freshSixels: [CellRect] = []  // on the screen's cells
+    for (index, image) in grid.images.enumerated() {
+      let parts = repaint ? Self.tiles(of: image, kind: image.kind) : Self.changedParts(of: image, over: screen.images[index], grid: grid, screen: screen)
+      for (tile, part) in parts {
+        out.moveTo(column: image.column + part.column, row: image.row + part.row)
+        out.append(PictureEscape.draw(part, of: image, id: (index + 1) * 10_000 + tile))
+        cursor = nil  // each protocol leaves the cursor somewhere of its own
+        if image.kind == .sixel { freshSixels.append(part.offset(by: image)) }
+      }
     }
-    for (image, redraw) in zip(grid.images, redrawn) where redraw {
-      out.moveTo(column: image.column, row: image.row)
-      out.append(image.payload)
-      cursor = nil  // each protocol leaves the cursor somewhere of its own
-    }
-    let newPictures = zip(grid.images, redrawn).filter(\.1).map(\.0)
-    // Rows equal to the last frame's are on screen already (unless a picture went over them).
-    let unchangedSince = repaint || !newPictures.isEmpty ? nil : lastGrid
+    // Rows equal to the last frame's are on screen already (unless a sixel went over them).
+    let unchangedSince = repaint || !freshSixels.isEmpty ? nil : lastGrid
     previous = nil  // the screen's cells are then not shared, and change in place
     lastGrid = grid
     let rules = Rules(colorMode: colorMode, tolerance: colorTolerance)
@@ -75,8 +78,8 @@ public struct DamageWriter: Sendable {
           for column in 0..<columns {
             let index = row * columns + column
             let wanted = rules.colorMode == .none ? Rules.monochrome(cells[index]) : cells[index]
-            // Over a picture just drawn, blanks are the picture and text must be written again.
-            let underNewPicture = !newPictures.isEmpty && newPictures.contains { $0.covers(column: column, row: row) }
+            // Over sixels just drawn, blanks are the picture and text must be written again.
+            let underNewPicture = !freshSixels.isEmpty && freshSixels.contains { $0.contains(column: column, row: row) }
             if underNewPicture ? wanted == .blank : rules.looksSame(shown[index], wanted) {
               if underNewPicture { shown[index] = wanted }
               continue  // after a clear, blanks are drawn
@@ -113,18 +116,63 @@ public struct DamageWriter: Sendable {
     }
   }
 
-  /// Which pictures to send again: those that changed, and those where text that stood over
-  /// them is gone (a blank written there would punch a hole in a sixel). Kitty pictures go
-  /// together, as one delete clears them all.
-  func imagesToRedraw(_ grid: CellGrid, over screen: CellGrid) -> [Bool] {
-    var redraw = grid.images.enumerated().map { index, image in
-      image != screen.images[index]
-        || image.cellIndices(in: grid).contains { grid.cells[$0] == .blank && screen.cells[$0] != .blank }
+  /// A kitty picture goes in tiles of this many cells, each an image of its own that is
+  /// replaced alone; a sixel picture's changes go as one rectangle (each sixel image carries
+  /// its palette, so fewer and larger is cheaper), found at this grain.
+  static func grain(_ kind: PixelProtocol) -> (columns: Int, rows: Int) { kind == .kitty ? (10, 5) : (4, 2) }
+
+  /// The whole picture: one part for sixels, every tile for kitty; with each tile's number.
+  static func tiles(of image: PixelImage, kind: PixelProtocol) -> [(Int, CellRect)] {
+    guard kind == .kitty else { return [(0, CellRect(column: 0, row: 0, columns: image.columns, rows: image.rows))] }
+    return grainRects(of: image)
+  }
+
+  /// The picture cut at its protocol's grain, numbered row by row.
+  static func grainRects(of image: PixelImage) -> [(Int, CellRect)] {
+    let (across, down) = grain(image.kind)
+    var rects: [(Int, CellRect)] = []
+    for top in stride(from: 0, to: image.rows, by: down) {
+      for left in stride(from: 0, to: image.columns, by: across) {
+        rects.append((rects.count, CellRect(column: left, row: top, columns: min(across, image.columns - left), rows: min(down, image.rows - top))))
+      }
     }
-    if zip(grid.images, redraw).contains(where: { $0.kind == .kitty && $1 }) {
-      for (index, image) in grid.images.enumerated() where image.kind == .kitty { redraw[index] = true }
+    return rects
+  }
+
+  /// The parts of `image` to send again: where its pixels changed, and for sixels where text
+  /// that stood over it is gone (a blank written there would punch a hole in it).
+  static func changedParts(of image: PixelImage, over shown: PixelImage, grid: CellGrid, screen: CellGrid) -> [(Int, CellRect)] {
+    let changed = grainRects(of: image).filter { _, rect in
+      pixelsDiffer(image, shown, in: rect) || (image.kind == .sixel && textLeft(rect, of: image, grid: grid, screen: screen))
     }
-    return redraw
+    guard image.kind == .sixel, let first = changed.first else { return changed }
+    return [(0, changed.dropFirst().reduce(first.1) { $0.union($1.1) })]
+  }
+
+  static func pixelsDiffer(_ a: PixelImage, _ b: PixelImage, in rect: CellRect) -> Bool {
+    guard a.pixels.count == b.pixels.count else { return true }
+    let left = rect.column * a.cellWidth
+    let width = rect.columns * a.cellWidth
+    let rows = rect.row * a.cellHeight..<(rect.row + rect.rows) * a.cellHeight
+    return a.pixels.withUnsafeBufferPointer { (new: UnsafeBufferPointer<UInt32>) -> Bool in
+      b.pixels.withUnsafeBufferPointer { (old: UnsafeBufferPointer<UInt32>) -> Bool in
+        for y in rows {
+          let start = y * a.width + left
+          if memcmp(new.baseAddress! + start, old.baseAddress! + start, width * 4) != 0 { return true }
+        }
+        return false
+      }
+    }
+  }
+
+  static func textLeft(_ rect: CellRect, of image: PixelImage, grid: CellGrid, screen: CellGrid) -> Bool {
+    for y in image.row + rect.row..<min(grid.rows, image.row + rect.row + rect.rows) {
+      for x in image.column + rect.column..<min(grid.columns, image.column + rect.column + rect.columns)
+      where grid[x, y] == .blank && screen[x, y] != .blank {
+        return true
+      }
+    }
+    return false
   }
 
   /// Bytes that leave no picture behind: kitty keeps its images after the app has gone.
@@ -238,6 +286,8 @@ struct Bytes {
   mutating func byte(_ value: UInt8) { storage.append(value) }
 
   mutating func append(_ text: String) { storage.append(contentsOf: text.utf8) }
+
+  mutating func append(_ bytes: [UInt8]) { storage.append(contentsOf: bytes) }
 
   mutating func append(_ scalar: Unicode.Scalar) {
     UTF8.encode(scalar) { storage.append($0) }
