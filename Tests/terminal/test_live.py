@@ -100,6 +100,24 @@ def test_sixel_pictures_show_the_face_then_only_what_changed(run, tmp_path):
     assert app.wait() == 0
 
 
+def test_sixel_pictures_are_never_rescaled_to_whole_bands(run, tmp_path):
+    # 50×40 cells of 10×23 pixels: the picture is 37 × 23 = 851 rows, not a whole number of
+    # six-row sixel bands. It must lose its last rows, not be squeezed into 846: the dial (as
+    # wide as the picture) stays centred on row 425 of the full height.
+    app = run("clock", "--graphics", "sixel", columns=50, pixels=(500, 920))
+    assert app.pump_until(lambda a: a.raw.count(b"\x1bP") >= 1 and b"\x1b\\" in a.raw[a.raw.find(b"\x1bP"):])
+    (tmp_path / "whole.six").write_bytes(first_picture(bytes(app.raw), b"\x1bP"))
+    subprocess.run(["sixel2png", "-i", str(tmp_path / "whole.six"), "-o", str(tmp_path / "whole.png")], check=True)
+    with Image.open(tmp_path / "whole.png") as image:
+        assert image.size == (500, 846)
+        column = [sum(image.convert("RGB").getpixel((250, y))) for y in range(image.size[1])]
+        drawn = [y for y, value in enumerate(column) if value > 60]
+        top, bottom = drawn[0], drawn[-1]
+        assert abs(top - (850 - bottom)) <= 1, f"the dial spans rows {top}…{bottom} of 851"
+    app.send("q")
+    assert app.wait() == 0
+
+
 def test_kitty_pictures_are_png_tiles_placed_over_the_cells_and_removed_at_exit(run):
     app = run("timer", "1m", "--graphics", "kitty", "--fps", "5", pixels=(1000, 800))
     assert app.pump_until(lambda a: "1:00" in a.text() or "0:59" in a.text())

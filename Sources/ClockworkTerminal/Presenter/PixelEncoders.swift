@@ -13,22 +13,24 @@ enum PictureEscape {
     }
   }
 
-  /// Sixels encoded by libchafa (palette included). A sixel band is six pixel rows, and chafa
-  /// drops a last partial band: the part is taken a few rows taller where the picture allows,
-  /// so no row of it is lost (the extra rows are the picture's own, below it).
+  /// Sixels encoded by libchafa, in the fixed 240-colour palette (a palette chosen per picture
+  /// made each part's white a slightly different white). A sixel band is six pixel rows and
+  /// chafa scales a picture to whole bands, which moved everything by a pixel or two: the part
+  /// is taken to whole bands — a few rows taller, from the picture's own pixels below it, or
+  /// at the picture's foot a few rows shorter.
   static func sixel(_ part: CellRect, of image: PixelImage) -> [UInt8] {
     let left = part.column * image.cellWidth
     let top = part.row * image.cellHeight
     let width = part.columns * image.cellWidth
     let rows = part.rows * image.cellHeight
-    let height = min((rows + 5) / 6 * 6, image.height - top)
+    let height = min((rows + 5) / 6, (image.height - top) / 6) * 6
     guard width > 0, height > 0 else { return [] }
     let config = chafa_canvas_config_new()
     defer { chafa_canvas_config_unref(config) }
     // One canvas cell a pixel: chafa then neither scales nor crops.
     chafa_canvas_config_set_geometry(config, Int32(width), Int32(height))
     chafa_canvas_config_set_cell_geometry(config, 1, 1)
-    chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+    chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240)
     chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS)
     guard let canvas = chafa_canvas_new(config) else { return [] }
     defer { chafa_canvas_unref(canvas) }
@@ -39,7 +41,13 @@ enum PictureEscape {
     }
     guard let printed = chafa_canvas_print(canvas, termInfo) else { return [] }
     defer { g_string_free(printed, 1) }
-    return Array(UnsafeBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)).map { UInt8(bitPattern: $0) })
+    var bytes = Array(UnsafeBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)).map { UInt8(bitPattern: $0) })
+    // chafa opens with P2 = 1 ("leave unset pixels as they are"), which xterm also applies to
+    // colour register 0 — black here — so a part sent over an older picture kept the old
+    // pixels wherever it was black. Every pixel is set, so P2 = 0 changes nothing else.
+    let opening = Array("\u{1B}P0;1;0q".utf8)
+    if bytes.starts(with: opening) { bytes.replaceSubrange(0..<opening.count, with: Array("\u{1B}P0;0;0q".utf8)) }
+    return bytes
   }
 
   /// The fallback description knows the sixel sequences; the user chose the protocol.
