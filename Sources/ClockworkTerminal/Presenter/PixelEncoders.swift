@@ -41,13 +41,7 @@ enum PictureEscape {
     }
     guard let printed = chafa_canvas_print(canvas, termInfo) else { return [] }
     defer { g_string_free(printed, 1) }
-    var bytes = Array(UnsafeBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)).map { UInt8(bitPattern: $0) })
-    // chafa opens with P2 = 1 ("leave unset pixels as they are"), which xterm also applies to
-    // colour register 0 — black here — so a part sent over an older picture kept the old
-    // pixels wherever it was black. Every pixel is set, so P2 = 0 changes nothing else.
-    let opening = Array("\u{1B}P0;1;0q".utf8)
-    if bytes.starts(with: opening) { bytes.replaceSubrange(0..<opening.count, with: Array("\u{1B}P0;0;0q".utf8)) }
-    return bytes
+    return Array(UnsafeBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)).map { UInt8(bitPattern: $0) })
   }
 
   /// The fallback description knows the sixel sequences; the user chose the protocol.
