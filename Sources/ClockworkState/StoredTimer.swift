@@ -47,11 +47,7 @@ public struct StoredTimer: Codable, Hashable, Sendable {
   /// "finished at 14:32:05, 3 min ago".
   public func finishedDescription(wallNow: Date, zone: TimeZone) -> String {
     let end = Date(timeIntervalSince1970: endsAt ?? wallNow.timeIntervalSince1970)
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    let f = calendar.dateComponents([.hour, .minute, .second], from: end)
-    let pad = { (v: Int?) in String(format: "%02d", v ?? 0) }
     let ago = max(0, wallNow.timeIntervalSince(end))
-    return "finished at \(pad(f.hour)):\(pad(f.minute)):\(pad(f.second)), \(StoredStopwatch.describe(ago)) ago"
+    return "finished at \(ClockText.time(end, in: zone)), \(StoredStopwatch.describe(ago)) ago"
   }
 }

@@ -13,7 +13,7 @@ public enum StopwatchFormat {
   public static func string(_ elapsed: Duration) -> String {
     let centiseconds = max(0, TimeFields.wholeUnits(elapsed, per: 100, rounding: .down))
     let fields = TimeFields(centiseconds: centiseconds)
-    let tail = "\(TimeFields.pad(fields.minutes)):\(TimeFields.pad(fields.seconds)).\(TimeFields.pad(fields.hundredths))"
+    let tail = "\(ClockText.pad(fields.minutes)):\(ClockText.pad(fields.seconds)).\(ClockText.pad(fields.hundredths))"
     return fields.hours > 0 ? "\(fields.hours):\(tail)" : tail
   }
 }
@@ -33,15 +33,15 @@ public enum CountdownFormat {
       let units = max(0, TimeFields.wholeUnits(remaining, per: 10, rounding: .up))
       let whole = units / 10
       let fields = TimeFields(centiseconds: whole * 100)
-      let head = fields.hours > 0 ? "\(fields.hours):\(TimeFields.pad(fields.minutes))" : "\(fields.minutes)"
-      return "\(head):\(TimeFields.pad(fields.seconds)).\(units % 10)"
+      let head = fields.hours > 0 ? "\(fields.hours):\(ClockText.pad(fields.minutes))" : "\(fields.minutes)"
+      return "\(head):\(ClockText.pad(fields.seconds)).\(units % 10)"
     }
     let seconds = max(0, TimeFields.wholeUnits(remaining, per: 1, rounding: .up))
     let fields = TimeFields(centiseconds: seconds * 100)
     if fields.hours > 0 {
-      return "\(fields.hours):\(TimeFields.pad(fields.minutes)):\(TimeFields.pad(fields.seconds))"
+      return "\(fields.hours):\(ClockText.pad(fields.minutes)):\(ClockText.pad(fields.seconds))"
     }
-    return "\(fields.minutes):\(TimeFields.pad(fields.seconds))"
+    return "\(fields.minutes):\(ClockText.pad(fields.seconds))"
   }
 }
 
@@ -59,8 +59,6 @@ struct TimeFields {
     minutes = (totalSeconds / 60) % 60
     hours = totalSeconds / 3600
   }
-
-  static func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
   /// `duration` counted in units of 1/`per` second, rounded exactly on attoseconds.
   static func wholeUnits(_ duration: Duration, per: Int64, rounding: FloatingPointRoundingRule)

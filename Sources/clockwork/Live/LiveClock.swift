@@ -13,7 +13,8 @@ final class LiveClock: LiveMode {
   var oscillators: [Oscillator] = [.quartz, .quartzRecoil, .mechanical(), .sweep]
   var oscillatorIndex: Int
   var digital: Bool
-  let presenter: BlockPresenter
+  /// One a face: each keeps its last frame, so unchanged cells are copied, not fitted again.
+  let presenters: [BlockPresenter]
   let faces: [ClockFace]
   let clock = ContinuousClock()
   /// Samples per scene unit in the last frame, for "when does a hand move a pixel".
@@ -27,7 +28,7 @@ final class LiveClock: LiveMode {
     if !oscillators.contains(oscillator) { oscillators.append(oscillator) }
     oscillatorIndex = oscillators.firstIndex(of: oscillator) ?? 0
     self.digital = digital
-    presenter = BlockPresenter(graphics: graphics)
+    presenters = zones.map { _ in BlockPresenter(graphics: graphics) }
     faces = zones.map { _ in ClockFace(size: Self.sceneSize, theme: theme, oscillator: oscillator) }
   }
 
@@ -63,6 +64,7 @@ final class LiveClock: LiveMode {
     let panelWidth = size.columns / max(zones.count, 1)
     let graphicsRows = max(0, size.rows - textRows - 1)
     for (index, (zone, face)) in zip(zones, faces).enumerated() {
+      let presenter = presenters[index]
       pixelScale = presenter.scale(for: face.layer.bounds.size, columns: panelWidth, rows: graphicsRows, cell: size.cell)
       face.pixelScale = pixelScale
       face.show(date: now, timeZone: zone)
@@ -76,10 +78,8 @@ final class LiveClock: LiveMode {
         row += 1
       }
       if digital {
-        let line = ClockLine.string(now, in: zone)
-        let parts = line.split(separator: " ")
-        panel.writeCentered(String(parts[0]), row: row)
-        panel.writeCentered(String(parts[1]), row: row + 1, bold: true)
+        panel.writeCentered(ClockText.day(now, in: zone), row: row)
+        panel.writeCentered(ClockText.time(now, in: zone), row: row + 1, bold: true)
       }
       grid.place(panel, column: left, row: graphicsRows)
     }
@@ -91,10 +91,7 @@ final class LiveClock: LiveMode {
   /// "Kathmandu +05:45": the city of an IANA name and the offset now.
   static func label(for zone: TimeZone, at date: Date) -> String {
     let city = zone.identifier.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? zone.identifier
-    let offset = zone.secondsFromGMT(for: date)
-    let minutes = abs(offset) / 60
-    let sign = offset < 0 ? "-" : "+"
-    return "\(city) \(sign)\(minutes / 60 < 10 ? "0" : "")\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
+    return "\(city) \(ClockText.offset(seconds: zone.secondsFromGMT(for: date)))"
   }
 
   func nextDeadline(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {

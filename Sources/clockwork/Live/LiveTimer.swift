@@ -105,7 +105,7 @@ final class LiveTimer: LiveMode {
     grid.place(cells, column: 0, row: 0)
     let label = CountdownFormat.string(left, tenths: left < .seconds(60))
     grid.writeCentered(" \(label) ", row: graphicsRows / 2, foreground: RGB(255, 255, 255), bold: true)
-    let status = finishedAt.map { "finished at \(ClockLine.string($0, in: .current).split(separator: " ")[1])" }
+    let status = finishedAt.map { "finished at \(ClockText.time($0, in: .current))" }
       ?? (countdown.isRunning ? "" : "paused")
     if let problem = persistence?.saveError { grid.writeCentered(String(problem.prefix(size.columns)), row: graphicsRows / 2 + 2, foreground: RGB(255, 200, 120)) }
     if !status.isEmpty { grid.writeCentered(" \(status) ", row: graphicsRows / 2 + 1, foreground: RGB(230, 230, 230)) }
