@@ -71,9 +71,11 @@ def first_picture(raw, opener, closer=b"\x1b\\"):
     return raw[start:stop + 2]
 
 
-def sixel_size(path):
-    with Image.open(path) as image:
-        return image.size
+def decode_sixel(raw, folder, name):
+    """The first sixel picture in `raw` as a PNG in `folder` (libsixel's sixel2png), opened."""
+    (folder / f"{name}.six").write_bytes(first_picture(raw, b"\x1bP"))
+    subprocess.run(["sixel2png", "-i", str(folder / f"{name}.six"), "-o", str(folder / f"{name}.png")], check=True)
+    return Image.open(folder / f"{name}.png")
 
 
 def test_sixel_pictures_show_the_face_then_only_what_changed(run, tmp_path):
@@ -83,10 +85,7 @@ def test_sixel_pictures_show_the_face_then_only_what_changed(run, tmp_path):
     assert "q quit" in app.text()
     raw = bytes(app.raw)
     first, second = raw.find(b"\x1bP"), raw.find(b"\x1bP", raw.find(b"\x1bP") + 1)
-    for name, start in (("whole", first), ("part", second)):
-        (tmp_path / f"{name}.six").write_bytes(first_picture(raw[start:], b"\x1bP"))
-        subprocess.run(["sixel2png", "-i", str(tmp_path / f"{name}.six"), "-o", str(tmp_path / f"{name}.png")], check=True)
-    with Image.open(tmp_path / "whole.png") as image:
+    with decode_sixel(raw[first:], tmp_path, "whole") as image:
         # 100 columns of 10 pixels, 37 rows of 20 (three rows hold text) cut to a multiple of 6.
         assert image.size == (1000, 738)
         rgb = image.convert("RGB")
@@ -94,7 +93,8 @@ def test_sixel_pictures_show_the_face_then_only_what_changed(run, tmp_path):
         # Eight points round the centre: three hands can cover three of them, the dial shows white.
         ring = [(500 + round(150 * math.cos(k * math.pi / 4)), 369 + round(150 * math.sin(k * math.pi / 4))) for k in range(8)]
         assert sum(min(rgb.getpixel(point)) > 200 for point in ring) >= 5, "the classic dial is white round the centre"
-    width, height = sixel_size(tmp_path / "part.png")
+    with decode_sixel(raw[second:], tmp_path, "part") as part:
+        width, height = part.size
     assert width < 1000 and height < 738 and width % 40 == 0, "a second later only the second hand's cells are sent"
     app.send("q")
     assert app.wait() == 0
@@ -106,9 +106,7 @@ def test_sixel_pictures_are_never_rescaled_to_whole_bands(run, tmp_path):
     # wide as the picture) stays centred on row 425 of the full height.
     app = run("clock", "--graphics", "sixel", columns=50, pixels=(500, 920))
     assert app.pump_until(lambda a: a.raw.count(b"\x1bP") >= 1 and b"\x1b\\" in a.raw[a.raw.find(b"\x1bP"):])
-    (tmp_path / "whole.six").write_bytes(first_picture(bytes(app.raw), b"\x1bP"))
-    subprocess.run(["sixel2png", "-i", str(tmp_path / "whole.six"), "-o", str(tmp_path / "whole.png")], check=True)
-    with Image.open(tmp_path / "whole.png") as image:
+    with decode_sixel(bytes(app.raw), tmp_path, "whole") as image:
         assert image.size == (500, 846)
         column = [sum(image.convert("RGB").getpixel((250, y))) for y in range(image.size[1])]
         drawn = [y for y, value in enumerate(column) if value > 60]
