@@ -73,18 +73,8 @@ public struct PixelImage: Hashable, Sendable {
   public var width: Int { columns * cellWidth }
   public var height: Int { rows * cellHeight }
 
-  /// Where it stands: the cell rectangle as column, row, columns, rows.
+  /// Where it stands and at what scale: column, row, columns, rows, and a cell's pixels.
   public var area: [Int] { [column, row, columns, rows, cellWidth, cellHeight] }
-
-  public func covers(column x: Int, row y: Int) -> Bool {
-    x >= column && x < column + columns && y >= row && y < row + rows
-  }
-
-  /// The indices in `grid.cells` of the cells it covers (clipped to the grid).
-  func cellIndices(in grid: CellGrid) -> [Int] {
-    let xs = max(0, column)..<min(grid.columns, column + columns)
-    return (max(0, row)..<min(grid.rows, row + rows)).flatMap { y in xs.map { y * grid.columns + $0 } }
-  }
 }
 
 /// A rectangle of cells within a picture (its own columns and rows, from its top left).
