@@ -104,25 +104,24 @@ public final class CairoSurface {
   /// Reads the premultiplied ARGB32 pixels of an image surface (native-endian 32-bit words,
   /// alpha in the high byte).
   public func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>, _ stride: Int) throws -> R) rethrows -> R {
-    cairo_surface_flush(handle)
-    let rowWords = stride / 4
-    guard let data = cairo_image_surface_get_data(handle) else {
-      return try body(UnsafeBufferPointer(start: nil, count: 0), rowWords)
-    }
-    let words = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
-    return try body(UnsafeBufferPointer(start: words, count: rowWords * height), rowWords)
+    let (words, rowWords) = pixelWords()
+    return try body(UnsafeBufferPointer(words), rowWords)
   }
 
   /// Writes the pixels of an image surface (same layout as `withPixels`), then marks it dirty.
   public func withMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>, _ stride: Int) throws -> R) rethrows -> R {
-    cairo_surface_flush(handle)
     defer { cairo_surface_mark_dirty(handle) }
+    let (words, rowWords) = pixelWords()
+    return try body(words, rowWords)
+  }
+
+  /// The image's words after pending drawing is flushed, and 32-bit words a row (empty for a
+  /// surface without pixel data).
+  private func pixelWords() -> (UnsafeMutableBufferPointer<UInt32>, Int) {
+    cairo_surface_flush(handle)
     let rowWords = stride / 4
-    guard let data = cairo_image_surface_get_data(handle) else {
-      return try body(UnsafeMutableBufferPointer(start: nil, count: 0), rowWords)
-    }
-    let words = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
-    return try body(UnsafeMutableBufferPointer(start: words, count: rowWords * height), rowWords)
+    guard let data = cairo_image_surface_get_data(handle) else { return (UnsafeMutableBufferPointer(start: nil, count: 0), rowWords) }
+    return (UnsafeMutableBufferPointer(start: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), count: rowWords * height), rowWords)
   }
 
   /// The pixel at (x, y), un-premultiplied, as a colour with 8-bit precision.

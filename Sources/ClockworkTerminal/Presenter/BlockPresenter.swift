@@ -100,10 +100,7 @@ public final class BlockPresenter {
 
   static func packed(_ samples: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int) -> [UInt32] {
     [UInt32](unsafeUninitializedCapacity: width * height) { packed, count in
-      for row in 0..<height {
-        let source = UnsafeBufferPointer(rebasing: samples[row * stride..<row * stride + width])
-        _ = UnsafeMutableBufferPointer(rebasing: packed[row * width..<(row + 1) * width]).initialize(from: source)
-      }
+      PixelRect.copy(samples, from: 0, stride: stride, to: packed, at: 0, stride: width, width: width, rows: height)
       count = width * height
     }
   }

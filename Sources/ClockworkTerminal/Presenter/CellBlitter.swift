@@ -1,5 +1,3 @@
-import Glibc
-
 /// Turns pixels into cells: for each cell, fit two colours to its samples and pick the block
 /// glyph that splits them best.
 ///
@@ -72,9 +70,8 @@ public struct CellBlitter: Sendable {
 
   static func rowsEqual(_ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ old: [UInt32], width: Int, rows: Range<Int>) -> Bool {
     old.withUnsafeBufferPointer { old in
-      rows.allSatisfy { y in
-        memcmp(pixels.baseAddress! + y * stride, old.baseAddress! + y * width, width * 4) == 0
-      }
+      PixelRect.equal(
+        pixels, from: rows.lowerBound * stride, stride: stride, old, from: rows.lowerBound * width, stride: width, width: width, rows: rows.count)
     }
   }
 

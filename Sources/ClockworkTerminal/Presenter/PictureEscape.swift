@@ -60,11 +60,8 @@ enum PictureEscape {
     let surface = try CairoSurface.image(width: width, height: height)
     surface.withMutablePixels { target, stride in
       image.pixels.withUnsafeBufferPointer { source in
-        for y in 0..<height {
-          let from = (part.row * image.cellHeight + y) * image.width + part.column * image.cellWidth
-          _ = UnsafeMutableBufferPointer(rebasing: target[y * stride..<y * stride + width])
-            .initialize(from: UnsafeBufferPointer(rebasing: source[from..<from + width]))
-        }
+        let start = part.row * image.cellHeight * image.width + part.column * image.cellWidth
+        PixelRect.copy(source, from: start, stride: image.width, to: target, at: 0, stride: stride, width: width, rows: height)
       }
     }
     let base64 = Data(try surface.pngData()).base64EncodedString()

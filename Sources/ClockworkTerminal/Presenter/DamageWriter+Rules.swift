@@ -1,0 +1,90 @@
+extension DamageWriter {
+  /// How cells compare and are styled: plain values, so the per-cell work copies nothing that
+  /// is reference counted.
+  struct Rules {
+    let colorMode: ColorMode
+    let tolerance: Int
+
+    func looksSame(_ a: Cell, _ b: Cell) -> Bool {
+      guard a.bold == b.bold else { return false }
+      if a.glyph == b.glyph {
+        return (!a.showsForeground || close(a.foreground, b.foreground)) && (!a.showsBackground || close(a.background, b.background))
+      }
+      // The same picture as complements with swapped colours.
+      guard colorMode != .none, let swapped = b.complement, swapped.glyph == a.glyph else { return false }
+      return (!a.showsForeground || close(a.foreground, swapped.foreground)) && (!a.showsBackground || close(a.background, swapped.background))
+    }
+
+    func close(_ a: RGB?, _ b: RGB?) -> Bool {
+      switch (a, b) {
+      case (nil, nil): return true
+      case (let x?, let y?):
+        return abs(Int(x.r) - Int(y.r)) <= tolerance && abs(Int(x.g) - Int(y.g)) <= tolerance && abs(Int(x.b) - Int(y.b)) <= tolerance
+      default: return false
+      }
+    }
+
+    /// `cell`, or its complement, whichever needs fewer colour changes from the pen; colours
+    /// that do not show, or are within tolerance of the pen's, become the pen's.
+    func cheapest(_ cell: Cell, pen: Pen?) -> Cell {
+      guard colorMode != .none, let pen else { return cell }
+      func fitted(_ cell: Cell) -> (cell: Cell, changes: Int) {
+        var cell = cell
+        var changes = 0
+        if !cell.showsForeground || close(cell.foreground, pen.fg) { cell.foreground = pen.fg } else { changes += 1 }
+        if !cell.showsBackground || close(cell.background, pen.bg) { cell.background = pen.bg } else { changes += 1 }
+        return (cell, changes)
+      }
+      let plain = fitted(cell)
+      guard plain.changes > 0, let complement = cell.complement else { return plain.cell }
+      let swapped = fitted(complement)
+      return swapped.changes < plain.changes ? swapped.cell : plain.cell
+    }
+
+    /// Without colour a light coloured space becomes a full block, so shapes drawn with
+    /// background colour still show.
+    static func monochrome(_ cell: Cell) -> Cell {
+      guard cell.glyph == " ", let bg = cell.background else { return cell }
+      let light = 3 * Int(bg.r) + 6 * Int(bg.g) + Int(bg.b) > 1280
+      return Cell(glyph: light ? "█" : " ", bold: cell.bold)
+    }
+
+    /// In monochrome, block glyphs keep their shape and colours drop away.
+    func style(_ cell: Cell) -> Pen {
+      colorMode == .none ? Pen(fg: nil, bg: nil, bold: cell.bold) : Pen(fg: cell.foreground, bg: cell.background, bold: cell.bold)
+    }
+
+    func sgr(_ style: Pen, from pen: Pen?, into out: inout Bytes) {
+      out.append("\u{1B}[")
+      var first = true
+      if pen == nil || pen!.bold != style.bold {
+        if !style.bold, pen != nil { out.parameter(22, first: &first) }
+        if style.bold { out.parameter(1, first: &first) }
+      }
+      if pen == nil || pen!.fg != style.fg { color(style.fg, background: false, into: &out, first: &first) }
+      if pen == nil || pen!.bg != style.bg { color(style.bg, background: true, into: &out, first: &first) }
+      out.byte(UInt8(ascii: "m"))
+    }
+
+    /// The SGR parameters that select `color` as foreground or background.
+    func color(_ color: RGB?, background: Bool, into out: inout Bytes, first: inout Bool) {
+      guard let color, colorMode != .none else { return out.parameter(background ? 49 : 39, first: &first) }
+      switch colorMode {
+      case .truecolor:
+        out.parameter(background ? 48 : 38, first: &first)
+        out.parameter(2, first: &first)
+        out.parameter(Int(color.r), first: &first)
+        out.parameter(Int(color.g), first: &first)
+        out.parameter(Int(color.b), first: &first)
+      case .palette256:
+        out.parameter(background ? 48 : 38, first: &first)
+        out.parameter(5, first: &first)
+        out.parameter(Palette.index256(color), first: &first)
+      case .palette16:
+        let index = Palette.index16(color)
+        out.parameter((background ? (index < 8 ? 40 : 100) : (index < 8 ? 30 : 90)) + index % 8, first: &first)
+      case .none: out.parameter(background ? 49 : 39, first: &first)
+      }
+    }
+  }
+}
