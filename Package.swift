@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "Clockwork",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "ClockworkCore", targets: ["ClockworkCore"]),
     .library(name: "ClockworkScene", targets: ["ClockworkScene"]),

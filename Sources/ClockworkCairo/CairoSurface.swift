@@ -1,6 +1,6 @@
 import CCairo
 import ClockworkScene
-import Foundation
+import FoundationEssentials
 
 /// Owns a `cairo_surface_t`: an image in memory, or an SVG or PDF document being written.
 ///

@@ -1,5 +1,7 @@
+import CCairo
 import ClockworkScene
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Output file formats: raster PNG, or vector SVG and PDF.
 public enum ImageFormat: String, CaseIterable, Sendable {
@@ -31,7 +33,9 @@ extension Renderer {
       try surface.finish()
     }
     if rename(temporary.path, url.path) != 0 {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+      var error = CairoError(CAIRO_STATUS_WRITE_ERROR, "renaming the finished file to \(url.path)")
+      error.message = String(cString: strerror(errno))
+      throw error
     }
   }
 }

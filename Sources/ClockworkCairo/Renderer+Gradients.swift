@@ -1,6 +1,7 @@
 import CCairo
 import ClockworkScene
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Renderer {
   /// Fills the layer's rounded bounds with its gradient.

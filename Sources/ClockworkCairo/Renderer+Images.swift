@@ -1,6 +1,6 @@
 import CCairo
 import ClockworkScene
-import Foundation
+import FoundationEssentials
 
 extension Renderer {
   func drawImage(_ layer: ImageLayer, in context: CairoContext) throws(CairoError) {

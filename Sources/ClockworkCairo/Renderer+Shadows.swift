@@ -1,6 +1,7 @@
 import CCairo
 import ClockworkScene
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Renderer {
   /// Cairo has no blur: draw the layer's silhouette into an offscreen alpha image in device

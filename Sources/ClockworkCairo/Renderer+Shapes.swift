@@ -1,6 +1,7 @@
 import CCairo
 import ClockworkScene
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Renderer {
   /// Fills and strokes the shape with its colours at `alpha`, or — given `source` — with that

@@ -1,6 +1,6 @@
 import CCairo
 import ClockworkScene
-import Foundation
+import FoundationEssentials
 
 extension Renderer {
   /// One line of text through Cairo's font API (fontconfig picks the face).

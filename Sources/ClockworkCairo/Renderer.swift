@@ -1,6 +1,6 @@
 import CCairo
 import ClockworkScene
-import Foundation
+import FoundationEssentials
 
 /// Draws a layer tree (usually a presentation) onto a Cairo surface.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// Writes a file so that it is either the old version or the new one, never a mix: a temporary
@@ -15,7 +16,7 @@ public enum AtomicFile {
     }
     if mkdir(directory.path, 0o700) != 0 && errno != EEXIST {
       do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
-        throw StateError(path: directory.path, problem: "cannot create the folder (\(error.localizedDescription))")
+        throw StateError(path: directory.path, problem: "cannot create the folder (\(error))")
       }
     }
     let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where state lives: `$XDG_STATE_HOME/clockwork/`, by default `~/.local/state/clockwork/`.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A versioned JSON state file that never crashes the app: unreadable, truncated, corrupt or
 /// future-version files are moved aside (`name.corrupt-<timestamp>`) with a one-line warning,

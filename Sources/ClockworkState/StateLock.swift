@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An exclusive `flock` on a lock file, held for the life of the object; the holder's process
 /// id is written in it, so a second process can name (or stop) the owner.
@@ -36,7 +37,7 @@ public final class StateLock: Sendable {
       var buffer = [UInt8](repeating: 0, count: 32)
       let n = pread(fd, &buffer, buffer.count, 0)
       close(fd)
-      let pid = n > 0 ? Int32(String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+      let pid = n > 0 ? Int32(String(decoding: buffer[0..<n], as: UTF8.self).filter { !$0.isWhitespace }) : nil
       return .heldBy(pid)
     }
     let text = Array("\(getpid())\n".utf8)

@@ -1,5 +1,5 @@
 import ClockworkCore
-import Foundation
+import FoundationEssentials
 
 /// A stopwatch as saved between runs. Within a run, time comes from `ContinuousClock`; across
 /// runs, from a wall-clock anchor: at `anchor` the stopwatch read `elapsed`.

@@ -1,5 +1,5 @@
 import ClockworkCore
-import Foundation
+import FoundationEssentials
 
 /// A countdown as saved between runs: its length and, while running, the wall time it ends;
 /// while paused, the time it had left.
@@ -45,7 +45,7 @@ public struct StoredTimer: Codable, Hashable, Sendable {
   }
 
   /// "finished at 14:32:05, 3 min ago".
-  public func finishedDescription(wallNow: Date, zone: TimeZone) -> String {
+  public func finishedDescription(wallNow: Date, zone: Zone) -> String {
     let end = Date(timeIntervalSince1970: endsAt ?? wallNow.timeIntervalSince1970)
     let ago = max(0, wallNow.timeIntervalSince(end))
     return "finished at \(ClockText.time(end, in: zone)), \(StoredStopwatch.describe(ago)) ago"

@@ -6,7 +6,7 @@ import Testing
 @Suite struct DialAnglesTests {
   let degree = Double.pi / 180
 
-  func zone(_ id: String) throws -> TimeZone { try #require(TimeZone(identifier: id)) }
+  func zone(_ id: String) throws -> Zone { try #require(Zone(identifier: id)) }
 
   func date(_ iso: String) throws -> Date {
     let formatter = ISO8601DateFormatter()
@@ -15,7 +15,7 @@ import Testing
   }
 
   func wall(_ iso: String, _ zoneID: String) throws -> WallTime {
-    WallTime(date: try date(iso), timeZone: try zone(zoneID))
+    WallTime(date: try date(iso), zone: try zone(zoneID))
   }
 
   @Test func threeOClockPointsRight() throws {
@@ -87,7 +87,7 @@ import Testing
   @Test func oddOffsets() throws {
     #expect(try wall("2026-11-22T00:00:00Z", "Asia/Kolkata") == WallTime(hour: 5, minute: 30, second: 0))
     #expect(try wall("2026-11-22T00:00:00Z", "Asia/Kathmandu") == WallTime(hour: 5, minute: 45, second: 0))
-    let angles = DialAngles(date: try date("2026-11-22T00:00:00Z"), timeZone: try zone("Asia/Kathmandu"))
+    let angles = DialAngles(date: try date("2026-11-22T00:00:00Z"), zone: try zone("Asia/Kathmandu"))
     #expect(abs(angles.minute - 45 * 6 * degree) < 1e-9)
     #expect(abs(angles.hour - (5.75 * 30) * degree) < 1e-9)
   }
@@ -107,13 +107,13 @@ import Testing
 
   @Test func anglesStayInRange() async throws {
     let zones = ["UTC", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham"]
-      .compactMap(TimeZone.init(identifier:))
+      .compactMap(Zone.init(identifier:))
     await propertyCheck(
       count: 500, input: Gen.double(in: -4e9...4e9), Gen.int(in: 0...(zones.count - 1))
     ) { seconds, zoneIndex in
       for oscillator in [nil, Oscillator.quartz, .quartzRecoil, .mechanical(), .sweep] {
         let angles = DialAngles(
-          date: Date(timeIntervalSince1970: seconds), timeZone: zones[zoneIndex], oscillator: oscillator)
+          date: Date(timeIntervalSince1970: seconds), zone: zones[zoneIndex], oscillator: oscillator)
         for angle in [angles.hour, angles.minute, angles.second] {
           #expect(angle >= 0 && angle < 2 * .pi)
         }

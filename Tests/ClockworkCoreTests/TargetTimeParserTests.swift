@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite struct TargetTimeParserTests {
-  let utc = TimeZone(identifier: "UTC")!
+  let utc = Zone.utc
 
   func date(_ iso: String) throws -> Date { try #require(ISO8601DateFormatter().date(from: iso)) }
 
@@ -12,7 +12,7 @@ import Testing
     ("5:30PM", 17, 30, 0), ("12am", 0, 0, 0), ("12pm", 12, 0, 0), ("12:15 a.m.", 0, 15, 0), ("0:05", 0, 5, 0),
   ])
   func timesOfDay(text: String, hour: Int, minute: Int, second: Int) throws {
-    let target = try TargetTimeParser.parse(text, timeZone: utc)
+    let target = try TargetTimeParser.parse(text, zone: utc)
     #expect(target == .timeOfDay(.init(hour: hour, minute: minute, second: second)))
   }
 
@@ -24,13 +24,13 @@ import Testing
   }
 
   @Test func nextOccurrenceReadsTheZone() throws {
-    let kolkata = try #require(TimeZone(identifier: "Asia/Kolkata"))
+    let kolkata = try #require(Zone(identifier: "Asia/Kolkata"))
     let now = try date("2026-11-22T00:00:00Z")  // 05:30 in Kolkata
     #expect(try TargetTimeParser.nextOccurrence(of: "6:00", after: now, in: kolkata) == date("2026-11-22T00:30:00Z"))
   }
 
   @Test func aTimeSkippedByDSTMovesToTheNextValidTime() throws {
-    let newYork = try #require(TimeZone(identifier: "America/New_York"))
+    let newYork = try #require(Zone(identifier: "America/New_York"))
     let now = try date("2026-03-08T05:00:00Z")  // 00:00 EST; 02:30 does not exist today
     let end = try TargetTimeParser.nextOccurrence(of: "2:30", after: now, in: newYork)
     #expect(end == (try date("2026-03-08T07:00:00Z")))  // 03:00 EDT, the first valid time after
@@ -40,14 +40,14 @@ import Testing
     let now = try date("2026-01-01T00:00:00Z")
     #expect(try TargetTimeParser.nextOccurrence(of: "2026-11-22T17:30:00Z", after: now, in: utc) == date("2026-11-22T17:30:00Z"))
     #expect(try TargetTimeParser.nextOccurrence(of: "2026-11-22T17:30:00+01:00", after: now, in: utc) == date("2026-11-22T16:30:00Z"))
-    let london = try #require(TimeZone(identifier: "Europe/London"))
+    let london = try #require(Zone(identifier: "Europe/London"))
     #expect(try TargetTimeParser.nextOccurrence(of: "2026-07-01T12:00", after: now, in: london) == date("2026-07-01T11:00:00Z"))
     #expect(try TargetTimeParser.nextOccurrence(of: "2026-07-01T12:00:30", after: now, in: london) == date("2026-07-01T11:00:30Z"))
   }
 
   @Test(arguments: ["", "25:00", "13pm", "0am", "17:60", "17:5", "5", "noon", "2026-13-01T00:00:00Z", "2026-02-30T10:00", "17:30:61"])
   func rejectsWithTheAcceptedForms(text: String) throws {
-    let error = try #require(throws: TargetTimeParseError.self) { try TargetTimeParser.parse(text, timeZone: utc) }
+    let error = try #require(throws: TargetTimeParseError.self) { try TargetTimeParser.parse(text, zone: utc) }
     #expect(error.description.contains("accepted forms"))
   }
 }

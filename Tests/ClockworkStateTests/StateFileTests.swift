@@ -145,7 +145,7 @@ import Testing
     #expect(restored.isRunning)
     #expect(restored.duration == .seconds(300))
     #expect(stored.isFinished(atWall: savedAt.addingTimeInterval(200)))
-    let utc = TimeZone(identifier: "UTC")!
+    let utc = Zone.utc
     #expect(stored.finishedDescription(wallNow: savedAt.addingTimeInterval(380), zone: utc) == "finished at 02:50:00, 3 min ago")
   }
 

@@ -8,7 +8,7 @@ import Testing
 
 /// The hands are where the time says, checked on the pixels of every theme.
 @Suite struct ClockFaceGeometryTests {
-  let utc = TimeZone(identifier: "UTC")!
+  let utc = Zone.utc
   let size = 400.0
 
   func date(_ h: Int, _ m: Int, _ s: Double) -> Date {
@@ -19,7 +19,7 @@ import Testing
     throws -> (CairoSurface, ClockFace)
   {
     let face = ClockFace(size: size ?? self.size, theme: theme, parts: parts, oscillator: oscillator)
-    face.show(date: date, timeZone: utc)
+    face.show(date: date, zone: utc)
     let side = Int(size ?? self.size)
     return (try Renderer().renderImage(face.layer, width: side, height: side), face)
   }
@@ -116,17 +116,17 @@ import Testing
 
   @Test func nextChangeFollowsTheOscillator() {
     let face = ClockFace(size: 400, oscillator: .quartz)
-    #expect(abs(face.delayToNextChange(after: date(0, 0, 12.25), timeZone: utc) - 0.75) < 1e-6)
+    #expect(abs(face.delayToNextChange(after: date(0, 0, 12.25), zone: utc) - 0.75) < 1e-6)
     face.oscillator = .mechanical()
-    #expect(abs(face.delayToNextChange(after: date(0, 0, 12.25), timeZone: utc) - 0.125) < 1e-6)
+    #expect(abs(face.delayToNextChange(after: date(0, 0, 12.25), zone: utc) - 0.125) < 1e-6)
     face.oscillator = .sweep
     // The tip at 0.88 × 200 px moves one pixel in (1/176) / (2π/60) s.
-    #expect(abs(face.delayToNextChange(after: date(0, 0, 12.25), timeZone: utc) - (1.0 / 176) / (2 * .pi / 60)) < 1e-6)
+    #expect(abs(face.delayToNextChange(after: date(0, 0, 12.25), zone: utc) - (1.0 / 176) / (2 * .pi / 60)) < 1e-6)
   }
 
   @Test func withoutASecondHandTheFaceWaitsForTheMinuteHand() {
     let face = ClockFace(size: 400, parts: [.dial, .hourHand, .minuteHand], oscillator: .quartz)
-    let delay = face.delayToNextChange(after: date(0, 0, 12.25), timeZone: utc)
+    let delay = face.delayToNextChange(after: date(0, 0, 12.25), zone: utc)
     // The minute tip (0.78 × 200 px) moves a pixel every ~3.7 s; quartz moves it on whole seconds.
     #expect(delay > 3 && delay < 5)
     #expect(abs((delay - 0.75).truncatingRemainder(dividingBy: 1)) < 1e-6)
@@ -140,7 +140,7 @@ import Testing
     var changes: [Double] = []
     var last = face.minuteHand.transform
     for second in 0..<120 {
-      face.show(date: date(0, 0, Double(second)), timeZone: utc)
+      face.show(date: date(0, 0, Double(second)), zone: utc)
       if face.minuteHand.transform != last { changes.append(Double(second)) }
       last = face.minuteHand.transform
     }
@@ -149,13 +149,13 @@ import Testing
     #expect(abs(Double(changes.count) - expected) <= 1, "\(changes), expected about \(expected)")
     // Each change lands on the whole second the face said it would.
     for (before, after) in zip(changes, changes.dropFirst()) {
-      let delay = face.delayToNextChange(after: date(0, 0, before + 0.25), timeZone: utc)
+      let delay = face.delayToNextChange(after: date(0, 0, before + 0.25), zone: utc)
       #expect(abs(before + 0.25 + delay - after) < 1e-6, "from \(before): \(delay) s, changed at \(after)")
     }
     face.pixelScale = nil
-    face.show(date: date(0, 0, 1), timeZone: utc)
+    face.show(date: date(0, 0, 1), zone: utc)
     let unstepped = face.minuteHand.transform
-    face.show(date: date(0, 0, 2), timeZone: utc)
+    face.show(date: date(0, 0, 2), zone: utc)
     #expect(face.minuteHand.transform != unstepped, "without a scale it moves every second")
   }
 }

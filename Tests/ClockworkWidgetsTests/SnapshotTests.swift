@@ -13,7 +13,7 @@ import Testing
   @Test(arguments: ClockTheme.builtIn.map(\.name))
   func theme(name: String) throws {
     let face = ClockFace(size: 240, theme: try #require(ClockTheme.named(name)))
-    face.show(date: tenPastTen, timeZone: TimeZone(identifier: "UTC")!)
+    face.show(date: tenPastTen, zone: .utc)
     assertSnapshot(of: face.layer, as: .png(width: 240, height: 240), named: name)
   }
 

@@ -26,7 +26,7 @@ final class Fixture: @unchecked Sendable {
   /// A 200×120 frame (100×40 cells of 2×3 samples) of the clock, for the blitter alone.
   lazy var cellFrame: CairoSurface = {
     let surface = try! CairoSurface.image(width: 200, height: 120)
-    termFace.show(date: date, timeZone: TimeZone(identifier: "UTC")!)
+    termFace.show(date: date, zone: .utc)
     let scene = termFace.layer.presentation(at: 0)
     scene.anchorPoint = .zero
     scene.position = Point(x: 20, y: 0)
@@ -58,7 +58,7 @@ final class PresenterFixture: @unchecked Sendable {
 
   func nextFrame() throws -> Int {
     date += 1
-    face.show(date: date, timeZone: TimeZone(identifier: "UTC")!)
+    face.show(date: date, zone: .utc)
     return writer.frameBytes(try presenter.cells(for: face.layer, columns: 100, rows: 37, cell: cell)).count
   }
 }
@@ -75,10 +75,10 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark("clock face 480×480, sweep second hand (show + presentation + draw)") { benchmark in
-    let zone = TimeZone(identifier: "UTC")!
+    let zone = Zone.utc
     for _ in benchmark.scaledIterations {
       fixture.date += 1.0 / 30
-      fixture.face.show(date: fixture.date, timeZone: zone)
+      fixture.face.show(date: fixture.date, zone: zone)
       try fixture.clockRenderer.render(fixture.face.layer.presentation(at: 0), on: fixture.surface)
     }
   }
@@ -104,7 +104,7 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark("chafa: 100×40 cells from 400×320 pixels (same frame, libchafa 1.12)") { benchmark in
     let surface = try CairoSurface.image(width: 400, height: 320)
-    fixture.termFace.show(date: fixture.date, timeZone: TimeZone(identifier: "UTC")!)
+    fixture.termFace.show(date: fixture.date, zone: .utc)
     let scene = fixture.termFace.layer.presentation(at: 0)
     scene.anchorPoint = .zero
     scene.position = Point(x: 40, y: 0)
@@ -120,12 +120,12 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark("terminal frame 100×40: scene → pixels → cells → bytes (quartz second)") { benchmark in
-    let zone = TimeZone(identifier: "UTC")!
+    let zone = Zone.utc
     // As the live clock draws it: hands in pixel steps at this scale.
     fixture.termFace.pixelScale = fixture.presenter.scale(for: fixture.termFace.layer.bounds.size, columns: 100, rows: 37, cell: CellShape())
     for _ in benchmark.scaledIterations {
       fixture.date += 1
-      fixture.termFace.show(date: fixture.date, timeZone: zone)
+      fixture.termFace.show(date: fixture.date, zone: zone)
       let grid = try fixture.presenter.cells(for: fixture.termFace.layer, columns: 100, rows: 37, cell: CellShape())
       blackHole(fixture.writer.frame(grid))
     }

@@ -29,7 +29,7 @@ if what == "face" {
   var date = Date(timeIntervalSince1970: 1_800_000_000)
   for _ in 0..<iterations {
     date += 1.0 / 30
-    face.show(date: date, timeZone: TimeZone(identifier: "UTC")!)
+    face.show(date: date, zone: .utc)
     try renderer.render(face.layer.presentation(at: 0), on: surface)
   }
 }
@@ -69,7 +69,7 @@ if what == "clock" {
   var bytes = 0
   for _ in 0..<iterations {
     date += 1
-    face.show(date: date, timeZone: TimeZone(identifier: "UTC")!)
+    face.show(date: date, zone: .utc)
     var grid = CellGrid(columns: 100, rows: 40)
     grid.place(try presenter.cells(for: face.layer, columns: 100, rows: 37, cell: CellShape()), column: 0, row: 0)
     bytes += writer.frameBytes(grid).count

@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 /// The angles of a clock's hands, in radians clockwise from 12 o'clock, each in [0, 2π).
 ///
 /// ```swift
-/// let angles = DialAngles(date: .now, timeZone: TimeZone(identifier: "Asia/Kolkata")!)
+/// let angles = DialAngles(date: .now, zone: Zone(identifier: "Asia/Kolkata")!)
 /// hourHand.rotation = angles.hour
 /// ```
 ///
@@ -27,10 +27,9 @@ public struct DialAngles: Hashable, Sendable {
   ///   - oscillator: how the second hand moves; minute and hour hands follow the seconds it
   ///     shows (a quartz movement steps them once a second). `nil` is a perfectly smooth sweep.
   public init(
-    date: Date, timeZone: TimeZone, calendar: Calendar = Calendar(identifier: .gregorian),
-    dial: Dial = .twelveHour, oscillator: Oscillator? = nil
+    date: Date, zone: Zone, dial: Dial = .twelveHour, oscillator: Oscillator? = nil
   ) {
-    let time = WallTime(date: date, timeZone: timeZone, calendar: calendar)
+    let time = WallTime(date: date, zone: zone)
     self.init(time: time, dial: dial, oscillator: oscillator)
   }
 

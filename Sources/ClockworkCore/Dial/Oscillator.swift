@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a second hand moves: each case is a pure function of time giving the hand's angle and the
 /// delay until it next moves visibly.

@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 /// Local wall-clock fields of an instant in a time zone.
 ///
 /// ```swift
-/// let t = WallTime(date: .now, timeZone: .current)
+/// let t = WallTime(date: .now, zone: .local)
 /// print(t.hour, t.minute, t.second)
 /// ```
 public struct WallTime: Hashable, Sendable {
@@ -20,17 +20,12 @@ public struct WallTime: Hashable, Sendable {
     self.nanosecond = nanosecond
   }
 
-  /// Splits `date` into local fields. Sub-second precision comes from the date itself, not from
-  /// `Calendar`'s nanosecond field, which rounds on some platforms.
-  public init(date: Date, timeZone: TimeZone, calendar: Calendar = Calendar(identifier: .gregorian)) {
-    var calendar = calendar
-    calendar.timeZone = timeZone
-    let whole = date.timeIntervalSince1970.rounded(.down)
-    let fields = calendar.dateComponents(
-      [.hour, .minute, .second], from: Date(timeIntervalSince1970: whole))
-    let fraction = date.timeIntervalSince1970 - whole
+  /// Splits `date` into local fields; the nanoseconds come from the date itself.
+  public init(date: Date, zone: Zone) {
+    let fields = zone.civilTime(at: date)
+    let fraction = date.timeIntervalSince1970 - date.timeIntervalSince1970.rounded(.down)
     self.init(
-      hour: fields.hour ?? 0, minute: fields.minute ?? 0, second: fields.second ?? 0,
+      hour: fields.hour, minute: fields.minute, second: fields.second,
       nanosecond: min(999_999_999, Int((fraction * 1e9).rounded(.down))))
   }
 

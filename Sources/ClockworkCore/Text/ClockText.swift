@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 
 /// Wall-clock text: two-digit fields, a zone's offset, and the clock line
 /// `2026-11-22 14:32:05 +05:30` of the plain clock, the live readout and the history.
 ///
 /// ```swift
-/// ClockText.line(.now, in: .current)      // "2026-11-22 14:32:05 +01:00"
-/// ClockText.time(.now, in: .current)      // "14:32:05"
+/// ClockText.line(.now, in: .local)        // "2026-11-22 14:32:05 +01:00"
+/// ClockText.time(.now, in: .local)        // "14:32:05"
 /// ClockText.offset(seconds: 20_700)       // "+05:45"
 /// ```
 public enum ClockText {
@@ -19,22 +19,24 @@ public enum ClockText {
   }
 
   /// The date, time and offset of `date` in `zone`; the time is truncated to the second.
-  public static func line(_ date: Date, in zone: TimeZone) -> String {
-    let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
-    return "\(day(whole, in: zone)) \(time(whole, in: zone)) \(offset(seconds: zone.secondsFromGMT(for: whole)))"
+  public static func line(_ date: Date, in zone: Zone) -> String {
+    let t = zone.civilTime(at: date)
+    return "\(day(t)) \(time(t)) \(offset(seconds: t.utcOffset))"
   }
 
   /// `2026-11-22`: the local date in `zone`.
-  public static func day(_ date: Date, in zone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    let f = calendar.dateComponents([.year, .month, .day], from: date)
-    return "\(f.year ?? 0)-\(pad(f.month ?? 0))-\(pad(f.day ?? 0))"
-  }
+  public static func day(_ date: Date, in zone: Zone) -> String { day(zone.civilTime(at: date)) }
 
   /// `14:32:05` in `zone`, truncated to the second.
-  public static func time(_ date: Date, in zone: TimeZone) -> String {
-    let t = WallTime(date: date, timeZone: zone)
-    return "\(pad(t.hour)):\(pad(t.minute)):\(pad(t.second))"
+  public static func time(_ date: Date, in zone: Zone) -> String { time(zone.civilTime(at: date)) }
+
+  public static func day(_ t: CivilTime) -> String { "\(t.year)-\(pad(t.month))-\(pad(t.day))" }
+  public static func time(_ t: CivilTime) -> String { "\(pad(t.hour)):\(pad(t.minute)):\(pad(t.second))" }
+}
+
+extension StringProtocol {
+  /// Without the whitespace at either end.
+  var trimmedOfWhitespace: String {
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
   }
 }

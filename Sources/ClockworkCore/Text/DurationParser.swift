@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Parses the durations people type: `90`, `90s`, `1m30s`, `1h 30m`, `1:30`, `01:30:00`, `1.5h`,
 /// `25m`, `2d`.
@@ -18,7 +18,7 @@ public enum DurationParser {
 
   /// - Throws: ``DurationParseError`` naming the problem.
   public static func parse(_ text: String) throws(DurationParseError) -> Duration {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmedOfWhitespace
     guard !trimmed.isEmpty else { throw DurationParseError(input: text, problem: .empty) }
     if trimmed.hasPrefix("-") { throw DurationParseError(input: text, problem: .negative) }
     let seconds: Double

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A plain-text table of laps, newest first, with the best and worst marked once there are three.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Formats stopwatch readings as `MM:SS.cc`, growing to `H:MM:SS.cc` past 59:59.99.
 ///

@@ -1,10 +1,10 @@
-import Foundation
+import FoundationEssentials
 
 /// Parses a time of day or an instant: `17:30`, `17:30:15`, `5pm`, `5:30 pm`, or ISO 8601
 /// (`2026-11-22T17:30:00Z`, `2026-11-22T17:30:00+01:00`, `2026-11-22T17:30` in the given zone).
 ///
 /// ```swift
-/// let end = try TargetTimeParser.nextOccurrence(of: "5:30 pm", after: .now, in: .current)
+/// let end = try TargetTimeParser.nextOccurrence(of: "5:30 pm", after: .now, in: .local)
 /// ```
 public enum TargetTimeParser {
   public static let acceptedForms =
@@ -30,26 +30,24 @@ public enum TargetTimeParser {
   }
 
   /// The instant `text` names: a time of day resolves to its next occurrence strictly after `now`
-  /// in `timeZone` (tomorrow if today's has passed; a time skipped by DST moves to the next
-  /// valid time).
+  /// in `zone` (tomorrow if today's has passed; a time skipped by DST moves to the next
+  /// valid time; a time shown twice when clocks go back is the first).
   /// - Throws: ``TargetTimeParseError`` naming the problem.
-  public static func nextOccurrence(
-    of text: String, after now: Date, in timeZone: TimeZone,
-    calendar: Calendar = Calendar(identifier: .gregorian)
-  ) throws(TargetTimeParseError) -> Date {
-    var calendar = calendar
-    calendar.timeZone = timeZone
-    switch try parse(text, timeZone: timeZone) {
+  public static func nextOccurrence(of text: String, after now: Date, in zone: Zone) throws(TargetTimeParseError) -> Date {
+    switch try parse(text, zone: zone) {
     case .instant(let date):
       return date
     case .timeOfDay(let t):
-      let wanted = DateComponents(hour: t.hour, minute: t.minute, second: t.second)
-      guard
-        let date = calendar.nextDate(
-          after: now, matching: wanted, matchingPolicy: .nextTime, repeatedTimePolicy: .first,
-          direction: .forward)
-      else { throw TargetTimeParseError(input: text, problem: "no such time follows now") }
-      return date
+      var wanted = zone.civilTime(at: now)
+      (wanted.hour, wanted.minute, wanted.second) = (t.hour, t.minute, t.second)
+      for day in 0...2 {
+        let date = switch zone.instant(of: wanted.addingDays(day)) {
+        case .at(let date): date
+        case .skipped(let change): change
+        }
+        if date > now { return date }
+      }
+      throw TargetTimeParseError(input: text, problem: "no such time follows now")
     }
   }
 
@@ -62,13 +60,10 @@ public enum TargetTimeParser {
   /// - Throws: ``TargetTimeParseError`` for malformed input, a date that does not exist, a time
   ///   that a DST change skips on that day, or a date given with an ISO 8601 instant.
   public static func instant(
-    at time: String, on day: String?, in timeZone: TimeZone, now: Date,
-    calendar: Calendar = Calendar(identifier: .gregorian)
+    at time: String, on day: String?, in zone: Zone, now: Date
   ) throws(TargetTimeParseError) -> Date {
-    var calendar = calendar
-    calendar.timeZone = timeZone
     let t: TimeOfDay
-    switch try parse(time, timeZone: timeZone) {
+    switch try parse(time, zone: zone) {
     case .instant(let date):
       guard day == nil else {
         throw TargetTimeParseError(input: time, problem: "already names a date; leave out the separate date")
@@ -77,38 +72,29 @@ public enum TargetTimeParser {
     case .timeOfDay(let timeOfDay):
       t = timeOfDay
     }
-    var wanted = calendar.dateComponents([.year, .month, .day], from: now)
+    var wanted = zone.civilTime(at: now)
     if let day {
-      guard let match = day.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/) else {
+      guard let match = day.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/), let year = Int(match.1), let month = Int(match.2), let dayOfMonth = Int(match.3) else {
         throw TargetTimeParseError(input: day, problem: "a date must look like 2026-11-22 (YYYY-MM-DD)")
       }
-      (wanted.year, wanted.month, wanted.day) = (Int(match.1), Int(match.2), Int(match.3))
+      (wanted.year, wanted.month, wanted.day) = (year, month, dayOfMonth)
     }
-    wanted.hour = t.hour
-    wanted.minute = t.minute
-    wanted.second = t.second
-    guard let date = calendar.date(from: wanted) else {
-      throw TargetTimeParseError(input: day ?? time, problem: "no such date")
-    }
-    let back = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-    guard back.year == wanted.year, back.month == wanted.month, back.day == wanted.day else {
-      throw TargetTimeParseError(input: day ?? time, problem: "no such date")
-    }
-    guard back.hour == wanted.hour, back.minute == wanted.minute, back.second == wanted.second else {
-      throw TargetTimeParseError(
-        input: time, problem: "this time does not exist on that day in \(timeZone.identifier) (a DST change skips it)")
+    (wanted.hour, wanted.minute, wanted.second) = (t.hour, t.minute, t.second)
+    guard wanted.isValidDate else { throw TargetTimeParseError(input: day ?? time, problem: "no such date") }
+    guard case .at(let date) = zone.instant(of: wanted) else {
+      throw TargetTimeParseError(input: time, problem: "this time does not exist on that day in \(zone) (a DST change skips it)")
     }
     return date
   }
 
   /// Reads `text` without resolving it against a date.
-  public static func parse(_ text: String, timeZone: TimeZone) throws(TargetTimeParseError) -> Target {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+  public static func parse(_ text: String, zone: Zone) throws(TargetTimeParseError) -> Target {
+    let trimmed = text.trimmedOfWhitespace
     guard !trimmed.isEmpty else {
       throw TargetTimeParseError(input: text, problem: "a time is required")
     }
     if trimmed.count >= 10, trimmed.dropFirst(4).first == "-" {
-      return .instant(try iso8601(trimmed, original: text, timeZone: timeZone))
+      return .instant(try iso8601(trimmed, original: text, zone: zone))
     }
     return .timeOfDay(try timeOfDay(trimmed, original: text))
   }
@@ -118,7 +104,7 @@ public enum TargetTimeParser {
     var meridiem: String?
     for suffix in ["am", "pm", "a.m.", "p.m."] where body.hasSuffix(suffix) {
       meridiem = String(suffix.prefix(1))
-      body = String(body.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+      body = body.dropLast(suffix.count).trimmedOfWhitespace
       break
     }
     let fields = body.split(separator: ":", omittingEmptySubsequences: false)
@@ -153,40 +139,34 @@ public enum TargetTimeParser {
     return TimeOfDay(hour: hour, minute: minute, second: second)
   }
 
-  /// `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z`, `±HH:MM` or nothing (then local to `timeZone`).
+  /// `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z`, `±HH:MM` or nothing (then local to `zone`).
   /// Impossible dates (February 30th) are rejected, not rolled over.
-  static func iso8601(_ text: String, original: String, timeZone: TimeZone) throws(TargetTimeParseError) -> Date {
+  static func iso8601(_ text: String, original: String, zone: Zone) throws(TargetTimeParseError) -> Date {
     let pattern = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|z|[+-]\d{2}:?\d{2})?$/
     guard let match = text.wholeMatch(of: pattern) else {
       throw TargetTimeParseError(input: original, problem: "not a valid ISO 8601 date and time")
     }
-    var zone = timeZone
+    var zone = zone
     if let offset = match.8, offset.lowercased() != "z" {
       let digits = offset.dropFirst().filter(\.isNumber)
       let hours = Int(digits.prefix(2)) ?? 0
       let minutes = Int(digits.suffix(2)) ?? 0
       let seconds = (hours * 3600 + minutes * 60) * (offset.first == "-" ? -1 : 1)
-      guard hours <= 18, minutes < 60, let fixed = TimeZone(secondsFromGMT: seconds) else {
+      guard hours <= 18, minutes < 60 else {
         throw TargetTimeParseError(input: original, problem: "offset \(offset) is out of range")
       }
-      zone = fixed
+      zone = Zone(secondsFromGMT: seconds)
     } else if match.8 != nil {
-      zone = TimeZone(identifier: "UTC") ?? timeZone
+      zone = .utc
     }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    let wanted = DateComponents(
-      year: Int(match.1), month: Int(match.2), day: Int(match.3), hour: Int(match.4),
-      minute: Int(match.5), second: match.6.flatMap { Int($0) } ?? 0)
-    guard let date = calendar.date(from: wanted) else {
+    let wanted = CivilTime(
+      year: Int(match.1) ?? 0, month: Int(match.2) ?? 0, day: Int(match.3) ?? 0, hour: Int(match.4) ?? 0,
+      minute: Int(match.5) ?? 0, second: match.6.flatMap { Int($0) } ?? 0, utcOffset: 0)
+    guard wanted.isValidDate, wanted.hour < 24, wanted.minute < 60, wanted.second < 60 else {
       throw TargetTimeParseError(input: original, problem: "no such date")
     }
-    let back = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-    guard back.year == wanted.year, back.month == wanted.month, back.day == wanted.day else {
-      throw TargetTimeParseError(input: original, problem: "no such date")
-    }
-    guard back.hour == wanted.hour, back.minute == wanted.minute, back.second == wanted.second else {
-      throw TargetTimeParseError(input: original, problem: "no such time (skipped by a clock change?)")
+    guard case .at(let date) = zone.instant(of: wanted) else {
+      throw TargetTimeParseError(input: original, problem: "no such time (skipped by a clock change)")
     }
     let fraction = match.7.flatMap { Double("0" + $0) } ?? 0
     return date.addingTimeInterval(fraction)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Runs work at deadlines on any `Clock`, sleeping until each one with zero tolerance.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A countdown whose remaining time is always computed from clock instants.
 ///

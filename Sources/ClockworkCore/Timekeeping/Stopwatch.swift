@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A stopwatch with laps whose elapsed time is always computed from clock instants.
 ///

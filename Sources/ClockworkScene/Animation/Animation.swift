@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Something that changes a layer's presented values over time.
 ///

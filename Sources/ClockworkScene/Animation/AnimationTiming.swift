@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When an animation runs and what it shows outside its active window.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A value that animates: it blends towards another by an amount, unclamped so that overshoot
 /// (springs, back-easing) works, and says how far apart two values are (for paced keyframes).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Animates one property like a damped spring: mass, stiffness, damping and initial velocity.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Maps an animation's elapsed fraction to its progress along a unit cubic Bézier from (0, 0) to
 /// (1, 1), as in CSS and Core Animation.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A 2-D affine transform, mapping (x, y) to (a·x + c·y + tx, b·x + d·y + ty), as in Cairo and
 /// Core Graphics.

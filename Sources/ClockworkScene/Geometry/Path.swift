@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A vector path: moves, lines, quadratic and cubic curves, arcs and closes.
 ///

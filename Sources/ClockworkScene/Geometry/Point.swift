@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A point in a layer's coordinate space (y grows downwards, as in Cairo and UIKit).
 public struct Point: Hashable, Sendable, Codable {

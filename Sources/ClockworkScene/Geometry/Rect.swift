@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An axis-aligned rectangle: an origin (top-left) and a size.
 ///

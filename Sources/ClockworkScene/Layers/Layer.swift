@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A node of the scene: geometry, appearance and sublayers, in the manner of Core Animation.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A layer that fills and strokes a path.
 ///

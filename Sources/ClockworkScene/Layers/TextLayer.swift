@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A layer that draws one line of text in its bounds.
 ///

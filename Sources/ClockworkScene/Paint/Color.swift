@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An sRGB colour with alpha, each component in 0…1 (not premultiplied).
 ///
@@ -42,7 +42,7 @@ public struct Color: Hashable, Sendable, Codable {
   /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a name from ``names``.
   /// - Throws: ``ColorParseError`` saying what was wrong.
   public init(parsing text: String) throws(ColorParseError) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.filter { !$0.isWhitespace }  // no name or hex form has a space
     if let named = Self.names[trimmed.lowercased()] {
       self = named
       return

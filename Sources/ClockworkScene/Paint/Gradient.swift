@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Colour stops and a geometry: linear (start to end point), radial (centre outwards) or conic
 /// (a sweep clockwise from 12 o'clock around the centre). Points are in unit coordinates of the

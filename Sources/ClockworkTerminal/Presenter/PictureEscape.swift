@@ -1,6 +1,6 @@
 import CChafa
 import ClockworkCairo
-import Foundation
+import FoundationEssentials
 
 /// The escapes that draw part of a picture (`--graphics sixel|kitty`) from the cursor.
 enum PictureEscape {

@@ -1,5 +1,7 @@
 import Dispatch
-import Foundation
+import Synchronization
+import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// What a live mode reacts to.
@@ -34,10 +36,10 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   private var handler: (@Sendable (TerminalEvent) -> Void)?
   let input: Int32
   let output: Int32
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var saved: termios?
   private var active = false
-  private var sources: [any DispatchSourceSignal] = []
+  private var sources: [any DispatchSourceProtocol] = []
 
   /// - Throws: ``NotATerminal`` unless standard input and output are both terminals.
   public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(NotATerminal) {
@@ -51,14 +53,14 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   /// Enters raw mode and the alternate screen, and starts listening for keys and signals;
   /// `handler` gets each event on `queue`.
   public func start(handler: @escaping @Sendable (TerminalEvent) -> Void) {
-    lock.withLock { self.handler = handler }
+    lock.withLock { _ in self.handler = handler }
     enter()
     listenForSignals()
     readKeys()
   }
 
   func enter() {
-    lock.withLock {
+    lock.withLock { _ in
       guard !active else { return }
       var attributes = termios()
       if tcgetattr(input, &attributes) == 0 {
@@ -75,7 +77,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
 
   /// Puts the terminal back as it was found. Safe to call more than once.
   public func restore() {
-    lock.withLock {
+    lock.withLock { _ in
       guard active else { return }
       active = false
       write(Escape.resetStyle + Escape.enableWrap + Escape.showCursor + Escape.leaveAlternateScreen)
@@ -92,7 +94,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
 
   /// Hands `event` to the handler on `queue`.
   public func send(_ event: TerminalEvent) {
-    queue.async { [self] in lock.withLock { handler }?(event) }
+    queue.async { [self] in lock.withLock { _ in handler }?(event) }
   }
 
   func listenForSignals() {
@@ -123,19 +125,20 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     send(.resumed)
   }
 
-  /// Reads keys on a thread of its own (reads block) until end of input.
+  /// Reads keys when there are some, until end of input.
   func readKeys() {
     let fd = input
-    let thread = Thread { [weak self] in
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .global())
+    source.setEventHandler { [weak self, source] in  // cancelling releases this handler, and with it the source
       var buffer = [UInt8](repeating: 0, count: 256)
-      while true {
-        guard let n = try? buffer.withUnsafeMutableBytes({ try FileDescriptor(rawValue: fd).read(into: $0) }), n > 0 else {
-          break
-        }
-        for key in Key.decode(Array(buffer[0..<n])) { self?.send(.key(key)) }
+      guard let n = try? buffer.withUnsafeMutableBytes({ try FileDescriptor(rawValue: fd).read(into: $0) }), n > 0 else {
+        source.cancel()
+        return
       }
+      for key in Key.decode(Array(buffer[0..<n])) { self?.send(.key(key)) }
     }
-    thread.start()
+    source.resume()
+    sources.append(source)
   }
 
   deinit {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The terminal's size in cells and, when it says, in pixels.
 public struct TerminalSize: Hashable, Sendable {

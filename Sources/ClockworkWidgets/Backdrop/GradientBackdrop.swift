@@ -1,5 +1,5 @@
 import ClockworkScene
-import Foundation
+import FoundationEssentials
 
 /// A diagonal gradient that cycles through colour pairs: [c1, c2] → [c2, c3] → [c3, c1] → …,
 /// each change taking ``stepDuration`` seconds (the original design's cycling background).

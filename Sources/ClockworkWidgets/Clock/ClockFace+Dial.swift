@@ -1,5 +1,5 @@
 import ClockworkScene
-import Foundation
+import FoundationEssentials
 
 extension ClockFace {
   static let romanNumerals = ["XII", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"]

@@ -1,6 +1,6 @@
 import ClockworkCore
 import ClockworkScene
-import Foundation
+import FoundationEssentials
 
 /// An analog clock face as a layer tree: dial, ticks, numerals, ring, three hands and a cap.
 ///
@@ -20,7 +20,6 @@ public final class ClockFace {
   public private(set) var parts: ClockParts
   public private(set) var layout: ClockLayout
   public var oscillator: Oscillator
-  public var calendar = Calendar(identifier: .gregorian)
 
   let staticParts = Layer()
   let hourHand = ShapeLayer()
@@ -61,10 +60,10 @@ public final class ClockFace {
   var handsCenter: Point { faceRect.subrect(unit: layout.hands).center }
   var handsRadius: Double { faceRect.subrect(unit: layout.hands).width / 2 }
 
-  /// Points the hands at `date`'s local time in `timeZone`.
-  public func show(date: Date, timeZone: TimeZone) {
+  /// Points the hands at `date`'s local time in `zone`.
+  public func show(date: Date, zone: Zone) {
     let angles = DialAngles(
-      date: date, timeZone: timeZone, calendar: calendar,
+      date: date, zone: zone,
       dial: theme.numerals.twentyFour ? .twentyFourHour : .twelveHour, oscillator: oscillator)
     show(angles)
   }
@@ -90,8 +89,8 @@ public final class ClockFace {
 
   /// Seconds from `date` until a hand next moves by at least a pixel (`pixelScale` pixels per
   /// point when the face is drawn larger or smaller than its size).
-  public func delayToNextChange(after date: Date, timeZone: TimeZone, pixelScale: Double = 1) -> Double {
-    let wall = WallTime(date: date, timeZone: timeZone, calendar: calendar)
+  public func delayToNextChange(after date: Date, zone: Zone, pixelScale: Double = 1) -> Double {
+    let wall = WallTime(date: date, zone: zone)
     let seconds = Double(wall.second) + Double(wall.nanosecond) * 1e-9
     if parts.contains(.secondHand) {
       let tip = max(1, handsRadius * theme.secondHand.end * pixelScale)
@@ -103,7 +102,7 @@ public final class ClockFace {
     var continuous = (1 / tip) / (2 * Double.pi / 3600)
     if handStep > 0 {
       // Hands in steps: until the minute hand's angle reaches the next step.
-      let minute = DialAngles(date: date, timeZone: timeZone, calendar: calendar, oscillator: .sweep).minute
+      let minute = DialAngles(date: date, zone: zone, oscillator: .sweep).minute
       continuous = (((minute / handStep).rounded(.down) + 1) * handStep - minute) / (2 * Double.pi / 3600)
     }
     let toNextStep = oscillator.delayToNextChange(secondsIntoMinute: seconds, resolution: 1 / tip)

@@ -32,7 +32,7 @@ public struct ClockParts: OptionSet, Hashable, Sendable {
   /// - Throws: ``ClockPartsError`` naming the unknown part.
   public init(parsing text: String) throws(ClockPartsError) {
     var parts: ClockParts = []
-    for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+    for name in text.split(separator: ",").map({ $0.filter { !$0.isWhitespace }.lowercased() }) {
       guard let part = Self.names.first(where: { $0.0 == name })?.1 else {
         throw ClockPartsError(name: name)
       }

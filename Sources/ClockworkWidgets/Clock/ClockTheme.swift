@@ -1,5 +1,5 @@
 import ClockworkScene
-import Foundation
+import FoundationEssentials
 
 /// How a clock face looks. Lengths are fractions of the dial's radius, so a theme suits any size.
 ///

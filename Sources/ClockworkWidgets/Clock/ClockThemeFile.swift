@@ -1,5 +1,6 @@
 import ClockworkScene
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Loading themes from JSON. A file names a built-in `base` (default `classic`) and overrides
 /// any fields; an unknown or invalid field is an error that names it.
@@ -30,7 +31,7 @@ extension ClockTheme {
   public static func load(from url: URL) throws(ThemeError) -> ClockTheme {
     let data: Data
     do { data = try Data(contentsOf: url) } catch {
-      throw ThemeError(source: url.path, field: nil, problem: "cannot read the file (\(error.localizedDescription))")
+      throw ThemeError(source: url.path, field: nil, problem: "cannot read the file (\(error))")
     }
     return try decode(data, source: url.path, defaultName: url.deletingPathExtension().lastPathComponent)
   }
@@ -38,18 +39,14 @@ extension ClockTheme {
   /// Reads a theme from JSON bytes; `source` names them in errors.
   public static func decode(_ data: Data, source: String, defaultName: String = "custom") throws(ThemeError) -> ClockTheme {
     func fail(_ field: String?, _ problem: String) -> ThemeError { ThemeError(source: source, field: field, problem: problem) }
-    let object: [String: Any]
-    do {
-      guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-        throw fail(nil, "the top level must be a JSON object")
-      }
-      object = parsed
-    } catch let error as ThemeError { throw error } catch {
-      throw fail(nil, "not valid JSON (\(error.localizedDescription))")
+    let parsed: JSONValue
+    do { parsed = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
+      throw fail(nil, "not valid JSON (\(error))")
     }
+    guard case .object(let object) = parsed else { throw fail(nil, "the top level must be a JSON object") }
     var theme = ClockTheme.classic
     if let base = object["base"] {
-      guard let baseName = base as? String, let found = ClockTheme.named(baseName) else {
+      guard case .string(let baseName) = base, let found = ClockTheme.named(baseName) else {
         throw fail("base", "must be one of \(builtIn.map(\.name).joined(separator: ", "))")
       }
       theme = found
@@ -59,20 +56,20 @@ extension ClockTheme {
       switch key {
       case "base": continue
       case "name":
-        guard let name = value as? String, !name.isEmpty else { throw fail("name", "must be a non-empty string") }
+        guard case .string(let name) = value, !name.isEmpty else { throw fail("name", "must be a non-empty string") }
         theme.name = name
       case "background":
-        if value is NSNull { theme.background = nil } else { theme.background = try color(value, field: "background", source: source) }
+        if value == .null { theme.background = nil } else { theme.background = try color(value, field: "background", source: source) }
       default:
         guard let fields = schema[key] else {
           let known = (Array(topLevelFields) + schema.keys).sorted().joined(separator: ", ")
           throw fail(key, "unknown field (known: \(known))")
         }
-        if key == "shadow", value is NSNull {
+        if key == "shadow", value == .null {
           theme.shadow = nil
           continue
         }
-        guard let section = value as? [String: Any] else { throw fail(key, "must be an object") }
+        guard case .object(let section) = value else { throw fail(key, "must be an object") }
         for (field, fieldValue) in section {
           let path = "\(key).\(field)"
           guard let kind = fields[field] else {
@@ -90,24 +87,23 @@ extension ClockTheme {
     case color(Color), number(Double), text(String), flag(Bool), style(Numerals.Style)
   }
 
-  static func read(_ value: Any, as kind: FieldKind, field: String, source: String) throws(ThemeError) -> FieldValue {
+  static func read(_ value: JSONValue, as kind: FieldKind, field: String, source: String) throws(ThemeError) -> FieldValue {
     func fail(_ problem: String) -> ThemeError { ThemeError(source: source, field: field, problem: problem) }
     switch kind {
     case .color: return .color(try color(value, field: field, source: source))
     case .text:
-      guard let text = value as? String, !text.isEmpty else { throw fail("must be a non-empty string") }
+      guard case .string(let text) = value, !text.isEmpty else { throw fail("must be a non-empty string") }
       return .text(text)
     case .flag:
-      guard let flag = value as? Bool else { throw fail("must be true or false") }
+      guard case .bool(let flag) = value else { throw fail("must be true or false") }
       return .flag(flag)
     case .numeralStyle:
-      guard let text = value as? String, let style = Numerals.Style(rawValue: text) else {
+      guard case .string(let text) = value, let style = Numerals.Style(rawValue: text) else {
         throw fail("must be one of \(Numerals.Style.allCases.map(\.rawValue).joined(separator: ", "))")
       }
       return .style(style)
     case .length, .signedLength, .fraction:
-      guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite else { throw fail("must be a number") }
-      let x = number.doubleValue
+      guard case .number(let x) = value, x.isFinite else { throw fail("must be a number") }
       switch kind {
       case .length: guard (0...2).contains(x) else { throw fail("must be from 0 to 2 (a fraction of the radius), got \(x)") }
       case .signedLength: guard (-1...2).contains(x) else { throw fail("must be from -1 to 2 (a fraction of the radius), got \(x)") }
@@ -117,8 +113,8 @@ extension ClockTheme {
     }
   }
 
-  static func color(_ value: Any, field: String, source: String) throws(ThemeError) -> Color {
-    guard let text = value as? String else {
+  static func color(_ value: JSONValue, field: String, source: String) throws(ThemeError) -> Color {
+    guard case .string(let text) = value else {
       throw ThemeError(source: source, field: field, problem: "must be a colour string such as \"#CE0755\"")
     }
     do { return try Color(parsing: text) } catch {
@@ -193,5 +189,21 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     if let field { return "theme \(source): field '\(field)': \(problem)" }
     return "theme \(source): \(problem)"
+  }
+}
+
+/// Any JSON value, to check a theme field by field (Foundation's `JSONSerialization` is not in
+/// FoundationEssentials, which is all the library links).
+enum JSONValue: Decodable, Equatable {
+  case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+  init(from decoder: Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() { self = .null }
+    else if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
+    else if let number = try? container.decode(Double.self) { self = .number(number) }
+    else if let text = try? container.decode(String.self) { self = .string(text) }
+    else if let array = try? container.decode([JSONValue].self) { self = .array(array) }
+    else { self = .object(try container.decode([String: JSONValue].self)) }
   }
 }

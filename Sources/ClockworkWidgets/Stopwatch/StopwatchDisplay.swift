@@ -1,6 +1,6 @@
 import ClockworkCore
 import ClockworkScene
-import Foundation
+import FoundationEssentials
 
 /// A stopwatch as layers: the elapsed time large, and the laps newest first with the best and
 /// worst marked once there are three.

@@ -1,6 +1,6 @@
 import ClockworkCore
 import ClockworkScene
-import Foundation
+import FoundationEssentials
 
 /// The countdown ring: a grey track, a progress arc from 12 o'clock clockwise with a gradient
 /// stroke and round caps, an optional pulse, and the remaining time in the middle.

@@ -2,7 +2,7 @@ import ArgumentParser
 import ClockworkCore
 import ClockworkTerminal
 import ClockworkWidgets
-import Foundation
+import FoundationEssentials
 
 struct ClockCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -38,8 +38,8 @@ struct ClockCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("zone"),
     help: ArgumentHelp("An IANA time zone, e.g. Europe/London or UTC; repeat for several.", valueName: "tz"),
-    transform: TimeZoneArgument.parse)
-  var zones: [TimeZone] = []
+    transform: ZoneArgument.parse)
+  var zones: [Zone] = []
 
   @Option(help: "Stop after this many lines (default: run until interrupted).")
   var count: Int?
@@ -49,7 +49,7 @@ struct ClockCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let zones = zones.isEmpty ? [TimeZone.current] : zones
+    let zones = zones.isEmpty ? [Zone.local] : zones
     guard live.wantsLiveView, count == nil else {
       throw ExitCode(await PlainClock(zones: zones, count: count).run())
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import ClockworkCore
 import ClockworkTerminal
 import ClockworkState
-import Foundation
+import FoundationEssentials
 
 struct StopwatchCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -58,7 +58,7 @@ struct StopwatchCommand: AsyncParsableCommand {
   func run() async throws {
     let store = StopwatchStore()
     if history {
-      Output.line(StopwatchHistory.render(store.history(), zone: .current))
+      Output.line(StopwatchHistory.render(store.history(), zone: .local))
       if let export, let last = store.history().last {
         let (watch, _) = last.stored.restored(at: ContinuousClock().now, wallNow: Date())
         try LapExport.write(watch.laps, total: watch.elapsed(at: ContinuousClock().now), to: export)

@@ -2,7 +2,7 @@ import ArgumentParser
 import ClockworkCore
 import ClockworkTerminal
 import ClockworkState
-import Foundation
+import FoundationEssentials
 
 struct TimerCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -39,8 +39,8 @@ struct TimerCommand: AsyncParsableCommand {
   var until: String?
 
   @Option(name: .customLong("zone"), help: "The time zone that --until is read in (default: local).",
-    transform: TimeZoneArgument.parse)
-  var zone: TimeZone?
+    transform: ZoneArgument.parse)
+  var zone: Zone?
 
   @OptionGroup var live: LiveOptions
 
@@ -86,7 +86,7 @@ struct TimerCommand: AsyncParsableCommand {
     case (let text?, nil):
       do { _ = try DurationParser.parse(text) } catch { throw ValidationError(error.description) }
     case (nil, let text?):
-      do { _ = try TargetTimeParser.parse(text, timeZone: zone ?? .current) } catch {
+      do { _ = try TargetTimeParser.parse(text, zone: zone ?? .local) } catch {
         throw ValidationError(error.description)
       }
     }
@@ -114,7 +114,7 @@ struct TimerCommand: AsyncParsableCommand {
         throw ValidationError("no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME")
       }
       if saved.isFinished(atWall: wallNow) {
-        Output.line("timer '\(name)' \(saved.finishedDescription(wallNow: wallNow, zone: zone ?? .current))")
+        Output.line("timer '\(name)' \(saved.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
         store.remove(name)
         return
       }
@@ -147,7 +147,7 @@ struct TimerCommand: AsyncParsableCommand {
   func resolvedDuration(now: Date) throws -> Duration {
     if let duration { return try DurationParser.parse(duration) }
     guard let until else { throw ValidationError("give a duration or --until TIME") }
-    let end = try TargetTimeParser.nextOccurrence(of: until, after: now, in: zone ?? .current)
+    let end = try TargetTimeParser.nextOccurrence(of: until, after: now, in: zone ?? .local)
     let seconds = end.timeIntervalSince(now)
     guard seconds > 0 else {
       throw ValidationError("--until \(until) is in the past")

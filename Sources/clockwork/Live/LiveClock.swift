@@ -2,12 +2,12 @@ import ClockworkCore
 import ClockworkScene
 import ClockworkTerminal
 import ClockworkWidgets
-import Foundation
+import FoundationEssentials
 
 /// `clockwork clock`: analog faces as large as fit, side by side for several zones, each with
 /// its city and offset, and the date and digital time under it.
 final class LiveClock: LiveMode {
-  var zones: [TimeZone]
+  var zones: [Zone]
   var themes: [ClockTheme]
   var themeIndex: Int
   var oscillators: [Oscillator] = [.quartz, .quartzRecoil, .mechanical(), .sweep]
@@ -21,7 +21,7 @@ final class LiveClock: LiveMode {
   var pixelScale = 1.0
   static let sceneSize = 200.0
 
-  init(zones: [TimeZone], theme: ClockTheme, oscillator: Oscillator, digital: Bool, graphics: Graphics) {
+  init(zones: [Zone], theme: ClockTheme, oscillator: Oscillator, digital: Bool, graphics: Graphics) {
     self.zones = zones
     themes = ClockTheme.builtIn.contains(theme) ? ClockTheme.builtIn : ClockTheme.builtIn + [theme]
     themeIndex = themes.firstIndex(of: theme) ?? 0
@@ -67,7 +67,7 @@ final class LiveClock: LiveMode {
       let presenter = presenters[index]
       pixelScale = presenter.scale(for: face.layer.bounds.size, columns: panelWidth, rows: graphicsRows, cell: size.cell)
       face.pixelScale = pixelScale
-      face.show(date: now, timeZone: zone)
+      face.show(date: now, zone: zone)
       let cells = try presenter.cells(for: face.layer, columns: panelWidth, rows: graphicsRows, cell: size.cell)
       let left = index * panelWidth
       grid.place(cells, column: left, row: 0)
@@ -89,14 +89,15 @@ final class LiveClock: LiveMode {
   }
 
   /// "Kathmandu +05:45": the city of an IANA name and the offset now.
-  static func label(for zone: TimeZone, at date: Date) -> String {
-    let city = zone.identifier.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? zone.identifier
-    return "\(city) \(ClockText.offset(seconds: zone.secondsFromGMT(for: date)))"
+  static func label(for zone: Zone, at date: Date) -> String {
+    let name = zone.description
+    let city = name.split(separator: "/").last.map { String($0.replacing("_", with: " ")) } ?? name
+    return "\(city) \(ClockText.offset(seconds: zone.secondsFromGMT(at: date)))"
   }
 
   func nextDeadline(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {
     let now = wallDate(at: instant)
-    var delay = faces.map { $0.delayToNextChange(after: now, timeZone: .current, pixelScale: pixelScale) }.min() ?? 1
+    var delay = faces.map { $0.delayToNextChange(after: now, zone: .local, pixelScale: pixelScale) }.min() ?? 1
     if digital { delay = min(delay, WallSeconds.delayToNextSecond(after: now) / .seconds(1)) }
     return instant.advanced(by: .seconds(max(delay, 0.001)))
   }

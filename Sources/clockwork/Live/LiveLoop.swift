@@ -1,5 +1,6 @@
+import Dispatch
 import ClockworkTerminal
-import Foundation
+import FoundationEssentials
 
 /// What a live mode wants after an event.
 enum LiveAction: Equatable {

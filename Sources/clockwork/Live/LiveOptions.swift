@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClockworkTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How the live view draws: shared by the clock, the stopwatch and the timer.
 struct LiveOptions: ParsableArguments {

@@ -1,7 +1,7 @@
 import ClockworkCore
 import ClockworkState
 import ClockworkTerminal
-import Foundation
+import FoundationEssentials
 
 /// `clockwork stopwatch`: the elapsed time large, laps newest first with best and worst marked.
 /// Space starts and stops, l or Enter takes a lap, r resets when stopped, q quits.

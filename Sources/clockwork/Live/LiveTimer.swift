@@ -3,7 +3,8 @@ import ClockworkScene
 import ClockworkState
 import ClockworkTerminal
 import ClockworkWidgets
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `clockwork timer`: the ring filling with its gradient, the pulse, the cycling backdrop and
 /// the time left in the middle. Space pauses, r restarts, + and - add or remove a minute.
@@ -105,7 +106,7 @@ final class LiveTimer: LiveMode {
     grid.place(cells, column: 0, row: 0)
     let label = CountdownFormat.string(left, tenths: left < .seconds(60))
     grid.writeCentered(" \(label) ", row: graphicsRows / 2, foreground: RGB(255, 255, 255), bold: true)
-    let status = finishedAt.map { "finished at \(ClockText.time($0, in: .current))" }
+    let status = finishedAt.map { "finished at \(ClockText.time($0, in: .local))" }
       ?? (countdown.isRunning ? "" : "paused")
     if let problem = persistence?.saveError { grid.writeCentered(String(problem.prefix(size.columns)), row: graphicsRows / 2 + 2, foreground: RGB(255, 200, 120)) }
     if !status.isEmpty { grid.writeCentered(" \(status) ", row: graphicsRows / 2 + 1, foreground: RGB(230, 230, 230)) }
@@ -157,12 +158,28 @@ final class TimerPersistence {
 /// `--exec`: a shell command run once when the timer ends, detached from the terminal.
 enum ExecHook {
   static func run(_ command: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try? process.run()
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+      posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+    }
+    // A session of its own, and the signals this process ignores (it handles them through
+    // Dispatch) back to their defaults.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var all = sigset_t()
+    var none = sigset_t()
+    sigfillset(&all)
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    let newSession: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26), which Glibc's module leaves out
+    posix_spawnattr_setflags(&attributes, Int16(newSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    var pid = pid_t()
+    let argv = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
+    defer { for arg in argv { free(arg) } }
+    _ = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
   }
 }

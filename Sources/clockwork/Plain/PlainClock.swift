@@ -1,9 +1,10 @@
 import ClockworkCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `clockwork clock --plain`: one line per second, written just after the wall-clock boundary.
 struct PlainClock {
-  var zones: [TimeZone]
+  var zones: [Zone]
   var count: Int?
 
   /// Runs until `count` lines or a signal; returns the exit status.

@@ -1,6 +1,7 @@
 import ClockworkCore
 import ClockworkState
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `clockwork stopwatch --plain`: elapsed time each second, a lap per input line, a lap table at
 /// the end.

@@ -1,5 +1,6 @@
 import ClockworkCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `clockwork timer --plain`: the remaining time each second, the bell at zero.
 struct PlainTimer {

@@ -1,10 +1,10 @@
 import ClockworkCore
 import ClockworkState
-import Foundation
+import FoundationEssentials
 
 /// `clockwork stopwatch --history`: past sessions, oldest first, each with its lap table.
 enum StopwatchHistory {
-  static func render(_ sessions: [(url: URL, stored: StoredStopwatch)], zone: TimeZone) -> String {
+  static func render(_ sessions: [(url: URL, stored: StoredStopwatch)], zone: Zone) -> String {
     guard !sessions.isEmpty else { return "no past stopwatches (clockwork stopwatch --new archives the current one)" }
     return sessions.enumerated().map { index, session in
       let started = session.stored.started.map { ClockText.line(Date(timeIntervalSince1970: $0), in: zone) } ?? "unknown start"

@@ -1,6 +1,7 @@
 import ClockworkCore
 import ClockworkState
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The stopwatch's state on disk: resumed on start, saved on every change, archived by
 /// `--new`, listed by `--history`, guarded by a lock.

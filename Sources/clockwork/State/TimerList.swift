@@ -1,6 +1,6 @@
 import ClockworkCore
 import ClockworkState
-import Foundation
+import FoundationEssentials
 
 /// `clockwork timer --list`: each saved timer and what it has left.
 enum TimerList {
@@ -12,7 +12,7 @@ enum TimerList {
       let left = timer.remaining(atWall: wallNow)
       let state: String
       if left <= 0 {
-        state = timer.finishedDescription(wallNow: wallNow, zone: .current)
+        state = timer.finishedDescription(wallNow: wallNow, zone: .local)
       } else {
         let text = CountdownFormat.string(.milliseconds(Int64(left * 1000)))
         state = timer.endsAt == nil ? "\(text) left, paused" : "\(text) left"

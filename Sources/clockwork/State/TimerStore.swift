@@ -1,6 +1,6 @@
 import ClockworkCore
 import ClockworkState
-import Foundation
+import FoundationEssentials
 
 /// Named timers on disk: `timers/<name>.json`, one per timer.
 struct TimerStore {

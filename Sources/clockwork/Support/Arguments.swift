@@ -1,13 +1,13 @@
 import ArgumentParser
 import ClockworkCore
 import ClockworkWidgets
-import Foundation
+import FoundationEssentials
 
 /// Parsers for option values shared by several commands; each error names the value and the
 /// accepted forms.
-enum TimeZoneArgument {
-  static func parse(_ text: String) throws -> TimeZone {
-    guard let zone = TimeZone(identifier: text) else {
+enum ZoneArgument {
+  static func parse(_ text: String) throws -> Zone {
+    guard let zone = Zone(identifier: text) else {
       throw ValidationError(
         "unknown time zone '\(text)' (use an IANA name such as Europe/London, America/New_York or UTC)")
     }

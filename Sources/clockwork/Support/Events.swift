@@ -1,6 +1,7 @@
 import ClockworkCore
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a plain-mode loop reacts to.
 enum PlainEvent: Sendable {
@@ -44,14 +45,13 @@ final class EventSource: @unchecked Sendable {  // Immutable after init; Dispatc
     for source in signalSources { source.cancel() }
   }
 
-  /// Reads standard input line by line on a thread of its own (reading blocks).
+  /// Reads standard input line by line on a queue of its own (reading blocks).
   func watchStandardInput() {
     let continuation = continuation
-    let thread = Thread {
+    DispatchQueue(label: "clockwork.stdin").async {
       while readLine(strippingNewline: true) != nil { continuation.yield(.line) }
       continuation.yield(.endOfInput)
     }
-    thread.start()
   }
 
   /// Sends `.tick` at each deadline that `next` gives, until the task is cancelled.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClockworkCore
-import Foundation
+import FoundationEssentials
 
 /// Laps written to a CSV or JSON file, atomically (a temporary file, then a rename).
 enum LapExport {
@@ -16,7 +16,12 @@ enum LapExport {
     }
   }
 
-  static func seconds(_ d: Duration) -> String { String(format: "%.3f", d / .seconds(1)) }
+  /// `12.345`: seconds to the millisecond.
+  static func seconds(_ d: Duration) -> String {
+    let milliseconds = Int64((d / .milliseconds(1)).rounded())
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
 
   static func contents(_ laps: [Lap], total: Duration, format: Format) -> String {
     let marks = LapTable.marks(for: laps)
@@ -36,7 +41,7 @@ enum LapExport {
     let url = URL(fileURLWithPath: path)
     let text = contents(laps, total: total, format: try Format(path: path))
     do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
-      throw RuntimeFailure("cannot write laps to \(path): \(error.localizedDescription)")
+      throw RuntimeFailure("cannot write laps to \(path): \(error)")
     }
   }
 }

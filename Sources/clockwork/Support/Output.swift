@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// Unbuffered writes to standard output and error: each line leaves the process at once, so a

@@ -1,7 +1,8 @@
 import ArgumentParser
 import ClockworkCairo
 import ClockworkScene
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where and how a stamp is written: shared by `render clock` and `render timer`.
 struct OutputOptions: ParsableArguments {
@@ -63,8 +64,8 @@ struct OutputOptions: ParsableArguments {
   func write(_ layerForFrame: (Int) throws -> Layer) throws {
     let format = try resolvedFormat()
     let directory = URL(fileURLWithPath: output).deletingLastPathComponent()
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+    var info = stat()
+    guard stat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
       throw RuntimeFailure("cannot write \(output): the folder \(directory.path) does not exist")
     }
     guard FileManager.default.isWritableFile(atPath: directory.path) else {

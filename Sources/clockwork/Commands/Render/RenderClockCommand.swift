@@ -2,7 +2,7 @@ import ArgumentParser
 import ClockworkCore
 import ClockworkScene
 import ClockworkWidgets
-import Foundation
+import FoundationEssentials
 
 struct RenderClockCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -22,8 +22,8 @@ struct RenderClockCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The date for --at, YYYY-MM-DD (default: today in --zone).", valueName: "date"))
   var date: String?
 
-  @Option(help: ArgumentHelp("The time zone the face shows (default: local).", valueName: "tz"), transform: TimeZoneArgument.parse)
-  var zone: TimeZone?
+  @Option(help: ArgumentHelp("The time zone the face shows (default: local).", valueName: "tz"), transform: ZoneArgument.parse)
+  var zone: Zone?
 
   @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file.", valueName: "name|file"), transform: ThemeArgument.parse)
   var theme: ClockTheme = .classic
@@ -43,7 +43,7 @@ struct RenderClockCommand: ParsableCommand {
 
   func instant() throws -> Date {
     guard let at else { return Date() }
-    do { return try TargetTimeParser.instant(at: at, on: date, in: zone ?? .current, now: Date()) } catch {
+    do { return try TargetTimeParser.instant(at: at, on: date, in: zone ?? .local, now: Date()) } catch {
       throw ValidationError(error.description)
     }
   }
@@ -52,7 +52,7 @@ struct RenderClockCommand: ParsableCommand {
     let start = try instant()
     let face = ClockFace(size: Double(output.size), theme: theme, parts: parts, oscillator: oscillator)
     try output.write { index in
-      face.show(date: start.addingTimeInterval(Double(index) / output.fps), timeZone: zone ?? .current)
+      face.show(date: start.addingTimeInterval(Double(index) / output.fps), zone: zone ?? .local)
       return face.layer
     }
   }

@@ -2,7 +2,7 @@ import ArgumentParser
 import ClockworkCore
 import ClockworkScene
 import ClockworkWidgets
-import Foundation
+import FoundationEssentials
 
 struct RenderTimerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

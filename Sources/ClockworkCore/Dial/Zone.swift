@@ -1,0 +1,216 @@
+import FoundationEssentials
+import Glibc
+import Synchronization
+
+/// A time zone answered by the C library from the system's tz database (`localtime_r`), the
+/// source `date` and every other program on the machine read. Foundation's `TimeZone` and
+/// `Calendar` answer from ICU instead, whose code and data were 3 MB of a terminal clock's
+/// memory (BENCHMARKS.md), and without it know no zone but UTC.
+///
+/// ```swift
+/// let here = Zone.local.civilTime(at: .now)               // year … second, offset
+/// let nepal = Zone(identifier: "Asia/Kathmandu")!.civilTime(at: .now).utcOffset   // 20_700
+/// ```
+public struct Zone: Hashable, Sendable, CustomStringConvertible {
+  enum Rules: Hashable, Sendable {
+    case local
+    case database(String)
+    case offset(Int)
+  }
+  let rules: Rules
+  /// The IANA name, or `nil` for the machine's local zone (`TZ`, else `/etc/localtime`) and for
+  /// a bare offset.
+  public let identifier: String?
+
+  /// The zone the machine is set to.
+  public static let local = Zone(rules: .local, identifier: nil)
+  public static let utc = Zone(rules: .offset(0), identifier: "UTC")
+
+  init(rules: Rules, identifier: String?) {
+    self.rules = rules
+    self.identifier = identifier
+  }
+
+  /// A zone of the tz database by its IANA name (`Europe/London`, `UTC`), or `nil` when the
+  /// database has no such zone. (The C library would quietly show UTC for a misspelt name.)
+  public init?(identifier: String) {
+    if Self.fixedUTC.contains(identifier) {
+      self.init(rules: .offset(0), identifier: identifier)
+    } else if Self.databaseHas(identifier) {
+      self.init(rules: .database(identifier), identifier: identifier)
+    } else {
+      return nil
+    }
+  }
+
+  /// A fixed offset east of UTC, as in `2026-11-22T17:30+01:00`.
+  public init(secondsFromGMT seconds: Int) { self.init(rules: .offset(seconds), identifier: nil) }
+
+  /// The name to show: the IANA name, the local zone's as the system names it, or the offset.
+  public var description: String {
+    switch rules {
+    case .local: Self.localName
+    case .database(let name): name
+    case .offset(let seconds): identifier ?? "UTC\(ClockText.offset(seconds: seconds))"
+    }
+  }
+
+  /// The wall-clock fields and offset from UTC at `date`, truncated to the second.
+  public func civilTime(at date: Date) -> CivilTime {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var fields = tm()
+    switch rules {
+    case .local: Self.environment.withLock { _ in _ = localtime_r(&seconds, &fields) }
+    case .database(let name): Self.inZone(name) { localtime_r(&seconds, &fields) }
+    case .offset(let offset):
+      seconds += time_t(offset)
+      gmtime_r(&seconds, &fields)
+      fields.tm_gmtoff = offset
+    }
+    return CivilTime(fields)
+  }
+
+  /// Seconds east of UTC at `date`.
+  public func secondsFromGMT(at date: Date) -> Int { civilTime(at: date).utcOffset }
+
+  /// Where a wall time falls in this zone.
+  public enum Instant: Hashable, Sendable {
+    /// The instant it names; where clocks going back show it twice, the first.
+    case at(Date)
+    /// A clock change skips it; the change happens at this instant (the first wall time after
+    /// the gap).
+    case skipped(changeAt: Date)
+  }
+
+  /// The instant `wall` (a valid date; its offset is ignored) names in this zone.
+  public func instant(of wall: CivilTime) -> Instant {
+    let asUTC = wall.secondsAsIfUTC
+    // The offsets in force a day either side; a wall time is one of them away from UTC.
+    let offsets = [asUTC - 86_400, asUTC + 86_400].map { secondsFromGMT(at: Date(timeIntervalSince1970: Double($0))) }
+    let matches = offsets.map { asUTC - $0 }.filter { civilTime(at: Date(timeIntervalSince1970: Double($0))).sameWallTime(as: wall) }
+    if let first = matches.min() { return .at(Date(timeIntervalSince1970: Double(first))) }
+    // In a gap: find where the offset changes between the two readings.
+    var low = min(asUTC - offsets[0], asUTC - offsets[1])
+    var high = max(asUTC - offsets[0], asUTC - offsets[1])
+    let after = secondsFromGMT(at: Date(timeIntervalSince1970: Double(high)))
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if secondsFromGMT(at: Date(timeIntervalSince1970: Double(middle))) == after { high = middle } else { low = middle }
+    }
+    return .skipped(changeAt: Date(timeIntervalSince1970: Double(high)))
+  }
+
+  // MARK: - The tz database
+
+  static let fixedUTC: Set = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z"]
+  static var databaseDirectory: String { getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo" }
+
+  /// Whether the database holds a zone file (it begins with "TZif") by that name.
+  static func databaseHas(_ name: String) -> Bool {
+    guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return false }
+    guard let file = fopen("\(databaseDirectory)/\(name)", "r") else { return false }
+    defer { fclose(file) }
+    var magic = [UInt8](repeating: 0, count: 4)
+    return fread(&magic, 1, 4, file) == 4 && magic == Array("TZif".utf8)
+  }
+
+  /// The C library reads other zones only through `TZ`: set it, convert, put it back. One
+  /// conversion at a time, local ones included: while `TZ` is switched, `localtime_r` would
+  /// answer in the other zone.
+  static let environment = Mutex(())
+  static func inZone(_ name: String, _ convert: () -> Void) {
+    environment.withLock { _ in
+      let saved = getenv("TZ").map { String(cString: $0) }
+      setenv("TZ", ":" + name, 1)
+      tzset()
+      convert()
+      if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
+      tzset()
+    }
+  }
+
+  /// `TZ` without its leading colon, else what `/etc/localtime` links to under `zoneinfo/`,
+  /// else `/etc/timezone`, else UTC (what the C library then uses).
+  static let localName: String = {
+    if let tz = getenv("TZ").map({ String(cString: $0) }), !tz.isEmpty {
+      return tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+    }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/etc/localtime", &buffer, buffer.count - 1)
+    if length > 0 {
+      let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if let range = target.firstRange(of: "zoneinfo/") { return String(target[range.upperBound...]) }
+    }
+    if let file = fopen("/etc/timezone", "r") {
+      defer { fclose(file) }
+      var line = [CChar](repeating: 0, count: 256)
+      if fgets(&line, Int32(line.count), file) != nil {
+        let name = String(cString: line).filter { !$0.isWhitespace }
+        if !name.isEmpty { return name }
+      }
+    }
+    return "UTC"
+  }()
+}
+
+/// Wall-clock fields of one instant in one zone.
+public struct CivilTime: Hashable, Sendable {
+  public var year: Int
+  /// 1…12.
+  public var month: Int
+  /// 1…31.
+  public var day: Int
+  public var hour: Int
+  public var minute: Int
+  /// 0…60 (a leap second reads 60 where the database has leap seconds).
+  public var second: Int
+  /// Seconds east of UTC.
+  public var utcOffset: Int
+
+  public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, utcOffset: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+    self.hour = hour
+    self.minute = minute
+    self.second = second
+    self.utcOffset = utcOffset
+  }
+
+  /// Whether year, month and day name a real date (not February 30th).
+  public var isValidDate: Bool {
+    var seconds = time_t(secondsAsIfUTC)
+    var back = tm()
+    gmtime_r(&seconds, &back)
+    return CivilTime(back).sameWallTime(as: CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffset: 0))
+  }
+
+  /// The same wall time `days` calendar days later (or earlier).
+  public func addingDays(_ days: Int) -> CivilTime {
+    var seconds = time_t(secondsAsIfUTC + days * 86_400)
+    var later = tm()
+    gmtime_r(&seconds, &later)
+    var result = CivilTime(later)
+    result.utcOffset = utcOffset
+    return result
+  }
+
+  func sameWallTime(as other: CivilTime) -> Bool {
+    (year, month, day, hour, minute, second) == (other.year, other.month, other.day, other.hour, other.minute, other.second)
+  }
+
+  /// Seconds since 1970 of these fields read as UTC (the C library's `timegm`, which also rolls
+  /// an out-of-range day over).
+  var secondsAsIfUTC: Int {
+    var fields = tm()
+    (fields.tm_year, fields.tm_mon, fields.tm_mday) = (Int32(year - 1900), Int32(month - 1), Int32(day))
+    (fields.tm_hour, fields.tm_min, fields.tm_sec) = (Int32(hour), Int32(minute), Int32(second))
+    return Int(timegm(&fields))
+  }
+
+  init(_ fields: tm) {
+    self.init(
+      year: Int(fields.tm_year) + 1900, month: Int(fields.tm_mon) + 1, day: Int(fields.tm_mday),
+      hour: Int(fields.tm_hour), minute: Int(fields.tm_min), second: Int(fields.tm_sec), utcOffset: Int(fields.tm_gmtoff))
+  }
+}

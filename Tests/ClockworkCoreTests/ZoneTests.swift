@@ -1,0 +1,72 @@
+import ClockworkCore
+import Foundation
+import PropertyBased
+import Testing
+
+@Suite struct ZoneTests {
+  @Test func namesTheDatabaseDoesNotHaveAreRefused() {
+    #expect(Zone(identifier: "Europe/Lodnon") == nil)
+    #expect(Zone(identifier: "") == nil)
+    #expect(Zone(identifier: "../../etc/passwd") == nil)
+    #expect(Zone(identifier: "/usr/share/zoneinfo/UTC") == nil)
+    #expect(Zone(identifier: "Europe/London")?.description == "Europe/London")
+    #expect(Zone(identifier: "UTC") == .utc)
+  }
+
+  @Test func fieldsAcrossADaylightSavingChange() throws {
+    let newYork = try #require(Zone(identifier: "America/New_York"))
+    // 2026-03-08 06:59:59 UTC is 01:59:59 EST; a second later it is 03:00:00 EDT.
+    let before = newYork.civilTime(at: Date(timeIntervalSince1970: 1_772_953_199))
+    let after = newYork.civilTime(at: Date(timeIntervalSince1970: 1_772_953_200))
+    #expect(before == CivilTime(year: 2026, month: 3, day: 8, hour: 1, minute: 59, second: 59, utcOffset: -18_000))
+    #expect(after == CivilTime(year: 2026, month: 3, day: 8, hour: 3, minute: 0, second: 0, utcOffset: -14_400))
+  }
+
+  @Test func wallTimesGoingBackAndForward() throws {
+    let newYork = try #require(Zone(identifier: "America/New_York"))
+    // 2026-11-01: 01:30 happens twice (EDT, then EST); the first is 05:30 UTC.
+    let twice = CivilTime(year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0, utcOffset: 0)
+    #expect(newYork.instant(of: twice) == .at(Date(timeIntervalSince1970: 1_793_511_000)))
+    // 2026-03-08: 02:30 never happens; clocks jump from 02:00 EST to 03:00 EDT at 07:00 UTC.
+    let never = CivilTime(year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0, utcOffset: 0)
+    #expect(newYork.instant(of: never) == .skipped(changeAt: Date(timeIntervalSince1970: 1_772_953_200)))
+    #expect(Zone(secondsFromGMT: 3600).instant(of: never) == .at(Date(timeIntervalSince1970: 1_772_933_400)))
+  }
+
+  @Test func datesThatDoNotExist() {
+    #expect(!CivilTime(year: 2026, month: 2, day: 29, hour: 0, minute: 0, second: 0, utcOffset: 0).isValidDate)
+    #expect(CivilTime(year: 2028, month: 2, day: 29, hour: 0, minute: 0, second: 0, utcOffset: 0).isValidDate)
+    #expect(CivilTime(year: 2026, month: 12, day: 31, hour: 9, minute: 0, second: 0, utcOffset: 0).addingDays(1).day == 1)
+  }
+
+  @Test func fieldsTruncateToTheSecondBeforeTheEpoch() {
+    let t = Zone.utc.civilTime(at: Date(timeIntervalSince1970: -0.25))
+    #expect(t == CivilTime(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, utcOffset: 0))
+  }
+
+  /// The C library and Foundation read the same rules (from different copies of the database).
+  @Test func agreesWithFoundationOnOffsets() async throws {
+    let names = ["America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "Europe/Dublin"]
+    await propertyCheck(count: 300, input: Gen.double(in: 1e9...2e9), Gen.int(in: 0...(names.count - 1))) { seconds, index in
+      let date = Date(timeIntervalSince1970: seconds)
+      let ours = Zone(identifier: names[index])!.secondsFromGMT(at: date)
+      #expect(ours == TimeZone(identifier: names[index])!.secondsFromGMT(for: date))
+    }
+  }
+
+  @Test func theLocalZoneIsReadWhileOthersAreConverted() async {
+    let now = Date()
+    let local = Zone.local.secondsFromGMT(at: now)
+    let kathmandu = Zone(identifier: "Asia/Kathmandu")!
+    await withTaskGroup(of: Bool.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          (0..<200).allSatisfy { _ in
+            task % 2 == 0 ? Zone.local.secondsFromGMT(at: now) == local : kathmandu.secondsFromGMT(at: now) == 20_700
+          }
+        }
+      }
+      for await consistent in group { #expect(consistent) }
+    }
+  }
+}
