@@ -67,8 +67,12 @@ public final class CairoSurface {
   }
 
   /// Makes every pixel transparent, or `color`.
-  public func clear(to color: Color? = nil) {
+  public func clear(to color: Color? = nil, in box: Rect? = nil) {
     guard let cr = cairo_create(handle) else { return }
+    if let box {
+      cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+      cairo_clip(cr)
+    }
     if let color {
       cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
       cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)

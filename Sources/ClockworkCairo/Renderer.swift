@@ -20,9 +20,14 @@ public final class Renderer {
 
   public init() {}
 
-  /// Draws `layer` (in the surface's coordinate space) onto `surface`.
-  public func render(_ layer: Layer, on surface: CairoSurface) throws(CairoError) {
+  /// Draws `layer` (in the surface's coordinate space) onto `surface`; with `clip`, only inside
+  /// that box.
+  public func render(_ layer: Layer, on surface: CairoSurface, clip: Rect? = nil) throws(CairoError) {
     let context = try CairoContext(surface: surface)
+    if let clip {
+      cairo_rectangle(context.handle, clip.minX, clip.minY, clip.width, clip.height)
+      cairo_clip(context.handle)
+    }
     try draw(layer, in: context)
     try context.check("render")
   }

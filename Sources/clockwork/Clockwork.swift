@@ -7,8 +7,7 @@ struct Clockwork: AsyncParsableCommand {
     commandName: "clockwork",
     abstract: "Clocks, stopwatches and countdown timers for the terminal.",
     discussion: """
-      With no subcommand, shows the clock. Every mode has a plain-text form for scripts and
-      pipes (--plain).
+      With no subcommand, shows the clock. Every mode has a plain-text form for scripts and pipes (--plain).
 
       Exit codes: 0 success, 1 runtime failure, 64 bad usage, 130 interrupted.
       """,

@@ -117,6 +117,16 @@ open class Layer {
     sublayers.removeAll()
   }
 
+  // MARK: Damage
+
+  /// Whether the layer itself (not its sublayers) draws the same as `other`, a layer of the
+  /// same class. Subclasses with content compare it too.
+  open func drawsLike(_ other: Layer) -> Bool { properties == other.properties }
+
+  /// A box around what the layer itself paints, in its own space (empty when it paints
+  /// nothing); `nil` when it cannot say.
+  open var contentBox: Rect? { backgroundColor != nil || borderWidth > 0 ? bounds : .zero }
+
   // MARK: Geometry
 
   /// The rect the layer covers in its superlayer, when its transform is the identity.

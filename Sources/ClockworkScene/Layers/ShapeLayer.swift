@@ -69,6 +69,20 @@ open class ShapeLayer: Layer {
     guard let other = other as? ShapeLayer else { return }
     shapeProperties = other.shapeProperties
   }
+
+  open override func drawsLike(_ other: Layer) -> Bool {
+    super.drawsLike(other) && shapeProperties == (other as? ShapeLayer)?.shapeProperties
+  }
+
+  /// The path's box, widened by the stroke: half its width, or five widths where a miter
+  /// can reach out (Cairo's default miter limit is 10).
+  open override var contentBox: Rect? {
+    guard let base = super.contentBox else { return nil }
+    guard let box = path.boundingBox else { return base }
+    let stroked = (strokeColor?.alpha ?? 0) > 0 && lineWidth > 0
+    let margin = stroked ? lineWidth * (lineJoin == .miter ? 5 : 1) : 0
+    return Rect(x: box.minX - margin, y: box.minY - margin, width: box.width + 2 * margin, height: box.height + 2 * margin).union(base)
+  }
 }
 
 /// A layer filled with a gradient (animatable `colors`).
@@ -113,6 +127,12 @@ open class GradientLayer: Layer {
     guard let other = other as? GradientLayer else { return }
     gradientProperties = other.gradientProperties
   }
+
+  open override func drawsLike(_ other: Layer) -> Bool {
+    super.drawsLike(other) && gradientProperties == (other as? GradientLayer)?.gradientProperties
+  }
+
+  open override var contentBox: Rect? { bounds }
 
   /// The gradient this layer paints, in unit coordinates.
   public var gradient: Gradient {

@@ -54,6 +54,13 @@ open class TextLayer: Layer {
     guard let other = other as? TextLayer else { return }
     textProperties = other.textProperties
   }
+
+  open override func drawsLike(_ other: Layer) -> Bool {
+    super.drawsLike(other) && textProperties == (other as? TextLayer)?.textProperties
+  }
+
+  /// Glyphs may reach past the bounds; without measuring them there is no box.
+  open override var contentBox: Rect? { nil }
 }
 
 /// A layer that shows a PNG image.
@@ -77,6 +84,13 @@ open class ImageLayer: Layer {
     image = other.image
     contentsGravity = other.contentsGravity
   }
+
+  open override func drawsLike(_ other: Layer) -> Bool {
+    guard let other = other as? ImageLayer else { return false }
+    return super.drawsLike(other) && image === other.image && contentsGravity == other.contentsGravity
+  }
+
+  open override var contentBox: Rect? { bounds }
 }
 
 /// Encoded image bytes (PNG). A renderer decodes them once and caches by identity.

@@ -19,6 +19,8 @@ public final class BlockPresenter {
   var surface: CairoSurface?
   /// The last frame's samples (packed rows) and cells, for the blitter to copy unchanged cells.
   var lastFrame: (pixels: [UInt32], grid: CellGrid)?
+  /// The last frame's presentation, to find what the next one changes.
+  var lastTree: Layer?
 
   public init(graphics: Graphics) {
     self.graphics = graphics
@@ -57,6 +59,10 @@ public final class BlockPresenter {
 
   /// The cells showing `layer` (a widget's root, its bounds the scene) fitted into the block.
   /// `layer` is presented at time `t`; the model is not changed.
+  ///
+  /// With glyphs, only what changed since the last call is drawn: the presentation is compared
+  /// with the last one (``Damage``), the renderer is clipped to the cells it can touch, and
+  /// only those cells are fitted again. A clock second is a few percent of the face.
   public func cells(for layer: Layer, at t: Double = 0, columns: Int, rows: Int, cell: CellShape) throws(CairoError) -> CellGrid {
     let (width, height) = pixelSize(columns: columns, rows: rows, cell: cell)
     guard width > 0, height > 0 else { return CellGrid(columns: max(columns, 0), rows: max(rows, 0)) }
@@ -66,9 +72,8 @@ public final class BlockPresenter {
     } else {
       image = try CairoSurface.image(width: width, height: height)
       surface = image
+      lastFrame = nil
     }
-    // A sixel's transparent pixels keep whatever the last picture left there: paint them.
-    image.clear(to: pixels == .sixel ? Color(red: 0, green: 0, blue: 0) : nil)
     let aspect = sampleAspect(cell: cell)
     let size = layer.bounds.size
     let k = scale(for: size, columns: columns, rows: rows, cell: cell)
@@ -76,26 +81,59 @@ public final class BlockPresenter {
     frame.anchorPoint = .zero
     frame.position = Point(x: (Double(width) - size.width * k / aspect) / 2, y: (Double(height) - size.height * k) / 2)
     frame.transform = AffineTransform(scaleX: k / aspect, y: k).concatenating(frame.transform)
-    try renderer.render(frame, on: image)
+    var region: CellRect?
+    if let lastFrame, let lastTree, blitter != nil {
+      switch Damage(from: lastTree, to: frame) {
+      case .none: return lastFrame.grid
+      case .area(let box):
+        guard let cells = Self.cells(covering: box, samples: samples(cell), columns: columns, rows: rows) else { return lastFrame.grid }
+        region = cells
+      case .everything: break
+      }
+    }
+    let (sx, sy) = samples(cell)
+    let clip = region.map { Rect(x: Double($0.column * sx), y: Double($0.row * sy), width: Double($0.columns * sx), height: Double($0.rows * sy)) }
+    // A sixel's transparent pixels keep whatever the last picture left there: paint them.
+    image.clear(to: pixels == .sixel ? Color(red: 0, green: 0, blue: 0) : nil, in: clip)
+    try renderer.render(frame, on: image, clip: clip)
+    lastTree = frame
     if let pixels {
       var grid = CellGrid(columns: columns, rows: rows)
-      let (cellWidth, cellHeight) = samples(cell)
       grid.images = [
         PixelImage(
-          columns: columns, rows: rows, kind: pixels, cellWidth: cellWidth, cellHeight: cellHeight,
+          columns: columns, rows: rows, kind: pixels, cellWidth: sx, cellHeight: sy,
           pixels: image.withPixels { Self.packed($0, width: width, height: height, stride: $1) })
       ]
       return grid
     }
     return image.withPixels { samples, stride in
       if let blitter {
-        let grid = blitter.cells(from: samples, width: width, height: height, stride: stride, previous: lastFrame)
-        lastFrame = (Self.packed(samples, width: width, height: height, stride: stride), grid)
+        let grid = blitter.cells(from: samples, width: width, height: height, stride: stride, previous: lastFrame, region: region)
+        if let region, var kept = lastFrame?.pixels {
+          lastFrame = nil  // the only reference: updated in place
+          let rows = region.row * sy..<(region.row + region.rows) * sy
+          kept.withUnsafeMutableBufferPointer {
+            PixelRect.copy(samples, from: rows.lowerBound * stride, stride: stride, to: $0, at: rows.lowerBound * width, stride: width, width: width, rows: rows.count)
+          }
+          lastFrame = (kept, grid)
+        } else {
+          lastFrame = (Self.packed(samples, width: width, height: height, stride: stride), grid)
+        }
         return grid
       }
       return chafa?.cells(from: samples, width: width, height: height, stride: stride, columns: columns, rows: rows)
         ?? CellGrid(columns: columns, rows: rows)
     }
+  }
+
+  /// The cells a box of samples touches, or `nil` when it is off the block.
+  static func cells(covering box: Rect, samples: (x: Int, y: Int), columns: Int, rows: Int) -> CellRect? {
+    let left = max(0, Int((box.minX / Double(samples.x)).rounded(.down)))
+    let top = max(0, Int((box.minY / Double(samples.y)).rounded(.down)))
+    let right = min(columns, Int((box.maxX / Double(samples.x)).rounded(.up)))
+    let bottom = min(rows, Int((box.maxY / Double(samples.y)).rounded(.up)))
+    guard left < right, top < bottom else { return nil }
+    return CellRect(column: left, row: top, columns: right - left, rows: bottom - top)
   }
 
   static func packed(_ samples: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int) -> [UInt32] {

@@ -77,12 +77,16 @@ public struct PixelImage: Hashable, Sendable {
   public var area: [Int] { [column, row, columns, rows, cellWidth, cellHeight] }
 }
 
-/// A rectangle of cells within a picture (its own columns and rows, from its top left).
-struct CellRect: Hashable {
-  var column: Int
-  var row: Int
-  var columns: Int
-  var rows: Int
+/// A rectangle of cells: within a grid, or within a picture (from its top left).
+public struct CellRect: Hashable, Sendable {
+  public var column: Int
+  public var row: Int
+  public var columns: Int
+  public var rows: Int
+
+  public init(column: Int, row: Int, columns: Int, rows: Int) {
+    (self.column, self.row, self.columns, self.rows) = (column, row, columns, rows)
+  }
 
   func contains(column x: Int, row y: Int) -> Bool {
     x >= column && x < column + columns && y >= row && y < row + rows

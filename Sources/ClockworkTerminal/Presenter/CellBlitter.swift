@@ -22,9 +22,11 @@ public struct CellBlitter: Sendable {
   ///
   /// With `previous` — an earlier image of the same size (`width` words a row) and the cells
   /// made from it — a cell whose samples are unchanged is copied rather than fitted again: a
-  /// clock's second hand changes a few dozen of 4,000 cells.
+  /// clock's second hand changes a few dozen of 4,000 cells. With `region` as well, cells
+  /// outside it are copied without looking at their samples (only the region was redrawn).
   public func cells(
-    from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int, previous: (pixels: [UInt32], grid: CellGrid)? = nil
+    from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int, previous: (pixels: [UInt32], grid: CellGrid)? = nil,
+    region: CellRect? = nil
   ) -> CellGrid {
     let (sx, sy) = glyphs.samples
     let columns = width / sx
@@ -39,13 +41,16 @@ public struct CellBlitter: Sendable {
     let opaque = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 6)
     defer { [r, g, b].forEach { $0.deallocate() }; opaque.deallocate() }
     let n = sx * sy
+    let area = reusable == nil ? nil : region
+    let rowRange = area.map { max(0, $0.row)..<min(rows, $0.row + $0.rows) } ?? 0..<rows
+    let columnRange = area.map { max(0, $0.column)..<min(columns, $0.column + $0.columns) } ?? 0..<columns
     grid.cells.withUnsafeMutableBufferPointer { out in
-      for row in 0..<rows {
+      for row in rowRange {
         // A row of cells whose sample rows are all unchanged stays as it was (most of a clock).
-        if let reusable, Self.rowsEqual(pixels, stride: stride, reusable.pixels, width: width, rows: row * sy..<(row + 1) * sy) {
+        if let reusable, Self.rowsEqual(pixels, stride: stride, reusable.pixels, width: width, rows: row * sy..<(row + 1) * sy, columns: columnRange.lowerBound * sx..<columnRange.upperBound * sx) {
           continue
         }
-        for column in 0..<columns {
+        for column in columnRange {
           if let reusable, Self.samplesEqual(pixels, stride: stride, reusable.pixels, width: width, column * sx, row * sy, sx, sy) {
             continue  // the grid started as the previous one
           }
@@ -68,10 +73,13 @@ public struct CellBlitter: Sendable {
     return grid
   }
 
-  static func rowsEqual(_ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ old: [UInt32], width: Int, rows: Range<Int>) -> Bool {
+  static func rowsEqual(
+    _ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ old: [UInt32], width: Int, rows: Range<Int>, columns: Range<Int>
+  ) -> Bool {
     old.withUnsafeBufferPointer { old in
       PixelRect.equal(
-        pixels, from: rows.lowerBound * stride, stride: stride, old, from: rows.lowerBound * width, stride: width, width: width, rows: rows.count)
+        pixels, from: rows.lowerBound * stride + columns.lowerBound, stride: stride, old, from: rows.lowerBound * width + columns.lowerBound,
+        stride: width, width: columns.count, rows: rows.count)
     }
   }
 

@@ -69,12 +69,16 @@ public struct DamageWriter: Sendable {
     var pen = self.pen
     var cursor = self.cursor
     let columns = grid.columns
+    let unchanged = unchangedSince?.cells ?? []
     screen.cells.withUnsafeMutableBufferPointer { shown in
       grid.cells.withUnsafeBufferPointer { cells in
+        unchanged.withUnsafeBufferPointer { unchanged in
         for row in 0..<grid.rows {
-          if let unchangedSince, Self.rowEqual(unchangedSince.cells, cells, from: row * columns, count: columns) { continue }
+          if !unchanged.isEmpty, Self.rowEqual(unchanged, cells, from: row * columns, count: columns) { continue }
           for column in 0..<columns {
             let index = row * columns + column
+            // What the last frame asked for here is on screen, or something that looks the same.
+            if !unchanged.isEmpty, Self.same(unchanged, cells, index) { continue }
             let wanted = rules.colorMode == .none ? Rules.monochrome(cells[index]) : cells[index]
             // Over sixels just drawn, blanks are the picture and text must be written again.
             let underNewPicture = !freshSixels.isEmpty && freshSixels.contains { $0.contains(column: column, row: row) }
@@ -98,6 +102,7 @@ public struct DamageWriter: Sendable {
             cursor = (column + 1, row)
           }
         }
+        }
       }
     }
     self.pen = pen
@@ -107,11 +112,28 @@ public struct DamageWriter: Sendable {
     return out.storage
   }
 
-  static func rowEqual(_ old: [Cell], _ new: UnsafeBufferPointer<Cell>, from start: Int, count: Int) -> Bool {
-    old.withUnsafeBufferPointer { old in
-      for index in start..<start + count where old[index] != new[index] { return false }
+  /// Whether a row is unchanged.
+  static func rowEqual(_ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, from start: Int, count: Int) -> Bool {
+    for index in start..<start + count where !same(old, new, index) { return false }
+    return true
+  }
+
+  /// Whether a cell is unchanged. Most cells are byte-for-byte copies of the last frame's:
+  /// their bytes are compared as three words first (measured: field-by-field comparisons were
+  /// a third of the writer's instructions); bytes that differ, padding say, fall back to the
+  /// values.
+  @inline(__always)
+  static func same(_ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, _ index: Int) -> Bool {
+    let a = UnsafeRawPointer(old.baseAddress! + index)
+    let b = UnsafeRawPointer(new.baseAddress! + index)
+    if MemoryLayout<Cell>.size == 13,
+      a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self),
+      a.loadUnaligned(fromByteOffset: 8, as: UInt32.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt32.self),
+      a.load(fromByteOffset: 12, as: UInt8.self) == b.load(fromByteOffset: 12, as: UInt8.self)
+    {
       return true
     }
+    return old[index] == new[index]
   }
 
   /// Bytes that leave no picture behind: kitty keeps its images after the app has gone.

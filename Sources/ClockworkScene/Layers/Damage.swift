@@ -1,0 +1,121 @@
+/// Where two presentations of a scene can differ once drawn: nowhere, inside a box, or
+/// anywhere. A renderer that keeps the last frame redraws only the box (a clock's second hand
+/// is a few percent of the face).
+///
+/// ```swift
+/// switch Damage(from: lastFrame, to: frame) {
+/// case .none: break                                   // keep the pixels
+/// case .area(let box): redraw(clippedTo: box)         // in the frame's drawing space
+/// case .everything: redraw()
+/// }
+/// ```
+///
+/// Both trees are compared layer by layer (their plain properties and where they land); a layer
+/// that differs damages the boxes that it covered and covers, shadow included. The boxes are
+/// conservative: a stroke's miter, anti-aliasing and blur get generous margins.
+public enum Damage: Hashable, Sendable {
+  case none
+  case area(Rect)
+  case everything
+
+  /// The damage between drawing `old` and drawing `new` (each a root, drawn through its own
+  /// `transformToSuperlayer`, as a renderer does).
+  public init(from old: Layer, to new: Layer) {
+    var damage = Damage.none
+    Self.compare(old, new, .identity, .identity, into: &damage)
+    self = damage.padded(by: Self.antialiasMargin)
+  }
+
+  /// Pixels around an edge that anti-aliasing touches.
+  static let antialiasMargin = 2.0
+
+  mutating func add(_ box: Rect?) {
+    guard let box else { return self = .everything }
+    guard box.width > 0 || box.height > 0 else { return }
+    switch self {
+    case .none: self = .area(box)
+    case .area(let area): self = .area(area.union(box))
+    case .everything: break
+    }
+  }
+
+  func padded(by margin: Double) -> Damage {
+    guard case .area(let box) = self else { return self }
+    return .area(Rect(x: box.minX - margin, y: box.minY - margin, width: box.width + 2 * margin, height: box.height + 2 * margin))
+  }
+
+  static func compare(_ old: Layer, _ new: Layer, _ oldParent: AffineTransform, _ newParent: AffineTransform, into damage: inout Damage) {
+    let oldSpace = old.transformToSuperlayer.concatenating(oldParent)
+    let newSpace = new.transformToSuperlayer.concatenating(newParent)
+    guard oldSpace == newSpace, type(of: old) == type(of: new), old.drawsLike(new), (old.mask == nil) == (new.mask == nil),
+      old.sublayers.count == new.sublayers.count
+    else {
+      damage.add(old.inkBox(in: oldParent))
+      damage.add(new.inkBox(in: newParent))
+      return
+    }
+    if let oldMask = old.mask, let newMask = new.mask {
+      var maskDamage = Damage.none
+      compare(oldMask, newMask, oldSpace, newSpace, into: &maskDamage)
+      if maskDamage != .none { damage.add(new.inkBox(in: newParent)) }
+    }
+    // A cached raster shows the same pixels while its key and placement stay the same.
+    if old.rasterizationKey != nil { return }
+    var below = Damage.none
+    for (oldSub, newSub) in zip(old.sublayers, new.sublayers) { compare(oldSub, newSub, oldSpace, newSpace, into: &below) }
+    guard below != .none else { return }
+    // A shadow is cast by the whole subtree, and group opacity blends it as one.
+    if old.shadow != nil { damage.add(new.inkBox(in: newParent)) }
+    switch below {
+    case .none: break
+    case .area(let box): damage.add(box)
+    case .everything: damage = .everything
+    }
+  }
+}
+
+extension Layer {
+  /// A box in `parent`'s space around everything this subtree paints, shadow included; `nil`
+  /// when some layer cannot say.
+  func inkBox(in parent: AffineTransform) -> Rect? {
+    guard !isHidden, opacity > 0 else { return .zero }
+    let space = transformToSuperlayer.concatenating(parent)
+    guard let content = contentBox else { return nil }
+    var box = content.width > 0 || content.height > 0 ? content.applying(space) : Rect.zero
+    for sublayer in sublayers {
+      guard let sub = sublayer.inkBox(in: space) else { return nil }
+      box = box.union(sub)
+    }
+    if let shadow, box.width > 0 || box.height > 0 {
+      // Drawn in device space: offset and blur scale with the transform, not turned by it.
+      let scale = space.determinant.magnitude.squareRoot()
+      let spread = shadow.radius * scale * 1.5 + 2
+      let offset = Rect(
+        x: box.minX + shadow.offset.width * scale - spread, y: box.minY + shadow.offset.height * scale - spread,
+        width: box.width + 2 * spread, height: box.height + 2 * spread)
+      box = box.union(offset)
+    }
+    return box
+  }
+}
+
+extension Rect {
+  /// The smallest rect holding both; an empty rect adds nothing.
+  func union(_ other: Rect) -> Rect {
+    if width <= 0 && height <= 0 { return other }
+    if other.width <= 0 && other.height <= 0 { return self }
+    let minX = Swift.min(self.minX, other.minX)
+    let minY = Swift.min(self.minY, other.minY)
+    return Rect(x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX, height: Swift.max(maxY, other.maxY) - minY)
+  }
+
+  /// The axis-aligned box around this rect mapped through `transform`.
+  func applying(_ transform: AffineTransform) -> Rect {
+    let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY), Point(x: maxX, y: maxY)].map(transform.apply)
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    let minX = xs.min()!
+    let minY = ys.min()!
+    return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+  }
+}
