@@ -15,7 +15,20 @@ final class CairoContext {
     }
     self.handle = handle
     self.surface = surface
+    cairo_set_font_options(handle, Self.fontOptions)
   }
+
+  /// The same text on every surface: unhinted outlines, grey anti-aliasing. Cairo resolves a
+  /// font face once per process with the options of its first use, so surface defaults
+  /// (hinted for images, unhinted for SVG and PDF) made glyphs depend on which was drawn first
+  /// (seen: a snapshot's numerals differed in one test run of three).
+  nonisolated(unsafe) static let fontOptions: OpaquePointer = {
+    let options = cairo_font_options_create()!
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    return options
+  }()
 
   deinit { cairo_destroy(handle) }
 

@@ -17,6 +17,8 @@ public final class Renderer {
   var conicCache: [ConicKey: CairoSurface] = [:]
   var fontFaces: [FontKey: FontFace] = [:]
   var rasterCache: [RasterKey: CairoSurface] = [:]
+  /// Where rasterized subtrees are kept between runs, if anywhere.
+  public var rasterStore: RasterStore?
 
   public init() {}
 
@@ -66,6 +68,9 @@ public final class Renderer {
     let image: CairoSurface
     if let cached = rasterCache[rasterKey] {
       image = cached
+    } else if let stored = rasterStore?.load(rasterKey) {
+      image = stored
+      rasterCache[rasterKey] = image
     } else {
       image = try CairoSurface.image(width: rasterKey.width, height: rasterKey.height)
       let offscreen = try CairoContext(surface: image)
@@ -74,6 +79,7 @@ public final class Renderer {
       try offscreen.check("rasterize \(key)")
       if rasterCache.count >= 8 { rasterCache.removeAll() }
       rasterCache[rasterKey] = image
+      rasterStore?.save(image, for: rasterKey)
     }
     cairo_save(cr)
     cairo_identity_matrix(cr)

@@ -1,4 +1,4 @@
-import ClockworkCore
+@testable import ClockworkCore
 import Foundation
 import PropertyBased
 import Testing
@@ -44,17 +44,46 @@ import Testing
     #expect(t == CivilTime(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, utcOffset: 0))
   }
 
-  /// The C library and Foundation read the same rules (from different copies of the database).
+  /// Our reading of the database and Foundation's (ICU, its own copy of the rules) agree,
+  /// through the listed transitions and far past them, where the file's closing POSIX rule
+  /// applies: southern zones, half-hour daylight time, Dublin's negative daylight saving,
+  /// changes at 24:00 and at -1:00.
   @Test func agreesWithFoundationOnOffsets() async throws {
-    let names = ["America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "Europe/Dublin"]
-    await propertyCheck(count: 300, input: Gen.double(in: 1e9...2e9), Gen.int(in: 0...(names.count - 1))) { seconds, index in
+    let names = [
+      "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "Europe/Dublin", "America/Santiago",
+      "America/Nuuk", "Australia/Sydney", "Europe/London", "America/St_Johns",
+    ]
+    await propertyCheck(count: 1500, input: Gen.double(in: 0...4e9), Gen.int(in: 0...(names.count - 1))) { seconds, index in
       let date = Date(timeIntervalSince1970: seconds)
       let ours = Zone(identifier: names[index])!.secondsFromGMT(at: date)
-      #expect(ours == TimeZone(identifier: names[index])!.secondsFromGMT(for: date))
+      #expect(ours == TimeZone(identifier: names[index])!.secondsFromGMT(for: date), "\(names[index]) at \(date)")
     }
   }
 
-  @Test func theLocalZoneIsReadWhileOthersAreConverted() async {
+  @Test func posixRules() {
+    let newYork = PosixZoneRule("EST5EDT,M3.2.0,M11.1.0")
+    #expect(newYork?.standard == -18_000)
+    #expect(newYork?.daylight?.offset == -14_400)
+    #expect(newYork?.daylight?.start == .month(3, week: 2, weekday: 0))
+    #expect(PosixZoneRule("<+0545>-5:45")?.standard == 20_700 && PosixZoneRule("<+0545>-5:45")?.daylight == nil)
+    #expect(PosixZoneRule("<-02>2<-01>,M3.5.0/-1,M10.5.0/0")?.daylight?.startTime == -3600)
+    #expect(PosixZoneRule("IST-1GMT0,M10.5.0,M3.5.0/1")?.daylight?.offset == 0)
+    for broken in ["", "E5", "EST", "EST5EDT,M3.2.0", "EST5EDT,M13.2.0,M11.1.0", "EST5EDT,M3.2.0,M11.1.0,"] {
+      #expect(PosixZoneRule(broken) == nil, "\(broken)")
+    }
+    // 2100-03-14 is the second Sunday of March 2100.
+    #expect(PosixZoneRule.Day.month(3, week: 2, weekday: 0).dayNumber(in: 2100) == PosixZoneRule.dayNumber(year: 2100, month: 3, day: 14))
+    // The last Sunday of October 2026 is the 25th.
+    #expect(PosixZoneRule.Day.month(10, week: 5, weekday: 0).dayNumber(in: 2026) == PosixZoneRule.dayNumber(year: 2026, month: 10, day: 25))
+  }
+
+  @Test func filesThatAreNotZonesAreRefused() {
+    #expect(ZoneRules(bytes: Array("TZif2 but nothing else".utf8)) == nil)
+    #expect(ZoneRules(bytes: []) == nil)
+    #expect(ZoneRules(path: "/etc/hostname") == nil)
+  }
+
+  @Test func zonesConvertTogetherOnManyThreads() async {
     let now = Date()
     let local = Zone.local.secondsFromGMT(at: now)
     let kathmandu = Zone(identifier: "Asia/Kathmandu")!

@@ -29,7 +29,7 @@ def run(tmp_path):
     def start(*args, columns=100, rows=40, shell=None, env=None, pixels=(0, 0)):
         argv = ["/bin/sh", "-c", shell] if shell else [BINARY, *args]
         # Each test keeps its stopwatches and timers in a folder of its own.
-        app = PtyApp(argv, columns, rows, env={"XDG_STATE_HOME": str(tmp_path / "state"), **(env or {})}, pixels=pixels)
+        app = PtyApp(argv, columns, rows, env={"XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CACHE_HOME": str(tmp_path / "cache"), **(env or {})}, pixels=pixels)
         apps.append(app)
         return app
 

@@ -1,20 +1,20 @@
 import FoundationEssentials
 import Glibc
-import Synchronization
 
-/// A time zone answered by the C library from the system's tz database (`localtime_r`), the
-/// source `date` and every other program on the machine read. Foundation's `TimeZone` and
-/// `Calendar` answer from ICU instead, whose code and data were 3 MB of a terminal clock's
-/// memory (BENCHMARKS.md), and without it know no zone but UTC.
+/// A time zone from the system's tz database, the source `date` and every other program on the
+/// machine read: the local zone through the C library (`localtime_r`), a named one from its
+/// database file (``ZoneRules``). Foundation's `TimeZone` and `Calendar` answer from ICU
+/// instead, whose code and data were 3 MB of a terminal clock's memory (BENCHMARKS.md), and
+/// without it know no zone but UTC.
 ///
 /// ```swift
 /// let here = Zone.local.civilTime(at: .now)               // year … second, offset
 /// let nepal = Zone(identifier: "Asia/Kathmandu")!.civilTime(at: .now).utcOffset   // 20_700
 /// ```
 public struct Zone: Hashable, Sendable, CustomStringConvertible {
-  enum Rules: Hashable, Sendable {
+  enum Rules: Sendable {
     case local
-    case database(String)
+    case database(ZoneRules)
     case offset(Int)
   }
   let rules: Rules
@@ -32,12 +32,12 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A zone of the tz database by its IANA name (`Europe/London`, `UTC`), or `nil` when the
-  /// database has no such zone. (The C library would quietly show UTC for a misspelt name.)
+  /// database has no such zone.
   public init?(identifier: String) {
     if Self.fixedUTC.contains(identifier) {
       self.init(rules: .offset(0), identifier: identifier)
-    } else if Self.databaseHas(identifier) {
-      self.init(rules: .database(identifier), identifier: identifier)
+    } else if let rules = Self.databaseRules(identifier) {
+      self.init(rules: .database(rules), identifier: identifier)
     } else {
       return nil
     }
@@ -46,11 +46,22 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// A fixed offset east of UTC, as in `2026-11-22T17:30+01:00`.
   public init(secondsFromGMT seconds: Int) { self.init(rules: .offset(seconds), identifier: nil) }
 
+  public static func == (a: Zone, b: Zone) -> Bool { a.description == b.description && a.identity == b.identity }
+  public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+  /// Tells a named zone from a fixed offset that prints the same.
+  var identity: Int {
+    switch rules {
+    case .local: 0
+    case .database: 1
+    case .offset(let seconds): 2 + seconds
+    }
+  }
+
   /// The name to show: the IANA name, the local zone's as the system names it, or the offset.
   public var description: String {
     switch rules {
     case .local: Self.localName
-    case .database(let name): name
+    case .database: identifier ?? ""
     case .offset(let seconds): identifier ?? "UTC\(ClockText.offset(seconds: seconds))"
     }
   }
@@ -59,14 +70,17 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   public func civilTime(at date: Date) -> CivilTime {
     var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     var fields = tm()
+    let offset: Int
     switch rules {
-    case .local: Self.environment.withLock { _ in _ = localtime_r(&seconds, &fields) }
-    case .database(let name): Self.inZone(name) { localtime_r(&seconds, &fields) }
-    case .offset(let offset):
-      seconds += time_t(offset)
-      gmtime_r(&seconds, &fields)
-      fields.tm_gmtoff = offset
+    case .local:
+      localtime_r(&seconds, &fields)  // reads TZ and the database itself, safely across threads
+      return CivilTime(fields)
+    case .database(let rules): offset = rules.offset(at: Int64(seconds))
+    case .offset(let fixed): offset = fixed
     }
+    seconds += time_t(offset)
+    gmtime_r(&seconds, &fields)
+    fields.tm_gmtoff = offset
     return CivilTime(fields)
   }
 
@@ -105,28 +119,10 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   static let fixedUTC: Set = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z"]
   static var databaseDirectory: String { getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo" }
 
-  /// Whether the database holds a zone file (it begins with "TZif") by that name.
-  static func databaseHas(_ name: String) -> Bool {
-    guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return false }
-    guard let file = fopen("\(databaseDirectory)/\(name)", "r") else { return false }
-    defer { fclose(file) }
-    var magic = [UInt8](repeating: 0, count: 4)
-    return fread(&magic, 1, 4, file) == 4 && magic == Array("TZif".utf8)
-  }
-
-  /// The C library reads other zones only through `TZ`: set it, convert, put it back. One
-  /// conversion at a time, local ones included: while `TZ` is switched, `localtime_r` would
-  /// answer in the other zone.
-  static let environment = Mutex(())
-  static func inZone(_ name: String, _ convert: () -> Void) {
-    environment.withLock { _ in
-      let saved = getenv("TZ").map { String(cString: $0) }
-      setenv("TZ", ":" + name, 1)
-      tzset()
-      convert()
-      if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
-      tzset()
-    }
+  /// The rules of the database's zone by that name.
+  static func databaseRules(_ name: String) -> ZoneRules? {
+    guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return nil }
+    return ZoneRules(path: "\(databaseDirectory)/\(name)")
   }
 
   /// `TZ` without its leading colon, else what `/etc/localtime` links to under `zoneinfo/`,

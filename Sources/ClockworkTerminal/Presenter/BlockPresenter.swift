@@ -22,8 +22,10 @@ public final class BlockPresenter {
   /// The last frame's presentation, to find what the next one changes.
   var lastTree: Layer?
 
-  public init(graphics: Graphics) {
+  /// - Parameter rasterStore: where the scene's rasterized parts (a dial) are kept between runs.
+  public init(graphics: Graphics, rasterStore: RasterStore? = nil) {
     self.graphics = graphics
+    renderer.rasterStore = rasterStore
     blitter = graphics.glyphSet.map(CellBlitter.init(glyphs:))
     chafa = graphics == .chafa ? ChafaCells() : nil
     pixels = graphics.pixelProtocol

@@ -111,15 +111,13 @@ public final class ClockFace {
     return toNextStep + steps
   }
 
-  /// A key that changes whenever the static parts would draw differently.
+  /// A key that changes whenever the static parts would draw differently, and is the same in
+  /// every run (a renderer may keep the raster on disk).
   var staticKey: String {
-    var hasher = Hasher()
-    hasher.combine(theme)
-    hasher.combine(parts)
-    hasher.combine(layout)
-    hasher.combine(size)
-    hasher.combine(dialImage.map(ObjectIdentifier.init))
-    return "clock-face-\(hasher.finalize())"
+    var hash = StableHash()
+    hash.combine("\(theme) \(parts) \(layout) \(size)")
+    if let dialImage { hash.combine(dialImage.png) }
+    return "clock-face-\(String(hash.value, radix: 16))"
   }
 
   func rebuild() {

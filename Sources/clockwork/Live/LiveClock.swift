@@ -1,3 +1,4 @@
+import ClockworkCairo
 import ClockworkCore
 import ClockworkScene
 import ClockworkTerminal
@@ -28,7 +29,8 @@ final class LiveClock: LiveMode {
     if !oscillators.contains(oscillator) { oscillators.append(oscillator) }
     oscillatorIndex = oscillators.firstIndex(of: oscillator) ?? 0
     self.digital = digital
-    presenters = zones.map { _ in BlockPresenter(graphics: graphics) }
+    let store = RasterStore.defaultDirectory().map(RasterStore.init(directory:))
+    presenters = zones.map { _ in BlockPresenter(graphics: graphics, rasterStore: store) }
     faces = zones.map { _ in ClockFace(size: Self.sceneSize, theme: theme, oscillator: oscillator) }
   }
 

@@ -1,0 +1,16 @@
+/// FNV-1a over bytes: the same value in every run, unlike `Hasher` (seeded per process), for
+/// keys that outlive the process (rasters kept on disk).
+public struct StableHash: Sendable {
+  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  public init() {}
+
+  public mutating func combine<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+    for byte in bytes {
+      value ^= UInt64(byte)
+      value = value &* 0x100_0000_01b3
+    }
+  }
+
+  public mutating func combine(_ text: String) { combine(text.utf8) }
+}
