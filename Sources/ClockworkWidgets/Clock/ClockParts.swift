@@ -5,7 +5,7 @@ import ClockworkScene
 /// ```swift
 /// let parts = try ClockParts(parsing: "dial,ticks,hands")   // hands = hour, minute, second
 /// ```
-public struct ClockParts: OptionSet, Hashable, Sendable {
+public struct ClockParts: OptionSet, Hashable, Sendable, Encodable {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -51,7 +51,7 @@ public struct ClockPartsError: Error, Hashable, Sendable, CustomStringConvertibl
 }
 
 /// Where each part sits, as a rect in unit coordinates of the face (FWTClock's part frames).
-public struct ClockLayout: Hashable, Sendable {
+public struct ClockLayout: Hashable, Sendable, Encodable {
   public var insets: EdgeInsets = .zero
   public var dial = Rect(x: 0, y: 0, width: 1, height: 1)
   public var hands = Rect(x: 0, y: 0, width: 1, height: 1)

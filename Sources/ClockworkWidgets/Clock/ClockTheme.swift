@@ -7,7 +7,7 @@ import FoundationEssentials
 /// let face = ClockFace(size: 480, theme: .station)
 /// let mine = try ClockTheme.load(from: URL(fileURLWithPath: "mine.json"))
 /// ```
-public struct ClockTheme: Hashable, Sendable {
+public struct ClockTheme: Hashable, Sendable, Encodable {
   public var name: String
   public var background: Color?
   public var dial: Dial
@@ -21,13 +21,13 @@ public struct ClockTheme: Hashable, Sendable {
   /// Cast by the hands and cap.
   public var shadow: HandShadow?
 
-  public struct Dial: Hashable, Sendable {
+  public struct Dial: Hashable, Sendable, Encodable {
     public var color: Color
     public var borderColor: Color
     public var borderWidth: Double
   }
 
-  public struct Ticks: Hashable, Sendable {
+  public struct Ticks: Hashable, Sendable, Encodable {
     public var color: Color
     public var minorLength: Double
     public var minorWidth: Double
@@ -35,8 +35,8 @@ public struct ClockTheme: Hashable, Sendable {
     public var majorWidth: Double
   }
 
-  public struct Numerals: Hashable, Sendable {
-    public enum Style: String, Hashable, Sendable, CaseIterable { case none, arabic, roman }
+  public struct Numerals: Hashable, Sendable, Encodable {
+    public enum Style: String, Hashable, Sendable, CaseIterable, Encodable { case none, arabic, roman }
     public var style: Style
     public var color: Color
     public var font: String
@@ -47,7 +47,7 @@ public struct ClockTheme: Hashable, Sendable {
     public var twentyFour: Bool
   }
 
-  public struct Hand: Hashable, Sendable {
+  public struct Hand: Hashable, Sendable, Encodable {
     public var color: Color
     public var width: Double
     /// Where the hand starts (negative: a tail behind the centre) and ends.
@@ -57,17 +57,17 @@ public struct ClockTheme: Hashable, Sendable {
     public var disc: Double
   }
 
-  public struct Cap: Hashable, Sendable {
+  public struct Cap: Hashable, Sendable, Encodable {
     public var color: Color
     public var radius: Double
   }
 
-  public struct Ring: Hashable, Sendable {
+  public struct Ring: Hashable, Sendable, Encodable {
     public var color: Color
     public var width: Double
   }
 
-  public struct HandShadow: Hashable, Sendable {
+  public struct HandShadow: Hashable, Sendable, Encodable {
     public var color: Color
     public var opacity: Double
     public var offset: Double
