@@ -33,8 +33,8 @@ let package = Package(
       name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
     .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo"]),
-    // glibc's malloc tuning, for the live loop.
-    .systemLibrary(name: "CMalloc"),
+    // glibc calls the Glibc module leaves out (mallopt, prctl), for the live loop.
+    .systemLibrary(name: "CGlibcExtras"),
     .systemLibrary(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
     // Clock face, countdown ring, gradient backdrop, stopwatch display: built from layers.
@@ -64,7 +64,7 @@ let package = Package(
         "ClockworkCairo",
         "ClockworkTerminal",
         "ClockworkState",
-        "CMalloc",
+        "CGlibcExtras",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]

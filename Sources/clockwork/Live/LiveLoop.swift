@@ -1,5 +1,5 @@
 import Dispatch
-import CMalloc
+import CGlibcExtras
 import ClockworkTerminal
 import FoundationEssentials
 
@@ -39,13 +39,8 @@ final class LiveLoop: @unchecked Sendable {  // used only on `session.queue` onc
   private var held: (bytes: [UInt8], writer: DamageWriter)?
   private var mode: LiveMode?
   private var finish: CheckedContinuation<Int32, Never>?
-  /// One timer, re-armed for each deadline (strict: never coalesced or late by design).
-  private lazy var timer: DispatchSourceTimer = {
-    let timer = DispatchSource.makeTimerSource(flags: .strict, queue: session.queue)
-    timer.setEventHandler { [weak self] in self?.handle(.tick) }
-    timer.resume()
-    return timer
-  }()
+  /// Sleeps until each deadline and ticks there, in turn with the queue's other events.
+  private lazy var ticks = DeadlineThread(queue: session.queue) { [weak self] in self?.handle(.tick) }
 
   init(session: TerminalSession, colorMode: ColorMode) {
     self.session = session
@@ -101,7 +96,7 @@ final class LiveLoop: @unchecked Sendable {  // used only on `session.queue` onc
   func end(_ status: Int32) {
     guard mode != nil else { return }
     mode = nil
-    timer.cancel()
+    ticks.stop()
     let farewell = writer.farewell()
     if !farewell.isEmpty { session.write(farewell) }
     session.restore()
@@ -131,13 +126,7 @@ final class LiveLoop: @unchecked Sendable {  // used only on `session.queue` onc
   }
 
   /// One pending tick at a time: a new deadline replaces the old one.
-  func schedule(_ deadline: ContinuousClock.Instant?) {
-    guard let deadline else { return timer.schedule(deadline: .distantFuture, repeating: .never) }
-    let wait = max(.zero, clock.now.duration(to: deadline))
-    let (seconds, attoseconds) = wait.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .never, leeway: .nanoseconds(0))
-  }
+  func schedule(_ deadline: ContinuousClock.Instant?) { ticks.schedule(deadline) }
 
   /// Frames allocate and free the same few buffers (a grid is 64 KB), and glibc hands freed
   /// memory at the top of a thread's heap back to the kernel: every frame then faulted and
