@@ -26,58 +26,53 @@ import Testing
 
   func pixels(_ surface: CairoSurface) -> [UInt32] { surface.withPixels { words, _ in Array(words) } }
 
+  /// The scene drawn by a new renderer (an empty raster cache) that keeps rasters in `store`.
+  func draw(with store: RasterStore, width: Int = 64, height: Int = 48) throws -> CairoSurface {
+    let renderer = Renderer()
+    renderer.rasterStore = store
+    return try renderer.renderImage(scene(), width: width, height: height)
+  }
+
+  func storedFiles(_ folder: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".argb") }
+  }
+
   @Test func aSecondRendererReadsWhatTheFirstStored() throws {
     let dir = try TemporaryDirectory()
     let store = RasterStore(directory: dir.url.path + "/rasters")
-    let first = Renderer()
-    first.rasterStore = store
-    let drawn = try first.renderImage(scene(), width: 64, height: 48)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).filter { $0.hasSuffix(".argb") }.count == 1)
-    let second = Renderer()
-    second.rasterStore = store
-    #expect(pixels(try second.renderImage(scene(), width: 64, height: 48)) == pixels(drawn))
+    let drawn = try draw(with: store)
+    #expect(try storedFiles(store.directory).count == 1)
+    #expect(pixels(try draw(with: store)) == pixels(drawn))
   }
 
   @Test func storedPixelsAreUsedInsteadOfDrawing() throws {
     let dir = try TemporaryDirectory()
     let store = RasterStore(directory: dir.url.path)
-    let first = Renderer()
-    first.rasterStore = store
-    _ = try first.renderImage(scene(), width: 64, height: 48)
-    let file = try #require(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).first { $0.hasSuffix(".argb") })
+    _ = try draw(with: store)
+    let file = try #require(try storedFiles(dir.url.path).first)
     // Replace the stored pixels with opaque red: a renderer that reads them shows red.
     var data = try Data(contentsOf: dir.file(file))
     let red: UInt32 = 0xFFFF_0000
     for offset in stride(from: 12, to: data.count, by: 4) { withUnsafeBytes(of: red) { data.replaceSubrange(offset..<offset + 4, with: $0) } }
     try data.write(to: dir.file(file))
-    let second = Renderer()
-    second.rasterStore = store
-    #expect(pixels(try second.renderImage(scene(), width: 64, height: 48)).allSatisfy { $0 == red })
+    #expect(pixels(try draw(with: store)).allSatisfy { $0 == red })
   }
 
   @Test func aTruncatedFileIsDrawnAgain() throws {
     let dir = try TemporaryDirectory()
     let store = RasterStore(directory: dir.url.path)
-    let first = Renderer()
-    first.rasterStore = store
-    let drawn = try first.renderImage(scene(), width: 64, height: 48)
-    let file = try #require(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).first { $0.hasSuffix(".argb") })
+    let drawn = try draw(with: store)
+    let file = try #require(try storedFiles(dir.url.path).first)
     try Data(try Data(contentsOf: dir.file(file)).prefix(100)).write(to: dir.file(file))
-    let second = Renderer()
-    second.rasterStore = store
-    #expect(pixels(try second.renderImage(scene(), width: 64, height: 48)) == pixels(drawn))
+    #expect(pixels(try draw(with: store)) == pixels(drawn))
   }
 
   @Test func onlyTheNewestAreKept() throws {
     let dir = try TemporaryDirectory()
     var store = RasterStore(directory: dir.url.path)
     store.capacity = 2
-    for size in [20, 30, 40] {
-      let renderer = Renderer()
-      renderer.rasterStore = store
-      _ = try renderer.renderImage(scene(), width: size, height: size)
-    }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasSuffix(".argb") }.count == 2)
+    for size in [20, 30, 40] { _ = try draw(with: store, width: size, height: size) }
+    #expect(try storedFiles(dir.url.path).count == 2)
   }
 
   @Test func theDefaultFolderFollowsXDG() {

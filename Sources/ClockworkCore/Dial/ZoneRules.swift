@@ -2,8 +2,8 @@ import Glibc
 
 /// A zone's offsets from its tz database file (TZif, RFC 8536): the transitions it lists, then
 /// the POSIX rule at its end for the years after them. The C library reads other zones only
-/// through the process-wide `TZ`, and changing that races every other thread's `getenv`
-/// (seen: a test rendering text through fontconfig failed while zones were converted).
+/// through the process-wide `TZ`, and `setenv` while other threads call `getenv` (fontconfig,
+/// Dispatch, any library) is undefined behaviour in glibc.
 struct ZoneRules: Sendable {
   /// Transition instants (UTC seconds), ascending, and the offset that starts at each.
   var transitions: [Int64] = []

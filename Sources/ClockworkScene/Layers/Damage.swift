@@ -57,15 +57,21 @@ public enum Damage: Hashable, Sendable {
     if let oldMask = old.mask, let newMask = new.mask {
       var maskDamage = Damage.none
       compare(oldMask, newMask, oldSpace, newSpace, into: &maskDamage)
-      if maskDamage != .none { damage.add(new.inkBox(in: newParent)) }
+      if maskDamage != .none {
+        damage.add(old.inkBox(in: oldParent))
+        damage.add(new.inkBox(in: newParent))
+      }
     }
     // A cached raster shows the same pixels while its key and placement stay the same.
     if old.rasterizationKey != nil { return }
     var below = Damage.none
     for (oldSub, newSub) in zip(old.sublayers, new.sublayers) { compare(oldSub, newSub, oldSpace, newSpace, into: &below) }
     guard below != .none else { return }
-    // A shadow is cast by the whole subtree, and group opacity blends it as one.
-    if old.shadow != nil { damage.add(new.inkBox(in: newParent)) }
+    // A shadow is cast by the whole subtree: where it fell and where it falls.
+    if old.shadow != nil {
+      damage.add(old.inkBox(in: oldParent))
+      damage.add(new.inkBox(in: newParent))
+    }
     switch below {
     case .none: break
     case .area(let box): damage.add(box)

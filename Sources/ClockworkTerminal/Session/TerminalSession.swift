@@ -29,7 +29,8 @@ public enum TerminalEvent: Sendable, Equatable {
 /// terminal and stops; on continuing, the session re-enters and posts `.resumed`. Events are
 /// plain Dispatch work on one serial queue rather than an `AsyncStream`: a tick a second through
 /// Swift concurrency (a task that sleeps, a stream that resumes another) costs 0.4 ms of CPU a
-/// second, through a Dispatch timer 0.1 ms (BENCHMARKS.md).
+/// second (BENCHMARKS.md). Work may also join the queue from another thread with `queue.sync`,
+/// as the live loop's deadline thread does.
 public final class TerminalSession: @unchecked Sendable {  // state is guarded by `lock`
   /// Where every event is handled, one at a time.
   public let queue = DispatchQueue(label: "clockwork.terminal")

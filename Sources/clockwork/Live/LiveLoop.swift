@@ -25,12 +25,12 @@ protocol LiveMode: AnyObject {
 
 /// Runs a live mode in the terminal: one event at a time (keys, signals, resizes, deadline
 /// ticks) on the session's queue, each frame written as a damage diff in one `write`. Nothing
-/// wakes between deadlines.
+/// wakes between deadlines, and a deadline wakes one thread (``DeadlineThread``).
 ///
 /// Frames are rendered ahead: as soon as one is on screen, the next is drawn for its deadline
 /// and held; at the deadline only the `write` is left, so the change lands within a fraction of
 /// a millisecond of it. A key or a resize throws the held frame away.
-final class LiveLoop: @unchecked Sendable {  // used only on `session.queue` once running
+final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue` once running
   let session: TerminalSession
   var writer: DamageWriter
   let clock = ContinuousClock()
