@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkScenes
 import ClockworkCairo
+import ClockworkCore
 import ClockworkScene
 import ClockworkTerminal
 import ClockworkWidgets

@@ -141,7 +141,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
       defer { fclose(file) }
       var line = [CChar](repeating: 0, count: 256)
       if fgets(&line, Int32(line.count), file) != nil {
-        let name = String(cString: line).filter { !$0.isWhitespace }
+        let name = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).filter { !$0.isWhitespace }
         if !name.isEmpty { return name }
       }
     }

@@ -1,6 +1,6 @@
 /// Where two presentations of a scene can differ once drawn: nowhere, inside a box, or
-/// anywhere. A renderer that keeps the last frame redraws only the box (a clock's second hand
-/// is a few percent of the face).
+/// anywhere. A renderer that keeps the last frame redraws only the box (for a clock's second,
+/// where the second hand was and is).
 ///
 /// ```swift
 /// switch Damage(from: lastFrame, to: frame) {

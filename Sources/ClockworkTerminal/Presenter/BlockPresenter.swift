@@ -64,7 +64,7 @@ public final class BlockPresenter {
   ///
   /// With glyphs, only what changed since the last call is drawn: the presentation is compared
   /// with the last one (``Damage``), the renderer is clipped to the cells it can touch, and
-  /// only those cells are fitted again. A clock second is a few percent of the face.
+  /// only those cells are fitted again: for a clock second, the box the hands sweep.
   public func cells(for layer: Layer, at t: Double = 0, columns: Int, rows: Int, cell: CellShape) throws(CairoError) -> CellGrid {
     let (width, height) = pixelSize(columns: columns, rows: rows, cell: cell)
     guard width > 0, height > 0 else { return CellGrid(columns: max(columns, 0), rows: max(rows, 0)) }
