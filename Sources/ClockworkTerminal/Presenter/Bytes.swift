@@ -15,10 +15,23 @@ struct Bytes {
     UTF8.encode(scalar) { storage.append($0) }
   }
 
-  /// A non-negative number in decimal.
+  /// A non-negative number in decimal. Colour channels (0–255) and cursor positions are most
+  /// of them: up to three digits go without recursion.
   mutating func number(_ value: Int) {
-    if value >= 10 { number(value / 10) }
-    storage.append(UInt8(ascii: "0") + UInt8(value % 10))
+    let zero = UInt8(ascii: "0")
+    switch value {
+    case 0..<10: storage.append(zero + UInt8(value))
+    case 10..<100:
+      storage.append(zero + UInt8(value / 10))
+      storage.append(zero + UInt8(value % 10))
+    case 100..<1000:
+      storage.append(zero + UInt8(value / 100))
+      storage.append(zero + UInt8(value / 10 % 10))
+      storage.append(zero + UInt8(value % 10))
+    default:
+      number(value / 10)
+      storage.append(zero + UInt8(value % 10))
+    }
   }
 
   /// A number in a list of SGR parameters, after a ";" unless it is the first.
