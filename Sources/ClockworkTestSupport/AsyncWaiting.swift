@@ -31,3 +31,14 @@ extension TestClock where Duration == Swift.Duration {
     await Task.megaYield()
   }
 }
+
+/// Lets other tasks run until `condition` holds, without test or wall time passing: for a
+/// step that a task takes after the test clock has already reached its deadline.
+/// - Throws: ``TestTimeout`` if it still fails after `rounds` rounds of yielding.
+public func yieldToTasks(until condition: () -> Bool, rounds: Int = 1_000) async throws {
+  for _ in 0..<rounds {
+    if condition() { return }
+    await Task.megaYield()
+  }
+  if !condition() { throw TestTimeout(description: "condition not met after \(rounds) rounds of yielding") }
+}
