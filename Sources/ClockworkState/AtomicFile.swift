@@ -1,3 +1,4 @@
+import ClockworkCore
 import FoundationEssentials
 import Glibc
 import SystemPackage
@@ -16,7 +17,7 @@ public enum AtomicFile {
     }
     if mkdir(directory.path, 0o700) != 0 && errno != EEXIST {
       do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
-        throw StateError(path: directory.path, problem: "cannot create the folder (\(error))")
+        throw StateError(path: directory.path, problem: "cannot create the folder (\(error.reason))")
       }
     }
     let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")

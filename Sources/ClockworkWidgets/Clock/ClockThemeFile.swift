@@ -1,4 +1,5 @@
 import ClockworkScene
+import ClockworkCore
 import FoundationEssentials
 import Glibc
 
@@ -31,7 +32,7 @@ extension ClockTheme {
   public static func load(from url: URL) throws(ThemeError) -> ClockTheme {
     let data: Data
     do { data = try Data(contentsOf: url) } catch {
-      throw ThemeError(source: url.path, field: nil, problem: "cannot read the file (\(error))")
+      throw ThemeError(source: url.path, field: nil, problem: "cannot read the file (\(error.reason))")
     }
     return try decode(data, source: url.path, defaultName: url.deletingPathExtension().lastPathComponent)
   }
@@ -41,7 +42,7 @@ extension ClockTheme {
     func fail(_ field: String?, _ problem: String) -> ThemeError { ThemeError(source: source, field: field, problem: problem) }
     let parsed: JSONValue
     do { parsed = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
-      throw fail(nil, "not valid JSON (\(error))")
+      throw fail(nil, "not valid JSON (\(error.reason))")
     }
     guard case .object(let object) = parsed else { throw fail(nil, "the top level must be a JSON object") }
     var theme = ClockTheme.classic

@@ -41,7 +41,7 @@ enum LapExport {
     let url = URL(fileURLWithPath: path)
     let text = contents(laps, total: total, format: try Format(path: path))
     do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
-      throw RuntimeFailure("cannot write laps to \(path): \(error)")
+      throw RuntimeFailure("cannot write laps to \(path): \(error.reason)")
     }
   }
 }

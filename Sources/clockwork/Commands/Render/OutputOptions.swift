@@ -82,7 +82,7 @@ struct OutputOptions: ParsableArguments {
     } catch {
       for url in written { try? FileManager.default.removeItem(at: url) }
       if let failure = error as? RuntimeFailure { throw failure }
-      throw RuntimeFailure("cannot write \(output): \(error)")
+      throw RuntimeFailure("cannot write \(output): \(error.reason)")
     }
   }
 }
