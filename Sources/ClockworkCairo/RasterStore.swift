@@ -10,7 +10,7 @@ import Glibc
 ///
 /// ```swift
 /// let renderer = Renderer()
-/// renderer.rasterStore = RasterStore(directory: RasterStore.defaultDirectory())
+/// renderer.rasterStore = RasterStore.defaultDirectory().map(RasterStore.init(directory:))
 /// ```
 ///
 /// Files are raw premultiplied pixels under a name that hashes everything the pixels depend

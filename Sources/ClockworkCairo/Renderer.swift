@@ -68,18 +68,19 @@ public final class Renderer {
     let image: CairoSurface
     if let cached = rasterCache[rasterKey] {
       image = cached
-    } else if let stored = rasterStore?.load(rasterKey) {
-      image = stored
-      rasterCache[rasterKey] = image
     } else {
-      image = try CairoSurface.image(width: rasterKey.width, height: rasterKey.height)
-      let offscreen = try CairoContext(surface: image)
-      cairo_set_matrix(offscreen.handle, &m)
-      try drawComposited(layer, in: offscreen)
-      try offscreen.check("rasterize \(key)")
+      if let stored = rasterStore?.load(rasterKey) {
+        image = stored
+      } else {
+        image = try CairoSurface.image(width: rasterKey.width, height: rasterKey.height)
+        let offscreen = try CairoContext(surface: image)
+        cairo_set_matrix(offscreen.handle, &m)
+        try drawComposited(layer, in: offscreen)
+        try offscreen.check("rasterize \(key)")
+        rasterStore?.save(image, for: rasterKey)
+      }
       if rasterCache.count >= 8 { rasterCache.removeAll() }
       rasterCache[rasterKey] = image
-      rasterStore?.save(image, for: rasterKey)
     }
     cairo_save(cr)
     cairo_identity_matrix(cr)

@@ -83,17 +83,17 @@ public final class BlockPresenter {
     frame.anchorPoint = .zero
     frame.position = Point(x: (Double(width) - size.width * k / aspect) / 2, y: (Double(height) - size.height * k) / 2)
     frame.transform = AffineTransform(scaleX: k / aspect, y: k).concatenating(frame.transform)
+    let (sx, sy) = samples(cell)
     var region: CellRect?
     if let lastFrame, let lastTree, blitter != nil {
       switch Damage(from: lastTree, to: frame) {
       case .none: return lastFrame.grid
       case .area(let box):
-        guard let cells = Self.cells(covering: box, samples: samples(cell), columns: columns, rows: rows) else { return lastFrame.grid }
+        guard let cells = Self.cells(covering: box, samples: (sx, sy), columns: columns, rows: rows) else { return lastFrame.grid }
         region = cells
       case .everything: break
       }
     }
-    let (sx, sy) = samples(cell)
     let clip = region.map { Rect(x: Double($0.column * sx), y: Double($0.row * sy), width: Double($0.columns * sx), height: Double($0.rows * sy)) }
     // A sixel's transparent pixels keep whatever the last picture left there: paint them.
     image.clear(to: pixels == .sixel ? Color(red: 0, green: 0, blue: 0) : nil, in: clip)

@@ -61,7 +61,7 @@ public struct DamageWriter: Sendable {
         if image.kind == .sixel { freshSixels.append(part.offset(by: image)) }
       }
     }
-    // Rows equal to the last frame's are on screen already (unless a sixel went over them).
+    // Cells equal to the last frame's are on screen already (unless a sixel went over them).
     let unchangedSince = repaint || !freshSixels.isEmpty ? nil : lastGrid
     previous = nil  // the screen's cells are then not shared, and change in place
     lastGrid = grid
@@ -73,35 +73,34 @@ public struct DamageWriter: Sendable {
     screen.cells.withUnsafeMutableBufferPointer { shown in
       grid.cells.withUnsafeBufferPointer { cells in
         unchanged.withUnsafeBufferPointer { unchanged in
-        for row in 0..<grid.rows {
-          if !unchanged.isEmpty, Self.rowEqual(unchanged, cells, from: row * columns, count: columns) { continue }
-          for column in 0..<columns {
-            let index = row * columns + column
-            // What the last frame asked for here is on screen, or something that looks the same.
-            if !unchanged.isEmpty, Self.same(unchanged, cells, index) { continue }
-            let wanted = rules.colorMode == .none ? Rules.monochrome(cells[index]) : cells[index]
-            // Over sixels just drawn, blanks are the picture and text must be written again.
-            let underNewPicture = !freshSixels.isEmpty && freshSixels.contains { $0.contains(column: column, row: row) }
-            if underNewPicture ? wanted == .blank : rules.looksSame(shown[index], wanted) {
-              if underNewPicture { shown[index] = wanted }
-              continue  // after a clear, blanks are drawn
+          for row in 0..<grid.rows {
+            for column in 0..<columns {
+              let index = row * columns + column
+              // What the last frame asked for here is on screen, or something that looks the same.
+              if !unchanged.isEmpty, Self.same(unchanged, cells, index) { continue }
+              let wanted = rules.colorMode == .none ? Rules.monochrome(cells[index]) : cells[index]
+              // Over sixels just drawn, blanks are the picture and text must be written again.
+              let underNewPicture = !freshSixels.isEmpty && freshSixels.contains { $0.contains(column: column, row: row) }
+              if underNewPicture ? wanted == .blank : rules.looksSame(shown[index], wanted) {
+                if underNewPicture { shown[index] = wanted }
+                continue  // after a clear, blanks are drawn
+              }
+              let cell = rules.cheapest(wanted, pen: pen)
+              shown[index] = cell
+              if let at = cursor, at.row == row, column > at.column, column - at.column <= 3 {
+                out.forward(column - at.column)  // shorter than a full move
+              } else if cursor.map({ $0 != (column, row) }) ?? true {
+                out.moveTo(column: column, row: row)
+              }
+              let style = rules.style(cell)
+              if pen != style {
+                rules.sgr(style, from: pen, into: &out)
+                pen = style
+              }
+              out.append(cell.glyph)
+              cursor = (column + 1, row)
             }
-            let cell = rules.cheapest(wanted, pen: pen)
-            shown[index] = cell
-            if let at = cursor, at.row == row, column > at.column, column - at.column <= 3 {
-              out.forward(column - at.column)  // shorter than a full move
-            } else if cursor.map({ $0 != (column, row) }) ?? true {
-              out.moveTo(column: column, row: row)
-            }
-            let style = rules.style(cell)
-            if pen != style {
-              rules.sgr(style, from: pen, into: &out)
-              pen = style
-            }
-            out.append(cell.glyph)
-            cursor = (column + 1, row)
           }
-        }
         }
       }
     }
@@ -110,12 +109,6 @@ public struct DamageWriter: Sendable {
     screen.images = grid.images
     previous = screen
     return out.storage
-  }
-
-  /// Whether a row is unchanged.
-  static func rowEqual(_ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, from start: Int, count: Int) -> Bool {
-    for index in start..<start + count where !same(old, new, index) { return false }
-    return true
   }
 
   /// Whether a cell is unchanged. Most cells are byte-for-byte copies of the last frame's:

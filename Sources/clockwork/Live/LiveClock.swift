@@ -75,13 +75,14 @@ final class LiveClock: LiveMode {
       grid.place(cells, column: left, row: 0)
       var panel = CellGrid(columns: panelWidth, rows: textRows)
       var row = 0
+      let wall = zone.civilTime(at: now)  // one reading for the label, date and time
       if zones.count > 1 {
-        panel.writeCentered(Self.label(for: zone, at: now), row: row, bold: true)
+        panel.writeCentered(Self.label(for: zone, offset: wall.utcOffset), row: row, bold: true)
         row += 1
       }
       if digital {
-        panel.writeCentered(ClockText.day(now, in: zone), row: row)
-        panel.writeCentered(ClockText.time(now, in: zone), row: row + 1, bold: true)
+        panel.writeCentered(ClockText.day(wall), row: row)
+        panel.writeCentered(ClockText.time(wall), row: row + 1, bold: true)
       }
       grid.place(panel, column: left, row: graphicsRows)
     }
@@ -90,11 +91,11 @@ final class LiveClock: LiveMode {
     return grid
   }
 
-  /// "Kathmandu +05:45": the city of an IANA name and the offset now.
-  static func label(for zone: Zone, at date: Date) -> String {
+  /// "Kathmandu +05:45": the city of an IANA name and its offset (seconds east of UTC).
+  static func label(for zone: Zone, offset: Int) -> String {
     let name = zone.description
     let city = name.split(separator: "/").last.map { String($0.replacing("_", with: " ")) } ?? name
-    return "\(city) \(ClockText.offset(seconds: zone.secondsFromGMT(at: date)))"
+    return "\(city) \(ClockText.offset(seconds: offset))"
   }
 
   func nextDeadline(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {
