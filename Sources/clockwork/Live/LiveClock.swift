@@ -100,7 +100,7 @@ final class LiveClock: LiveMode {
 
   func nextDeadline(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {
     let now = wallDate(at: instant)
-    var delay = faces.map { $0.delayToNextChange(after: now, zone: .local, pixelScale: pixelScale) }.min() ?? 1
+    var delay = zip(faces, zones).map { $0.delayToNextChange(after: now, zone: $1, pixelScale: pixelScale) }.min() ?? 1
     if digital { delay = min(delay, WallSeconds.delayToNextSecond(after: now) / .seconds(1)) }
     return instant.advanced(by: .seconds(max(delay, 0.001)))
   }
