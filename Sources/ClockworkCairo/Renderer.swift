@@ -16,7 +16,10 @@ public final class Renderer {
   var imageCache: [ObjectIdentifier: (source: ImageData, surface: CairoSurface)] = [:]
   var conicCache: [ConicKey: CairoSurface] = [:]
   var fontFaces: [FontKey: FontFace] = [:]
-  var rasterCache: [RasterKey: CairoSurface] = [:]
+  /// Rasterized subtrees, each with when it was last drawn (in calls), the oldest evicted.
+  var rasterCache: [RasterKey: (surface: CairoSurface, used: Int)] = [:]
+  var rasterUses = 0
+  static let rasterCacheCapacity = 4
   /// Where rasterized subtrees are kept between runs, if anywhere.
   public var rasterStore: RasterStore?
 
@@ -65,11 +68,13 @@ public final class Renderer {
     cairo_get_matrix(cr, &m)
     let rasterKey = RasterKey(
       key: key, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], width: context.surface.width, height: context.surface.height)
+    rasterUses += 1
     let image: CairoSurface
     if let cached = rasterCache[rasterKey] {
-      image = cached
+      image = cached.surface
     } else {
-      if let stored = rasterStore?.load(rasterKey) {
+      let store = layer.rasterizationLasts ? rasterStore : nil
+      if let stored = store?.load(rasterKey) {
         image = stored
       } else {
         image = try CairoSurface.image(width: rasterKey.width, height: rasterKey.height)
@@ -77,11 +82,15 @@ public final class Renderer {
         cairo_set_matrix(offscreen.handle, &m)
         try drawComposited(layer, in: offscreen)
         try offscreen.check("rasterize \(key)")
-        rasterStore?.save(image, for: rasterKey)
+        store?.save(image, for: rasterKey)
       }
-      if rasterCache.count >= 8 { rasterCache.removeAll() }
-      rasterCache[rasterKey] = image
+      // A key that changes by the minute (a clock's hands over its dial) leaves old rasters
+      // behind: the least recently used goes, not the dial under them.
+      if rasterCache.count >= Self.rasterCacheCapacity, let oldest = rasterCache.min(by: { $0.value.used < $1.value.used }) {
+        rasterCache[oldest.key] = nil
+      }
     }
+    rasterCache[rasterKey] = (image, rasterUses)
     cairo_save(cr)
     cairo_identity_matrix(cr)
     cairo_set_source_surface(cr, image.handle, 0, 0)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct RasterStoreTests {
   /// A dial-like subtree with text, rasterized under a key, and a hand that is not.
-  func scene() -> Layer {
+  func scene(lasting: Bool = true) -> Layer {
     let root = Layer()
     root.bounds = Rect(x: 0, y: 0, width: 64, height: 48)
     root.anchorPoint = .zero
@@ -14,6 +14,7 @@ import Testing
     dial.frame = root.bounds
     dial.backgroundColor = Color(red: 1, green: 1, blue: 1)
     dial.rasterizationKey = "test-dial"
+    dial.rasterizationLasts = lasting
     let label = TextLayer()
     label.frame = Rect(x: 4, y: 4, width: 56, height: 20)
     label.string = "12"
@@ -27,10 +28,10 @@ import Testing
   func pixels(_ surface: CairoSurface) -> [UInt32] { surface.withPixels { words, _ in Array(words) } }
 
   /// The scene drawn by a new renderer (an empty raster cache) that keeps rasters in `store`.
-  func draw(with store: RasterStore, width: Int = 64, height: Int = 48) throws -> CairoSurface {
+  func draw(with store: RasterStore, width: Int = 64, height: Int = 48, lasting: Bool = true) throws -> CairoSurface {
     let renderer = Renderer()
     renderer.rasterStore = store
-    return try renderer.renderImage(scene(), width: width, height: height)
+    return try renderer.renderImage(scene(lasting: lasting), width: width, height: height)
   }
 
   func storedFiles(_ folder: String) throws -> [String] {
@@ -43,6 +44,14 @@ import Testing
     let drawn = try draw(with: store)
     #expect(try storedFiles(store.directory).count == 1)
     #expect(pixels(try draw(with: store)) == pixels(drawn))
+  }
+
+  @Test func aRasterThatDoesNotLastStaysInMemory() throws {
+    let dir = try TemporaryDirectory()
+    let store = RasterStore(directory: dir.url.path)
+    let drawn = try draw(with: store, lasting: false)
+    #expect(try storedFiles(dir.url.path).isEmpty)
+    #expect(pixels(drawn) == pixels(try draw(with: store)))
   }
 
   @Test func storedPixelsAreUsedInsteadOfDrawing() throws {

@@ -1,6 +1,7 @@
 import ClockworkCore
 import ClockworkScene
 import ClockworkCairo
+import ClockworkTestSupport
 @testable import ClockworkTerminal
 import ClockworkWidgets
 import Foundation
@@ -67,25 +68,5 @@ import Testing
     }
     #expect(worstPixel <= 16)  // measured: 10–11
     #expect(worstCells <= 60 * 28 / 100)  // measured: 8–10 of 1,680
-  }
-}
-
-extension CairoSurface {
-  /// The largest difference in any channel between two images of the same size.
-  func largestDifference(from other: CairoSurface) -> Int {
-    withPixels { a, strideA in
-      other.withPixels { b, strideB in
-        var worst = 0
-        for y in 0..<height {
-          for x in 0..<width {
-            let (p, q) = (a[y * strideA + x], b[y * strideB + x])
-            for shift in Swift.stride(from: 0, through: 24, by: 8) {
-              worst = max(worst, abs(Int((p >> UInt32(shift)) & 0xFF) - Int((q >> UInt32(shift)) & 0xFF)))
-            }
-          }
-        }
-        return worst
-      }
-    }
   }
 }

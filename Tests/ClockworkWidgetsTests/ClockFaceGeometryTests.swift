@@ -158,4 +158,47 @@ import Testing
     face.show(date: date(0, 0, 2), zone: utc)
     #expect(face.minuteHand.transform != unstepped, "without a scale it moves every second")
   }
+
+  @Test func handsInStepsAreRasterizedWithTheDialUntilTheirNextStep() throws {
+    let face = ClockFace(size: 200, theme: .classic, oscillator: .quartz)
+    face.pixelScale = 0.55
+    var last: (key: String?, hands: [ClockworkScene.AffineTransform])?
+    var keys: Set<String> = []
+    for second in 0..<120 {
+      face.show(date: date(0, 0, Double(second)), zone: utc)
+      let key = try #require(face.slowParts.rasterizationKey)
+      let hands = [face.hourHand.transform, face.minuteHand.transform]
+      if let last { #expect((key == last.key) == (hands == last.hands), "second \(second)") }
+      last = (key, hands)
+      keys.insert(key)
+    }
+    #expect(keys.count > 2 && keys.count < 20)
+
+    // Drawn from the raster or directly, the face looks the same (compositing rounds once more).
+    let viaRaster = try Renderer().renderImage(face.layer, width: 110, height: 110)
+    face.slowParts.rasterizationKey = nil
+    let direct = try Renderer().renderImage(face.layer, width: 110, height: 110)
+    #expect(viaRaster.largestDifference(from: direct) <= 2)
+
+    // A step of the minute hand damages where the hands were and are, not the whole face.
+    face.show(date: date(0, 0, 0), zone: utc)
+    let before = face.layer.presentation(at: 0)
+    var second = 0.0
+    repeat {
+      second += 1
+      face.show(date: date(0, 0, second), zone: utc)
+    } while face.minuteHand.transform == before.sublayers[0].sublayers[2].transform
+    guard case .area(let box) = Damage(from: before, to: face.layer.presentation(at: 0)) else {
+      Issue.record("expected an area")
+      return
+    }
+    #expect(box.width * box.height < 200 * 200 / 2, "\(box)")
+  }
+
+  @Test func withoutPixelStepsNothingIsRasterizedButTheDial() {
+    let face = ClockFace(size: 200, theme: .classic, oscillator: .quartz)
+    face.show(date: date(0, 0, 1), zone: utc)
+    #expect(face.slowParts.rasterizationKey == nil)
+    #expect(face.staticParts.rasterizationKey != nil && face.staticParts.rasterizationLasts)
+  }
 }

@@ -63,7 +63,7 @@ public enum Damage: Hashable, Sendable {
       }
     }
     // A cached raster shows the same pixels while its key and placement stay the same.
-    if old.rasterizationKey != nil { return }
+    if let key = old.rasterizationKey, key == new.rasterizationKey { return }
     var below = Damage.none
     for (oldSub, newSub) in zip(old.sublayers, new.sublayers) { compare(oldSub, newSub, oldSpace, newSpace, into: &below) }
     guard below != .none else { return }

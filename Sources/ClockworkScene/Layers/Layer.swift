@@ -80,6 +80,12 @@ open class Layer {
     get { properties.rasterizationKey }
     set { properties.rasterizationKey = newValue }
   }
+  /// Whether the raster is worth keeping between runs (a renderer with a store saves it): yes
+  /// for what stays the same for days, like a dial; no for a key that changes by the minute.
+  public var rasterizationLasts: Bool {
+    get { properties.rasterizationLasts }
+    set { properties.rasterizationLasts = newValue }
+  }
   /// Only this layer's alpha matters: the content shows where the mask is opaque.
   public var mask: Layer?
   @exclusivity(unchecked) public private(set) final var sublayers: [Layer] = []
@@ -120,8 +126,14 @@ open class Layer {
   // MARK: Damage
 
   /// Whether the layer itself (not its sublayers) draws the same as `other`, a layer of the
-  /// same class. Subclasses with content compare it too.
-  open func drawsLike(_ other: Layer) -> Bool { properties == other.properties }
+  /// same class. Subclasses with content compare it too. A rasterization key names a cache of
+  /// the subtree and does not count here: where keys differ, the sublayers say what changed.
+  open func drawsLike(_ other: Layer) -> Bool {
+    guard properties.rasterizationKey != other.properties.rasterizationKey else { return properties == other.properties }
+    var mine = properties
+    mine.rasterizationKey = other.properties.rasterizationKey
+    return mine == other.properties
+  }
 
   /// A box around what the layer itself paints, in its own space (empty when it paints
   /// nothing); `nil` when it cannot say.
@@ -265,6 +277,7 @@ public struct LayerProperties: Hashable, Sendable {
   public var shadow: Shadow? = nil
   public var masksToBounds: Bool = false
   public var rasterizationKey: String? = nil
+  public var rasterizationLasts: Bool = false
 
   public init() {}
 }

@@ -44,51 +44,71 @@ public struct CellBlitter: Sendable {
     let area = reusable == nil ? nil : region
     let rowRange = area.map { max(0, $0.row)..<min(rows, $0.row + $0.rows) } ?? 0..<rows
     let columnRange = area.map { max(0, $0.column)..<min(columns, $0.column + $0.columns) } ?? 0..<columns
+    let previousPixels = reusable?.pixels ?? []
     grid.cells.withUnsafeMutableBufferPointer { out in
-      for row in rowRange {
-        // A row of cells whose sample rows are all unchanged stays as it was (most of a clock).
-        if let reusable, Self.rowsEqual(pixels, stride: stride, reusable.pixels, width: width, rows: row * sy..<(row + 1) * sy, columns: columnRange.lowerBound * sx..<columnRange.upperBound * sx) {
-          continue
-        }
-        for column in columnRange {
-          if let reusable, Self.samplesEqual(pixels, stride: stride, reusable.pixels, width: width, column * sx, row * sy, sx, sy) {
-            continue  // the grid started as the previous one
+      previousPixels.withUnsafeBufferPointer { old in
+        for row in rowRange {
+          let top = row * sy
+          // A row of cells whose sample rows are all unchanged stays as it was (most of a clock).
+          if !old.isEmpty,
+            PixelRect.equal(
+              pixels, from: top * stride + columnRange.lowerBound * sx, stride: stride, old, from: top * width + columnRange.lowerBound * sx,
+              stride: width, width: columnRange.count * sx, rows: sy)
+          {
+            continue
           }
-          var opaqueCount = 0
-          for k in 0..<n {
-            let word = pixels[(row * sy + k / sx) * stride + column * sx + k % sx]
-            let alpha = Int(word >> 24)
-            opaque[k] = alpha >= 128
-            if opaque[k] { opaqueCount += 1 }
-            // Premultiplied: blending over the backdrop is adding the backdrop × (1 − α).
-            let rest = 255 - alpha
-            r[k] = Int((word >> 16) & 0xFF) + (Int(backdrop.r) * rest + 127) / 255
-            g[k] = Int((word >> 8) & 0xFF) + (Int(backdrop.g) * rest + 127) / 255
-            b[k] = Int(word & 0xFF) + (Int(backdrop.b) * rest + 127) / 255
+          for column in columnRange {
+            let left = column * sx
+            if !old.isEmpty, Self.samplesEqual(pixels, stride: stride, old, width: width, left, top, sx, sy) {
+              continue  // the grid started as the previous one
+            }
+            var opaqueCount = 0
+            var k = 0
+            for y in top..<top + sy {
+              for x in left..<left + sx {
+                let word = pixels[y * stride + x]
+                let alpha = Int(word >> 24)
+                opaque[k] = alpha >= 128
+                if opaque[k] { opaqueCount += 1 }
+                r[k] = Int((word >> 16) & 0xFF)
+                g[k] = Int((word >> 8) & 0xFF)
+                b[k] = Int(word & 0xFF)
+                if alpha < 255 {
+                  // Premultiplied: blending over the backdrop is adding the backdrop × (1 − α).
+                  let rest = 255 - alpha
+                  r[k] += (Int(backdrop.r) * rest + 127) / 255
+                  g[k] += (Int(backdrop.g) * rest + 127) / 255
+                  b[k] += (Int(backdrop.b) * rest + 127) / 255
+                }
+                k += 1
+              }
+            }
+            out[row * columns + column] = fit(r: r, g: g, b: b, opaque: opaque, opaqueCount: opaqueCount, count: n)
           }
-          out[row * columns + column] = fit(r: r, g: g, b: b, opaque: opaque, opaqueCount: opaqueCount, count: n)
         }
       }
     }
     return grid
   }
 
-  static func rowsEqual(
-    _ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ old: [UInt32], width: Int, rows: Range<Int>, columns: Range<Int>
-  ) -> Bool {
-    old.withUnsafeBufferPointer { old in
-      PixelRect.equal(
-        pixels, from: rows.lowerBound * stride + columns.lowerBound, stride: stride, old, from: rows.lowerBound * width + columns.lowerBound,
-        stride: width, width: columns.count, rows: rows.count)
-    }
-  }
-
+  /// Whether a cell's samples are as they were: most cells in a redrawn box are. Two samples
+  /// across (sextants, quadrants) are compared as one word a row.
   @inline(__always)
   static func samplesEqual(
-    _ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ old: [UInt32], width: Int, _ x: Int, _ y: Int, _ sx: Int, _ sy: Int
+    _ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ old: UnsafeBufferPointer<UInt32>, width: Int, _ x: Int, _ y: Int, _ sx: Int, _ sy: Int
   ) -> Bool {
-    for dy in 0..<sy {
-      for dx in 0..<sx where pixels[(y + dy) * stride + x + dx] != old[(y + dy) * width + x + dx] { return false }
+    var new = UnsafeRawPointer(pixels.baseAddress! + (y &* stride &+ x))
+    var was = UnsafeRawPointer(old.baseAddress! + (y &* width &+ x))
+    for _ in 0..<sy {
+      if sx == 2 {
+        if new.loadUnaligned(as: UInt64.self) != was.loadUnaligned(as: UInt64.self) { return false }
+      } else {
+        for dx in 0..<sx where new.load(fromByteOffset: dx * 4, as: UInt32.self) != was.load(fromByteOffset: dx * 4, as: UInt32.self) {
+          return false
+        }
+      }
+      new += stride &* 4
+      was += width &* 4
     }
     return true
   }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Writes only what changed between frames: cursor moves and colour changes only where
 /// needed, everything for one frame in one string (one `write`).
 ///
@@ -74,6 +76,12 @@ public struct DamageWriter: Sendable {
       grid.cells.withUnsafeBufferPointer { cells in
         unchanged.withUnsafeBufferPointer { unchanged in
           for row in 0..<grid.rows {
+            // A clock's second changes a few rows: the others are skipped a row at a time
+            // (measured: checking 4,000 cells one by one was half the writer's instructions).
+            let rowBytes = columns * MemoryLayout<Cell>.stride
+            if !unchanged.isEmpty, memcmp(unchanged.baseAddress! + row * columns, cells.baseAddress! + row * columns, rowBytes) == 0 {
+              continue
+            }
             for column in 0..<columns {
               let index = row * columns + column
               // What the last frame asked for here is on screen, or something that looks the same.

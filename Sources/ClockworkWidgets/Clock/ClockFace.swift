@@ -13,6 +13,8 @@ import FoundationEssentials
 ///
 /// What never moves (dial, ticks, numerals, ring) sits under one layer with a rasterization
 /// key, so a renderer draws it once per size and theme. Hands follow the oscillator exactly.
+/// When the hour and minute hands move in pixel steps (`pixelScale`), they are rasterized with
+/// the dial until their next step: a second then draws only the second hand and the cap.
 public final class ClockFace {
   public let layer = Layer()
   public private(set) var size: Double
@@ -22,6 +24,10 @@ public final class ClockFace {
   public var oscillator: Oscillator
 
   let staticParts = Layer()
+  /// The dial and the hour and minute hands: everything under the second hand.
+  let slowParts = Layer()
+  /// `staticParts`' rasterization key.
+  private var dialKey = ""
   let hourHand = ShapeLayer()
   let minuteHand = ShapeLayer()
   let secondHand = ShapeLayer()
@@ -70,9 +76,19 @@ public final class ClockFace {
 
   public func show(_ angles: DialAngles) {
     let step = handStep
-    hourHand.transform = AffineTransform(rotation: step > 0 ? (angles.hour / step).rounded(.down) * step : angles.hour)
-    minuteHand.transform = AffineTransform(rotation: step > 0 ? (angles.minute / step).rounded(.down) * step : angles.minute)
     secondHand.transform = AffineTransform(rotation: angles.second)
+    guard step > 0 else {
+      hourHand.transform = AffineTransform(rotation: angles.hour)
+      minuteHand.transform = AffineTransform(rotation: angles.minute)
+      slowParts.rasterizationKey = nil
+      return
+    }
+    let hourStep = (angles.hour / step).rounded(.down)
+    let minuteStep = (angles.minute / step).rounded(.down)
+    hourHand.transform = AffineTransform(rotation: hourStep * step)
+    minuteHand.transform = AffineTransform(rotation: minuteStep * step)
+    // Kept for a minute or so, a second hand's sixty frames: worth a raster of its own.
+    slowParts.rasterizationKey = parts.contains(.secondHand) ? "\(dialKey) hands \(Int(hourStep)) \(Int(minuteStep))" : nil
   }
 
   /// Pixels per point of the image the face is drawn into, when it is known and small (a
@@ -131,17 +147,23 @@ public final class ClockFace {
 
   func rebuild() {
     layer.removeAllSublayers()
+    slowParts.removeAllSublayers()
     staticParts.removeAllSublayers()
     layer.frame = Rect(x: 0, y: 0, width: size, height: size)
     layer.backgroundColor = theme.background
+    slowParts.frame = layer.bounds
+    slowParts.rasterizationKey = nil  // until hands are shown in steps
     staticParts.frame = layer.bounds
-    staticParts.rasterizationKey = staticKey
+    dialKey = staticKey
+    staticParts.rasterizationKey = dialKey
+    staticParts.rasterizationLasts = true
     buildStaticParts()
-    layer.addSublayer(staticParts)
+    slowParts.addSublayer(staticParts)
+    layer.addSublayer(slowParts)
     for (part, hand, style) in [(ClockParts.hourHand, hourHand, theme.hourHand), (.minuteHand, minuteHand, theme.minuteHand), (.secondHand, secondHand, theme.secondHand)] {
       guard parts.contains(part) else { continue }
       configure(hand, style)
-      layer.addSublayer(hand)
+      (part == .secondHand ? layer : slowParts).addSublayer(hand)
     }
     if parts.contains(.cap), theme.cap.radius > 0 {
       cap.frame = layer.bounds
