@@ -19,7 +19,9 @@ public final class Renderer {
   /// Rasterized subtrees, each with when it was last drawn (in calls), the oldest evicted.
   var rasterCache: [RasterKey: (surface: CairoSurface, used: Int)] = [:]
   var rasterUses = 0
-  static let rasterCacheCapacity = 4
+  /// At most this many rasters and bytes (a 1000×760 picture for a pixel protocol is 3 MB);
+  /// the newest is kept whatever its size.
+  static let rasterCacheCapacity = (count: 4, bytes: 8 << 20)
   /// Where rasterized subtrees are kept between runs, if anywhere.
   public var rasterStore: RasterStore?
 
@@ -85,9 +87,13 @@ public final class Renderer {
         store?.save(image, for: rasterKey)
       }
       // A key that changes by the minute (a clock's hands over its dial) leaves old rasters
-      // behind: the least recently used goes, not the dial under them.
-      if rasterCache.count >= Self.rasterCacheCapacity, let oldest = rasterCache.min(by: { $0.value.used < $1.value.used }) {
+      // behind: the least recently used go, not the dial under them.
+      var bytes = rasterCache.values.reduce(image.width * image.height * 4) { $0 + $1.surface.width * $1.surface.height * 4 }
+      while !rasterCache.isEmpty, rasterCache.count >= Self.rasterCacheCapacity.count || bytes > Self.rasterCacheCapacity.bytes,
+        let oldest = rasterCache.min(by: { $0.value.used < $1.value.used })
+      {
         rasterCache[oldest.key] = nil
+        bytes -= oldest.value.surface.width * oldest.value.surface.height * 4
       }
     }
     rasterCache[rasterKey] = (image, rasterUses)

@@ -1,4 +1,4 @@
-import ClockworkCairo
+@testable import ClockworkCairo
 import ClockworkScene
 import ClockworkTestSupport
 import Foundation
@@ -88,5 +88,36 @@ import Testing
     #expect(RasterStore.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"]) == "/x/cache/clockwork/rasters")
     #expect(RasterStore.defaultDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.cache/clockwork/rasters")
     #expect(RasterStore.defaultDirectory(environment: [:]) == nil)
+  }
+}
+
+/// The in-memory raster cache: keys that change by the minute must not pile up rasters.
+@Suite struct RasterCacheTests {
+  func rasterized(key: String, side: Double) -> Layer {
+    let root = Layer()
+    root.frame = Rect(x: 0, y: 0, width: side, height: side)
+    let part = Layer()
+    part.frame = root.bounds
+    part.backgroundColor = Color(hex: 0x336699)
+    part.rasterizationKey = key
+    root.addSublayer(part)
+    return root
+  }
+
+  @Test func smallRastersAreKeptUpToACount() throws {
+    let renderer = Renderer()
+    let surface = try CairoSurface.image(width: 64, height: 64)
+    for minute in 0..<10 { try renderer.render(rasterized(key: "hands \(minute)", side: 64), on: surface) }
+    #expect(renderer.rasterCache.count == Renderer.rasterCacheCapacity.count)
+    #expect(renderer.rasterCache.keys.contains { $0.key == "hands 9" })
+  }
+
+  @Test func largeRastersAreKeptUpToAByteBudget() throws {
+    let renderer = Renderer()
+    let side = 1200  // 5.8 MB a raster: the budget holds the newest one only
+    let surface = try CairoSurface.image(width: side, height: side)
+    for minute in 0..<3 { try renderer.render(rasterized(key: "hands \(minute)", side: Double(side)), on: surface) }
+    #expect(renderer.rasterCache.count == 1)
+    #expect(renderer.rasterCache.keys.first?.key == "hands 2")
   }
 }
