@@ -34,4 +34,22 @@ import Testing
     #expect(timerHelp.stdout.contains("1h 30m"))
     #expect(timerHelp.stdout.contains("--until"))
   }
+
+  /// The discussion is wrapped by the parser to the width: a line broken by hand inside a
+  /// paragraph would leave a ragged stub at 80 columns ("Enter takes" alone on a line).
+  @Test(arguments: [[], ["clock"], ["stopwatch"], ["timer"], ["render"], ["render", "clock"], ["render", "timer"]])
+  func helpParagraphsFillTheirLines(command: [String]) throws {
+    let result = try BinaryRunner.run("clockwork", command + ["--help"], environment: ["COLUMNS": "80"])
+    let discussion = result.stdout.components(separatedBy: "USAGE:")[0].split(separator: "\n", omittingEmptySubsequences: false)
+    var paragraph: [Substring] = []
+    for line in discussion + [""] {
+      if line.isEmpty || line.hasPrefix(" ") {
+        for stub in paragraph.dropLast() where stub.count < 50 { Issue.record("'\(stub)' in \(command) --help") }
+        paragraph = []
+      } else {
+        #expect(line.count <= 80, "\(line)")
+        paragraph.append(line)
+      }
+    }
+  }
 }

@@ -9,11 +9,11 @@ struct ClockCommand: AsyncParsableCommand {
     commandName: "clock",
     abstract: "Show the time.",
     discussion: """
-      In a terminal, draws an analog clock as large as fits, with the date and time under it.
-      Keys: q, Esc or Ctrl-C quit; o next oscillator; t next theme; d digital readout on/off.
+      In a terminal, draws an analog clock as large as fits, with the date and time under it. \
+      Keys: q, Esc or Ctrl-C quit; o next oscillator; t next theme; d digital readout on/off. \
       Several --zone options show world clocks side by side.
 
-      With --plain (or when output is not a terminal), prints the local time once a second,
+      With --plain (or when output is not a terminal), prints the local time once a second, \
       each line just after the second boundary:
 
         $ clockwork clock --plain --zone Asia/Kolkata --count 2

@@ -9,19 +9,19 @@ struct StopwatchCommand: AsyncParsableCommand {
     commandName: "stopwatch",
     abstract: "Run a stopwatch with laps.",
     discussion: """
-      In a terminal: the elapsed time large (MM:SS.cc); Space starts and stops, l or Enter takes
-      a lap, r resets when stopped, q quits. Laps are listed newest first, the best and worst
-      marked once there are three; on quitting they are printed as a table, and --export writes
+      In a terminal: the elapsed time large (MM:SS.cc); Space starts and stops, l or Enter takes \
+      a lap, r resets when stopped, q quits. Laps are listed newest first, the best and worst \
+      marked once there are three; on quitting they are printed as a table, and --export writes \
       them to a CSV or JSON file too.
 
-      Nothing is lost: every change is saved at once under $XDG_STATE_HOME/clockwork
-      (~/.local/state/clockwork). Quitting leaves a running stopwatch running; the next
-      `clockwork stopwatch` resumes it, laps intact. --new archives it and starts afresh;
-      --history lists past ones. A second clockwork shows the stopwatch read-only
+      Nothing is lost: every change is saved at once under $XDG_STATE_HOME/clockwork \
+      (~/.local/state/clockwork). Quitting leaves a running stopwatch running; the next \
+      `clockwork stopwatch` resumes it, laps intact. --new archives it and starts afresh; \
+      --history lists past ones. A second clockwork shows the stopwatch read-only \
       (--take takes it over).
 
-      Plain mode (--plain, or output not a terminal) prints the elapsed time once a second; each line on standard input (Enter)
-      records a lap and prints it. End of input (Ctrl-D) or Ctrl-C prints the laps as a table,
+      Plain mode (--plain, or output not a terminal) prints the elapsed time once a second; each line on standard input (Enter) \
+      records a lap and prints it. End of input (Ctrl-D) or Ctrl-C prints the laps as a table, \
       newest first, with the best and worst marked once there are three.
 
         $ clockwork stopwatch --plain

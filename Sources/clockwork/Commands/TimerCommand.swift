@@ -9,25 +9,25 @@ struct TimerCommand: AsyncParsableCommand {
     commandName: "timer",
     abstract: "Count down a duration or to a time of day.",
     discussion: """
-      In a terminal: a ring fills with its gradient while a pulse beats around it over a cycling
-      backdrop, the time left in the middle (tenths in the last minute). Space pauses and
-      resumes, r restarts, + and - add or remove a minute, q quits (exit 130 before the end).
-      At zero: the bell, a desktop notification (OSC 777 and OSC 9), --exec run once, then
+      In a terminal: a ring fills with its gradient while a pulse beats around it over a cycling \
+      backdrop, the time left in the middle (tenths in the last minute). Space pauses and \
+      resumes, r restarts, + and - add or remove a minute, q quits (exit 130 before the end). \
+      At zero: the bell, a desktop notification (OSC 777 and OSC 9), --exec run once, then \
       exit 0 (or stay with --wait).
 
-      Plain mode (--plain, or output not a terminal) prints the remaining time once a second,
+      Plain mode (--plain, or output not a terminal) prints the remaining time once a second, \
       rings the bell at zero and exits 0; Ctrl-C exits 130.
 
-      Timers survive their window: quitting early leaves the timer running, and `clockwork
-      timer` with no duration returns to it (or says when it finished). Several run side by
-      side with --name; --list shows them; --cancel stops one. State lives under
+      Timers survive their window: quitting early leaves the timer running, and `clockwork \
+      timer` with no duration returns to it (or says when it finished). Several run side by \
+      side with --name; --list shows them; --cancel stops one. State lives under \
       $XDG_STATE_HOME/clockwork (~/.local/state/clockwork).
 
         $ clockwork timer 25m --plain
         $ clockwork timer 1h30m --plain
         $ clockwork timer --until 5:30pm --plain
 
-      Durations: \(DurationParser.acceptedForms).
+      Durations: \(DurationParser.acceptedForms). \
       Times: \(TargetTimeParser.acceptedForms).
       """
   )
