@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from PIL import Image
@@ -134,6 +135,74 @@ def test_kitty_pictures_are_png_tiles_placed_over_the_cells_and_removed_at_exit(
     app.send("q")
     assert app.wait() == 130
     assert bytes(app.raw).rfind(b"\x1b_Ga=d,d=A") > bytes(app.raw).rfind(b"\x1b_Ga=T"), "no picture is left behind"
+
+
+def red_samples(app):
+    """How many of the screen's 2×3 samples show the classic theme's red second hand."""
+    def red(color):
+        return len(color) == 6 and int(color[0:2], 16) > 150 and int(color[2:4], 16) < 90 and int(color[4:6], 16) < 90
+
+    def mask(ch):
+        special = {" ": 0, "▌": 21, "▐": 42, "█": 63}
+        if ch in special:
+            return special[ch]
+        offset = ord(ch) - 0x1FB00 if len(ch) == 1 else -1
+        if not 0 <= offset < 60:
+            return None  # text
+        part = offset + 1
+        part += part >= 21
+        part += part >= 42
+        return part
+
+    total = 0
+    for line in app.screen.buffer.values():
+        for cell in line.values():
+            parts = mask(cell.data)
+            if parts is not None:
+                front = bin(parts).count("1")
+                total += front * red(cell.fg) + (6 - front) * red(cell.bg)
+    return total
+
+
+def test_clock_keeps_time_across_frames_drawn_ahead_and_after_a_key(run):
+    """The clock draws several seconds of frames in one go; each must still show its own second,
+    and after a key in the middle of them the screen must be what a fresh start shows."""
+    app = run("clock", env={"TZ": "UTC"})
+
+    def readout(a):
+        found = re.search(r"\b(\d\d):(\d\d):(\d\d)\b", a.text())
+        return found and int(found[1]) * 3600 + int(found[2]) * 60 + int(found[3])
+
+    def matches_now(a):
+        now = datetime.datetime.now(datetime.timezone.utc)
+        shown = readout(a)
+        return shown is not None and (now.hour * 3600 + now.minute * 60 + now.second - shown) % 86400 <= 1
+
+    assert app.pump_until(lambda a: readout(a) is not None)
+    seen = set()
+    deadline = time.monotonic() + 20
+    while len(seen) < 11 and time.monotonic() < deadline:  # over a batch's end, into the next
+        app.pump(0.05)
+        assert matches_now(app), f"{app.text()[-200:]}"
+        seen.add(readout(app))
+    assert len(seen) >= 11
+    app.send("oooo")  # through the four oscillators, back to quartz
+    assert app.pump_until(lambda a: "oscillator (quartz)" in a.text() and matches_now(a))
+    # Beside a fresh clock, at the same second, the second hand looks the same: a screen the
+    # writer had lost track of would keep an earlier second's hand as well.
+    fresh = run("clock", env={"TZ": "UTC"})
+    compared = 0
+    end = time.monotonic() + 10
+    while compared < 3 and time.monotonic() < end:
+        app.pump(0.02)
+        fresh.pump(0.02)
+        if readout(app) is not None and readout(app) == readout(fresh) and (time.time() % 1) > 0.2:
+            assert abs(red_samples(app) - red_samples(fresh)) <= 6, (red_samples(app), red_samples(fresh))
+            compared += 1
+            app.pump(0.8)
+    assert compared == 3
+    app.send("q")
+    assert app.wait() == 0
 
 
 def test_world_clocks_are_labelled(run):

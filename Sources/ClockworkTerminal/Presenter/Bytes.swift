@@ -1,37 +1,79 @@
-/// A frame's bytes as they are built: appending to a byte array is many times cheaper than
-/// string interpolation, and a frame makes hundreds of escapes.
-struct Bytes {
-  var storage: [UInt8] = []
+/// A frame's bytes as they are built, in memory of its own: a byte array checks that it is
+/// uniquely referenced and has room on every append, and a frame appends a few thousand bytes
+/// one at a time (measured: half the writer's instructions; string interpolation, before that,
+/// cost 1,500 instructions an escape).
+struct Bytes: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private(set) var count = 0
 
-  init() { storage.reserveCapacity(4096) }
-
-  mutating func byte(_ value: UInt8) { storage.append(value) }
-
-  mutating func append(_ text: String) { storage.append(contentsOf: text.utf8) }
-
-  mutating func append(_ bytes: [UInt8]) { storage.append(contentsOf: bytes) }
-
-  mutating func append(_ scalar: Unicode.Scalar) {
-    UTF8.encode(scalar) { storage.append($0) }
+  init(capacity: Int = 4096) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
   }
 
-  /// A non-negative number in decimal. Colour channels (0–255) and cursor positions are most
-  /// of them: up to three digits go without recursion.
+  deinit { base.deallocate() }
+
+  /// The bytes so far, as an array.
+  var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always)
+  mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  mutating func grow(to needed: Int) {
+    let larger = max(needed, capacity * 2)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    moved.update(from: base, count: count)
+    base.deallocate()
+    base = moved
+    capacity = larger
+  }
+
+  @inline(__always)
+  mutating func byte(_ value: UInt8) {
+    reserve(1)
+    base[count] = value
+    count += 1
+  }
+
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let start = bytes.baseAddress else { return }
+    reserve(bytes.count)
+    (base + count).update(from: start, count: bytes.count)
+    count += bytes.count
+  }
+
+  mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
+
+  mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+
+  mutating func append(_ scalar: Unicode.Scalar) {
+    reserve(4)
+    UTF8.encode(scalar) { base[count] = $0; count += 1 }
+  }
+
+  /// A non-negative number in decimal.
   mutating func number(_ value: Int) {
-    let zero = UInt8(ascii: "0")
-    switch value {
-    case 0..<10: storage.append(zero + UInt8(value))
-    case 10..<100:
-      storage.append(zero + UInt8(value / 10))
-      storage.append(zero + UInt8(value % 10))
-    case 100..<1000:
-      storage.append(zero + UInt8(value / 100))
-      storage.append(zero + UInt8(value / 10 % 10))
-      storage.append(zero + UInt8(value % 10))
-    default:
-      number(value / 10)
-      storage.append(zero + UInt8(value % 10))
+    let value = max(value, 0)
+    reserve(20)
+    var digits = 1
+    var rest = value / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
     }
+    var remaining = value
+    for position in stride(from: count + digits - 1, through: count, by: -1) {
+      base[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
+      remaining /= 10
+    }
+    count += digits
   }
 
   /// A number in a list of SGR parameters, after a ";" unless it is the first.
@@ -41,8 +83,16 @@ struct Bytes {
     number(value)
   }
 
+  /// CSI: the escape that starts cursor moves and styles.
+  mutating func csi() {
+    reserve(2)
+    base[count] = 0x1B
+    base[count + 1] = UInt8(ascii: "[")
+    count += 2
+  }
+
   mutating func moveTo(column: Int, row: Int) {
-    append("\u{1B}[")
+    csi()
     number(row + 1)
     byte(UInt8(ascii: ";"))
     number(column + 1)
@@ -50,7 +100,7 @@ struct Bytes {
   }
 
   mutating func forward(_ count: Int) {
-    append("\u{1B}[")
+    csi()
     if count != 1 { number(count) }
     byte(UInt8(ascii: "C"))
   }

@@ -55,7 +55,7 @@ extension DamageWriter {
     }
 
     func sgr(_ style: Pen, from pen: Pen?, into out: inout Bytes) {
-      out.append("\u{1B}[")
+      out.csi()
       var first = true
       if pen == nil || pen!.bold != style.bold {
         if !style.bold, pen != nil { out.parameter(22, first: &first) }

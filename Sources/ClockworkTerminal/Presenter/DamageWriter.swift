@@ -116,7 +116,7 @@ public struct DamageWriter: Sendable {
     self.cursor = cursor
     screen.images = grid.images
     previous = screen
-    return out.storage
+    return out.array
   }
 
   /// Whether a cell is unchanged. Most cells are byte-for-byte copies of the last frame's:

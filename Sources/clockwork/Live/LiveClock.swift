@@ -51,6 +51,9 @@ final class LiveClock: LiveMode {
 
   func tick() -> LiveAction { .keepGoing }
 
+  /// A clock's frames depend on the time alone: eight seconds of them are drawn in one go.
+  var framesAhead: Int { 8 }
+
   /// Rows under each face: the city and offset when there are several zones, then date and
   /// time when the readout is on.
   var textRows: Int { (zones.count > 1 ? 1 : 0) + (digital ? 2 : 0) }

@@ -21,6 +21,13 @@ protocol LiveMode: AnyObject {
   /// When the screen next changes visibly after `now`, or `nil` when nothing will change by
   /// itself.
   func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant?
+  /// How many frames may be drawn ahead, in one go: more than one only for a mode whose frames
+  /// depend on the time alone (its `tick` changes nothing).
+  var framesAhead: Int { get }
+}
+
+extension LiveMode {
+  var framesAhead: Int { 1 }
 }
 
 /// Runs a live mode in the terminal: one event at a time (keys, signals, resizes, deadline
@@ -29,14 +36,27 @@ protocol LiveMode: AnyObject {
 ///
 /// Frames are rendered ahead: as soon as one is on screen, the next is drawn for its deadline
 /// and held; at the deadline only the `write` is left, so the change lands within a fraction of
-/// a millisecond of it. A key or a resize throws the held frame away.
+/// a millisecond of it. A mode whose frames depend on the time alone (the clock) has several
+/// drawn in one go: drawn back to back they find the caches warm, where one a second finds
+/// them cold. A key, a resize, or a step of the wall clock throws the held frames away (and
+/// when part of a batch is on screen, the next frame repaints every cell: the writer keeps
+/// its state only for before and after the batch, as one state a frame is 128 KB).
 final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue` once running
   let session: TerminalSession
   var writer: DamageWriter
   let clock = ContinuousClock()
   static let aheadMargin = Duration.milliseconds(1)
-  /// The next frame's bytes and the writer as it will be once they are written.
-  private var held: (bytes: [UInt8], writer: DamageWriter)?
+  /// The next frames' deadlines and bytes.
+  private var held: [(deadline: ContinuousClock.Instant, bytes: [UInt8])] = []
+  /// The writer as it will be once every held frame is written.
+  private var writerAfterHeld: DamageWriter?
+  /// How many frames of the batch are on screen.
+  private var heldWritten = 0
+  /// The wall time and the clock's reading when the held frames were drawn.
+  private var heldSince: (wall: Date, instant: ContinuousClock.Instant)?
+  /// How far the wall clock may move against the monotonic clock before held frames are
+  /// redrawn (NTP slews by microseconds a second; a step is a jump).
+  static let wallClockStep = 0.002
   private var mode: LiveMode?
   private var finish: CheckedContinuation<Int32, Never>?
   /// Sleeps until each deadline and ticks there, in turn with the queue's other events.
@@ -73,9 +93,11 @@ final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue`
     switch event {
     case .key(let key): action = mode.handle(key)
     case .tick:
-      if let held {
-        if !held.bytes.isEmpty { session.write(held.bytes) }
-        writer = held.writer
+      if !held.isEmpty, wallClockKept() {
+        let next = held.removeFirst()
+        if !next.bytes.isEmpty { session.write(next.bytes) }
+        heldWritten += 1
+        if held.isEmpty, let after = writerAfterHeld { writer = after }
         onTime = true
       }
       action = mode.tick()
@@ -84,7 +106,10 @@ final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue`
       action = .keepGoing
     case .signal(let number): action = .quit(128 + number)
     }
-    held = nil
+    if onTime, action == .keepGoing, let next = held.first {
+      return schedule(next.deadline)
+    }
+    dropHeld()
     if case .quit(let status) = action { return end(status) }
     do {
       if !onTime || action == .redraw { try draw(mode) }
@@ -110,19 +135,39 @@ final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue`
     if !bytes.isEmpty { session.write(bytes) }
   }
 
-  /// Renders the frame for the next deadline and holds it until then.
+  /// Renders the frames for the next deadlines (as many as the mode allows) and holds them
+  /// until then.
   func prepareNext(_ mode: LiveMode) throws {
-    guard let deadline = mode.nextDeadline(after: clock.now) else {
-      schedule(nil)
-      return
-    }
+    dropHeld()
+    var after = clock.now
+    heldSince = (Date(), after)
     var next = writer
-    // Drawn for a hair after the deadline: a deadline computed from a clock reading can land a
-    // few nanoseconds before the change it is for, and the frame would then show the old
-    // reading until the next deadline (measured: timer seconds up to 0.4 s late).
-    let bytes = next.frameBytes(try mode.frame(size: session.size, at: deadline.advanced(by: Self.aheadMargin)))
-    held = (bytes, next)
-    schedule(deadline)
+    while held.count < max(1, mode.framesAhead), let deadline = mode.nextDeadline(after: after) {
+      // Drawn for a hair after the deadline: a deadline computed from a clock reading can land
+      // a few nanoseconds before the change it is for, and the frame would then show the old
+      // reading until the next deadline (measured: timer seconds up to 0.4 s late).
+      after = deadline.advanced(by: Self.aheadMargin)
+      held.append((deadline, next.frameBytes(try mode.frame(size: session.size, at: after))))
+    }
+    writerAfterHeld = next
+    schedule(held.first?.deadline)
+  }
+
+  /// Forgets the held frames; if some of them are on screen, the writer no longer knows which
+  /// and the next frame repaints.
+  func dropHeld() {
+    if !held.isEmpty, heldWritten > 0 { writer.invalidate() }
+    held = []
+    heldWritten = 0
+    writerAfterHeld = nil
+  }
+
+  /// Whether the wall clock still reads what it did when the held frames were drawn, give or
+  /// take the time since.
+  func wallClockKept() -> Bool {
+    guard let heldSince else { return false }
+    let expected = heldSince.wall.addingTimeInterval(heldSince.instant.duration(to: clock.now) / .seconds(1))
+    return abs(Date().timeIntervalSince(expected)) <= Self.wallClockStep
   }
 
   /// One pending tick at a time: a new deadline replaces the old one.
@@ -135,6 +180,7 @@ final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue`
   static func keepFreedMemory() {
     mallopt(M_TRIM_THRESHOLD, 4 << 20)
     mallopt(M_MMAP_THRESHOLD, 1 << 20)
+    mallopt(M_ARENA_MAX, 1)
   }
 
   func fail(_ error: Error) -> Int32 {
