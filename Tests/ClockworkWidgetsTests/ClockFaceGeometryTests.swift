@@ -183,11 +183,12 @@ import Testing
     // A step of the minute hand damages where the hands were and are, not the whole face.
     face.show(date: date(0, 0, 0), zone: utc)
     let before = face.layer.presentation(at: 0)
+    let minuteHand = face.minuteHand.transform
     var second = 0.0
     repeat {
       second += 1
       face.show(date: date(0, 0, second), zone: utc)
-    } while face.minuteHand.transform == before.sublayers[0].sublayers[2].transform
+    } while face.minuteHand.transform == minuteHand
     guard case .area(let box) = Damage(from: before, to: face.layer.presentation(at: 0)) else {
       Issue.record("expected an area")
       return

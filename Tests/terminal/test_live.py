@@ -188,8 +188,8 @@ def test_clock_keeps_time_across_frames_drawn_ahead_and_after_a_key(run):
     assert len(seen) >= 11
     app.send("oooo")  # through the four oscillators, back to quartz
     assert app.pump_until(lambda a: "oscillator (quartz)" in a.text() and matches_now(a))
-    # Beside a fresh clock, at the same second, the second hand looks the same: a screen the
-    # writer had lost track of would keep an earlier second's hand as well.
+    # Beside a fresh clock, at the same second, the second hand covers as many samples: nothing
+    # of an earlier second's hand is left on screen.
     fresh = run("clock", env={"TZ": "UTC"})
     compared = 0
     end = time.monotonic() + 10

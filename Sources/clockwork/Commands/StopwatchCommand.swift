@@ -20,9 +20,10 @@ struct StopwatchCommand: AsyncParsableCommand {
       --history lists past ones. A second clockwork shows the stopwatch read-only \
       (--take takes it over).
 
-      Plain mode (--plain, or output not a terminal) prints the elapsed time once a second; each line on standard input (Enter) \
-      records a lap and prints it. End of input (Ctrl-D) or Ctrl-C prints the laps as a table, \
-      newest first, with the best and worst marked once there are three.
+      Plain mode (--plain, or output not a terminal) prints the elapsed time once a second; \
+      each line on standard input (Enter) records a lap and prints it. End of input (Ctrl-D) or \
+      Ctrl-C prints the laps as a table, newest first, with the best and worst marked once there \
+      are three.
 
         $ clockwork stopwatch --plain
         00:00.00

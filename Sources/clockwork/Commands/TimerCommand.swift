@@ -27,7 +27,8 @@ struct TimerCommand: AsyncParsableCommand {
         $ clockwork timer 1h30m --plain
         $ clockwork timer --until 5:30pm --plain
 
-      Durations: \(DurationParser.acceptedForms). \
+      Durations: \(DurationParser.acceptedForms).
+
       Times: \(TargetTimeParser.acceptedForms).
       """
   )

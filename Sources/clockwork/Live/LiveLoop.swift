@@ -180,7 +180,6 @@ final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue`
   static func keepFreedMemory() {
     mallopt(M_TRIM_THRESHOLD, 4 << 20)
     mallopt(M_MMAP_THRESHOLD, 1 << 20)
-    mallopt(M_ARENA_MAX, 1)
   }
 
   func fail(_ error: Error) -> Int32 {

@@ -9,9 +9,11 @@ struct RenderClockCommand: ParsableCommand {
     commandName: "clock",
     abstract: "Stamp a clock face showing a given time.",
     discussion: """
-      Parts: \(ClockParts.names.map(\.0).joined(separator: ", ")) (comma-separated). \
+      Parts: \(ClockParts.names.map(\.0).joined(separator: ", ")) (comma-separated).
+
       Themes: \(ClockTheme.builtIn.map(\.name).joined(separator: ", ")), or a JSON file such as
         { "base": "night", "secondHand": { "color": "#FF8800" } }
+
       Oscillators: \(OscillatorArgument.names).
       """
   )
