@@ -30,6 +30,21 @@ extension TestClock where Duration == Swift.Duration {
     }
     await Task.megaYield()
   }
+
+  /// Lets other tasks run until one of them sleeps on this clock: advancing before a task has
+  /// begun its sleep moves time past a deadline it has not asked for yet (seen on a loaded
+  /// machine: a ticker that started after the first advance skipped the first tick).
+  /// - Throws: ``TestTimeout`` if nothing sleeps after `rounds` rounds of yielding.
+  public func waitForSleeper(rounds: Int = 1_000) async throws {
+    for _ in 0..<rounds {
+      do {
+        try await checkSuspension()  // yields first; throws once a sleep is pending
+      } catch {
+        return
+      }
+    }
+    throw TestTimeout(description: "no task slept on the clock after \(rounds) rounds of yielding")
+  }
 }
 
 /// Lets other tasks run until `condition` holds, without test or wall time passing: for a

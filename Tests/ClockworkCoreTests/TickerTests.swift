@@ -16,9 +16,11 @@ import Testing
         return true
       }
     }
-    // Straight to each deadline: a ticker that starts its sleep late still wakes at it (stepping
-    // the clock in small increments let a loaded machine tick a step late).
+    // Straight to each deadline once the ticker sleeps toward it (stepping the clock in small
+    // increments let a loaded machine tick a step late; advancing before the ticker's first
+    // sleep made it skip the first tick).
     for second in 1...3 {
+      try await clock.waitForSleeper()
       await clock.advance(to: start.advanced(by: .seconds(second)))
       try await yieldToTasks(until: { ticks.value.count == second })
     }
