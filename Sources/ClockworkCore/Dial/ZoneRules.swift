@@ -165,7 +165,7 @@ struct PosixZoneRule: Sendable, Hashable {
 
   func offset(at t: Int64) -> Int {
     guard let daylight else { return standard }
-    let year = Self.civilYear(ofDay: Int((t + Int64(standard)).floorDivided(by: 86_400)))
+    let year = Self.civilYear(at: t + Int64(standard))
     // Start in standard time, end in daylight time, both as local times of day.
     let start = Int64(daylight.start.dayNumber(in: year) * 86_400 + daylight.startTime - standard)
     let end = Int64(daylight.end.dayNumber(in: year) * 86_400 + daylight.endTime - daylight.offset)
@@ -173,21 +173,17 @@ struct PosixZoneRule: Sendable, Hashable {
     return inDaylight ? daylight.offset : standard
   }
 
-  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+  /// Days since 1970-01-01 of a date (the C library's `timegm`, through ``CivilTime``).
   static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    CivilTime(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, utcOffset: 0).secondsAsIfUTC / 86_400
   }
 
-  static func civilYear(ofDay day: Int) -> Int {
-    var year = 1970 + day / 366
-    while dayNumber(year: year + 1, month: 1, day: 1) <= day { year += 1 }
-    while dayNumber(year: year, month: 1, day: 1) > day { year -= 1 }
-    return year
+  /// The year of `seconds` since 1970 read as UTC (the C library's `gmtime_r`).
+  static func civilYear(at seconds: Int64) -> Int {
+    var time = time_t(seconds)
+    var fields = tm()
+    gmtime_r(&time, &fields)
+    return Int(fields.tm_year) + 1900
   }
 
   static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
@@ -272,12 +268,5 @@ extension PosixZoneRule.Day {
       while day >= nextMonth { day -= 7 }
       return day
     }
-  }
-}
-
-extension Int64 {
-  func floorDivided(by divisor: Int64) -> Int64 {
-    let quotient = self / divisor
-    return self % divisor < 0 ? quotient - 1 : quotient
   }
 }
