@@ -75,10 +75,10 @@ public struct DamageWriter: Sendable {
     screen.cells.withUnsafeMutableBufferPointer { shown in
       grid.cells.withUnsafeBufferPointer { cells in
         unchanged.withUnsafeBufferPointer { unchanged in
+          // A clock's second changes a few rows: the others are skipped a row at a time
+          // (measured: checking 4,000 cells one by one was a third of the writer's instructions).
+          let rowBytes = columns * MemoryLayout<Cell>.stride
           for row in 0..<grid.rows {
-            // A clock's second changes a few rows: the others are skipped a row at a time
-            // (measured: checking 4,000 cells one by one was a third of the writer's instructions).
-            let rowBytes = columns * MemoryLayout<Cell>.stride
             if !unchanged.isEmpty, memcmp(unchanged.baseAddress! + row * columns, cells.baseAddress! + row * columns, rowBytes) == 0 {
               continue
             }
