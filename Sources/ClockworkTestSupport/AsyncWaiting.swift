@@ -8,39 +8,45 @@ public struct TestTimeout: Error, CustomStringConvertible {
 }
 
 extension TestClock where Duration == Swift.Duration {
-  /// Advances in small steps until `condition` holds, letting tasks that have not yet started
-  /// sleeping catch up between steps (one large `advance` can race them).
+  /// Advances in small steps until `condition` holds. Each step waits until a task sleeps on the
+  /// clock (or the condition holds), so a task that is between two sleeps finishes its work
+  /// at the time it woke: stepping while it worked let it read a later time than its deadline
+  /// (seen on a loaded machine: a tick stamped 10 ms late).
   ///
   /// ```swift
   /// try await clock.advance(until: { ticks.value.count == 3 }, step: .milliseconds(10))
   /// ```
-  /// - Throws: ``TestTimeout`` if the condition still fails after `limit` of test time.
+  /// - Throws: ``TestTimeout`` if the condition still fails after `limit` of test time, or if
+  ///   it fails and nothing sleeps on the clock.
   public func advance(
     until condition: () -> Bool, step: Duration = .milliseconds(1),
     limit: Duration = .seconds(3600)
   ) async throws {
     var advanced = Duration.zero
-    while !condition() {
+    while try await !waitForSleeper(unless: condition) {
       guard advanced < limit else {
         throw TestTimeout(description: "condition not met after \(advanced) of test time")
       }
-      await Task.megaYield()
       await advance(by: step)
       advanced += step
     }
-    await Task.megaYield()
   }
 
-  /// Lets other tasks run until one of them sleeps on this clock: advancing before a task has
-  /// begun its sleep moves time past a deadline it has not asked for yet (seen on a loaded
-  /// machine: a ticker that started after the first advance skipped the first tick).
-  /// - Throws: ``TestTimeout`` if nothing sleeps after `rounds` rounds of yielding.
-  public func waitForSleeper(rounds: Int = 1_000) async throws {
+  /// Lets other tasks run until one of them sleeps on this clock, or `condition` holds, and
+  /// returns whether it holds: advancing before a task has begun its sleep moves time past a
+  /// deadline it has not asked for yet (seen on a loaded machine: a ticker that started after
+  /// the first advance skipped the first tick).
+  /// - Throws: ``TestTimeout`` if neither happens after `rounds` rounds of yielding.
+  @discardableResult
+  public func waitForSleeper(unless condition: () -> Bool = { false }, rounds: Int = 1_000)
+    async throws -> Bool
+  {
     for _ in 0..<rounds {
+      if condition() { return true }
       do {
         try await checkSuspension()  // yields first; throws once a sleep is pending
       } catch {
-        return
+        return condition()
       }
     }
     throw TestTimeout(description: "no task slept on the clock after \(rounds) rounds of yielding")

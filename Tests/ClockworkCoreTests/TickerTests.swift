@@ -87,12 +87,14 @@ import Testing
     try await clock.advance(until: { stamps.value.count == 2 }, step: .milliseconds(10))
     #expect(stamps.value.map { ($0 * 1000).rounded() / 1000 } == [1001, 1002])
     // NTP steps the wall clock 0.3 s forward: the sleep in progress ends late once (wall
-    // 1003.3), the next lands on the boundary again.
+    // 1003.3), the next lands on the boundary again. The step comes once the ticker sleeps.
+    try await clock.waitForSleeper()
     wall.step(by: .milliseconds(300))
     try await clock.advance(until: { stamps.value.count == 4 }, step: .milliseconds(10))
     #expect(abs(stamps.value[2] - 1003.3) < 0.011)
     #expect(abs(stamps.value[3] - 1004) < 0.011 && stamps.value[3] >= 1004)
     // A step back by 0.5 s: the early wake-up (wall 1004.5) shows nothing; 1005 comes next.
+    try await clock.waitForSleeper()
     wall.step(by: .milliseconds(-500))
     try await clock.advance(until: { stamps.value.count == 5 }, step: .milliseconds(10))
     task.cancel()
