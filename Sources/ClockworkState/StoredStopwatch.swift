@@ -20,6 +20,8 @@ public struct StoredStopwatch: Codable, Hashable, Sendable {
   public var laps: [StoredLap]
   /// When this session began (wall time), for the history.
   public var started: Double?
+  /// When it was archived (wall time); `nil` while it is the current stopwatch.
+  public var ended: Double?
 
   public struct StoredLap: Codable, Hashable, Sendable {
     public var number: Int
@@ -43,6 +45,16 @@ public struct StoredStopwatch: Codable, Hashable, Sendable {
       return (elapsed, "the system clock moved back \(Self.describe(-delta)) while Clockwork was closed; keeping the last known time")
     }
     return (elapsed + delta, nil)
+  }
+
+  /// This session stopped at `wallNow`, as the history keeps it: a running stopwatch ends there.
+  public func ending(atWall wallNow: Date) -> StoredStopwatch {
+    var ended = self
+    ended.elapsed = elapsed(atWall: wallNow).seconds
+    if phase == .running { ended.phase = .paused }
+    ended.anchor = wallNow.timeIntervalSince1970
+    ended.ended = wallNow.timeIntervalSince1970
+    return ended
   }
 
   /// A stopwatch on `clock` that continues from here.

@@ -52,6 +52,29 @@ import Testing
     #expect(rows.map { $0.trimmingCharacters(in: .whitespaces).prefix(1) } == ["3", "2", "1"])
   }
 
+  @Test func stopwatchExportsItsLapsOnQuitting() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-export-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for name in ["laps.csv", "laps.json"] {
+      let path = folder.appendingPathComponent(name).path
+      let result = try BinaryRunner.run("clockwork", ["stopwatch", "--plain", "--new", "--export", path], input: "\n\n\n")
+      #expect(result.status == 0, "\(result.stderr)")
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      if name.hasSuffix(".csv") {
+        let lines = text.split(separator: "\n")
+        #expect(lines.first == "lap,split_seconds,total_seconds,split,total,mark")
+        #expect(lines.dropFirst().map { $0.prefix(2) } == ["1,", "2,", "3,"])
+        #expect(lines.filter { $0.hasSuffix(",best") }.count == 1 && lines.filter { $0.hasSuffix(",worst") }.count == 1)
+      } else {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let laps = try #require(json["laps"] as? [[String: Any]])
+        #expect(laps.map { $0["lap"] as? Int } == [1, 2, 3])
+        let lastLap = try #require(laps.last?["total_seconds"] as? Double)
+        #expect(try #require(json["total_seconds"] as? Double) >= lastLap)
+      }
+    }
+  }
+
   @Test func stopwatchWithoutInputPrintsNoLaps() throws {
     let result = try BinaryRunner.run("clockwork", ["stopwatch", "--plain"])
     #expect(result.status == 0)

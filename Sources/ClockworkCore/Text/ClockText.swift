@@ -7,6 +7,7 @@ import FoundationEssentials
 /// ClockText.line(.now, in: .local)        // "2026-11-22 14:32:05 +01:00"
 /// ClockText.time(.now, in: .local)        // "14:32:05"
 /// ClockText.offset(seconds: 20_700)       // "+05:45"
+/// ClockText.iso8601(.now, in: .local)     // "2026-11-22T14:32:05+01:00"
 /// ```
 public enum ClockText {
   /// A field with at least two digits.
@@ -22,6 +23,12 @@ public enum ClockText {
   public static func line(_ date: Date, in zone: Zone) -> String {
     let t = zone.civilTime(at: date)
     return "\(day(t)) \(time(t)) \(offset(seconds: t.utcOffset))"
+  }
+
+  /// `2026-11-22T14:32:05+05:30` (ISO 8601): `date` in `zone`, for files that programs read.
+  public static func iso8601(_ date: Date, in zone: Zone) -> String {
+    let t = zone.civilTime(at: date)
+    return "\(day(t))T\(time(t))\(offset(seconds: t.utcOffset))"
   }
 
   /// `2026-11-22`: the local date in `zone`.

@@ -16,8 +16,9 @@ struct StopwatchCommand: AsyncParsableCommand {
 
       Nothing is lost: every change is saved at once under $XDG_STATE_HOME/clockwork \
       (~/.local/state/clockwork). Quitting leaves a running stopwatch running; the next \
-      `clockwork stopwatch` resumes it, laps intact. --new archives it and starts afresh; \
-      --history lists past ones. A second clockwork shows the stopwatch read-only \
+      `clockwork stopwatch` resumes it, laps intact. --new archives it (stopped at that moment) \
+      and starts afresh; --history lists past ones, and with --export writes all their laps to \
+      one file. A second clockwork shows the stopwatch read-only \
       (--take takes it over).
 
       Plain mode (--plain, or output not a terminal) prints the elapsed time once a second; \
@@ -38,7 +39,7 @@ struct StopwatchCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Frames per second while running (1 to 100).", valueName: "n"))
   var fps: Double = 30
 
-  @Option(help: ArgumentHelp("Also write the laps to this file when quitting (.csv or .json).", valueName: "file"))
+  @Option(help: ArgumentHelp("Also write the laps to this file when quitting (.csv or .json); with --history, every past session's.", valueName: "file"))
   var export: String?
 
   @Flag(help: "Start a new stopwatch; the current one is archived (see --history).")
@@ -59,18 +60,16 @@ struct StopwatchCommand: AsyncParsableCommand {
   func run() async throws {
     let store = StopwatchStore()
     if history {
-      Output.line(StopwatchHistory.render(store.history(), zone: .local))
-      if let export, let last = store.history().last {
-        let (watch, _) = last.stored.restored(at: ContinuousClock().now, wallNow: Date())
-        try LapExport.write(watch.laps, total: watch.elapsed(at: ContinuousClock().now), to: export)
-      }
+      let sessions = StopwatchHistory.sessions(store.history())
+      Output.line(StopwatchHistory.render(sessions, zone: .local))
+      if let export { try LapExport.write(sessions, zone: .local, to: export) }
       return
     }
     var notes: [String] = []
     if let note = store.claim(take: take) { notes.append(note) }
     if new {
       guard !store.readOnly else { throw RuntimeFailure("another clockwork owns the stopwatch; --take it first") }
-      try store.archive()
+      if let note = try store.archive() { notes.append(note) }
     }
     let (watch, resumeNotes) = store.resume(at: ContinuousClock().now)
     notes += resumeNotes

@@ -4,13 +4,38 @@ import FoundationEssentials
 
 /// `clockwork stopwatch --history`: past sessions, oldest first, each with its lap table.
 enum StopwatchHistory {
-  static func render(_ sessions: [(url: URL, stored: StoredStopwatch)], zone: Zone) -> String {
+  struct Session {
+    /// 1 for the oldest, as listed.
+    var number: Int
+    var file: String
+    var started: Date?
+    var ended: Date?
+    var laps: [Lap]
+    var total: Duration
+  }
+
+  static func sessions(_ archived: [(url: URL, stored: StoredStopwatch)]) -> [Session] {
+    let now = ContinuousClock().now
+    return archived.enumerated().map { index, session in
+      let stored = session.stored
+      // Sessions archived before `ended` was kept stopped at their last save.
+      let end = Date(timeIntervalSince1970: stored.ended ?? stored.anchor)
+      let (watch, _) = stored.restored(at: now, wallNow: end)
+      return Session(
+        number: index + 1, file: session.url.lastPathComponent,
+        started: stored.started.map { Date(timeIntervalSince1970: $0) },
+        ended: stored.ended.map { Date(timeIntervalSince1970: $0) },
+        laps: watch.laps, total: watch.elapsed(at: now))
+    }
+  }
+
+  static func render(_ sessions: [Session], zone: Zone) -> String {
     guard !sessions.isEmpty else { return "no past stopwatches (clockwork stopwatch --new archives the current one)" }
-    return sessions.enumerated().map { index, session in
-      let started = session.stored.started.map { ClockText.line(Date(timeIntervalSince1970: $0), in: zone) } ?? "unknown start"
-      let (watch, _) = session.stored.restored(at: ContinuousClock().now, wallNow: Date(timeIntervalSince1970: session.stored.anchor))
-      let total = watch.elapsed(at: ContinuousClock().now)
-      return "#\(index + 1)  started \(started)  (\(session.url.lastPathComponent))\n" + LapTable.render(watch.laps, total: total)
+    return sessions.map { session in
+      let started = session.started.map { ClockText.line($0, in: zone) } ?? "unknown start"
+      let ended = session.ended.map { "  ended \(ClockText.line($0, in: zone))" } ?? ""
+      return "#\(session.number)  started \(started)\(ended)  (\(session.file))\n"
+        + LapTable.render(session.laps, total: session.total)
     }.joined(separator: "\n\n")
   }
 }

@@ -74,24 +74,42 @@ final class StopwatchStore {
     }
   }
 
-  /// Moves the current stopwatch into the history (never deletes it).
-  func archive(wallNow: Date = Date()) throws {
-    guard FileManager.default.fileExists(atPath: file.url.path) else { return }
-    try FileManager.default.createDirectory(at: historyFolder, withIntermediateDirectories: true)
-    let name = "stopwatch-\(Int(wallNow.timeIntervalSince1970)).json"
-    if rename(file.url.path, historyFolder.appendingPathComponent(name).path) != 0 {
-      throw RuntimeFailure("cannot archive \(file.url.path): \(String(cString: strerror(errno)))")
+  /// Moves the current stopwatch into the history, stopped at `wallNow`. Never deletes or
+  /// overwrites a session: two archived in one second are `stopwatch-<t>.json` and
+  /// `stopwatch-<t>-2.json` (the lock makes this the only writer).
+  /// - Returns: a warning if the current file could not be read (it is set aside instead).
+  func archive(wallNow: Date = Date()) throws -> String? {
+    let (stored, warning) = file.load(now: wallNow)
+    guard let stored else { return warning }
+    let stamp = Int(wallNow.timeIntervalSince1970)
+    var archived = historyFolder.appendingPathComponent("stopwatch-\(stamp).json")
+    var copy = 1
+    while FileManager.default.fileExists(atPath: archived.path) {
+      copy += 1
+      archived = historyFolder.appendingPathComponent("stopwatch-\(stamp)-\(copy).json")
     }
+    do { try StateFile<StoredStopwatch>(url: archived).save(stored.ending(atWall: wallNow)) } catch {
+      throw RuntimeFailure("cannot archive the stopwatch: \(error)")
+    }
+    file.remove()
     started = nil
+    return nil
   }
 
   /// Past sessions, oldest first.
   func history() -> [(url: URL, stored: StoredStopwatch)] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: historyFolder.path)) ?? []
-    return names.filter { $0.hasSuffix(".json") }.sorted().compactMap { name in
-      let url = historyFolder.appendingPathComponent(name)
-      guard let stored = StateFile<StoredStopwatch>(url: url).load().value else { return nil }
-      return (url, stored)
-    }
+    return names.filter { $0.hasPrefix("stopwatch-") && $0.hasSuffix(".json") }
+      .sorted { Self.archiveOrder($0).lexicographicallyPrecedes(Self.archiveOrder($1)) }
+      .compactMap { name in
+        let url = historyFolder.appendingPathComponent(name)
+        guard let stored = StateFile<StoredStopwatch>(url: url).load().value else { return nil }
+        return (url, stored)
+      }
+  }
+
+  /// `stopwatch-1700000000-2.json` → [1700000000, 2]: by time, then by copy.
+  static func archiveOrder(_ name: String) -> [Int] {
+    name.dropFirst("stopwatch-".count).dropLast(".json".count).split(separator: "-").compactMap { Int($0) }
   }
 }
