@@ -55,6 +55,7 @@ import Testing
   @Test func stopwatchExportsItsLapsOnQuitting() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-export-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
     for name in ["laps.csv", "laps.json"] {
       let path = folder.appendingPathComponent(name).path
       let result = try BinaryRunner.run("clockwork", ["stopwatch", "--plain", "--new", "--export", path], input: "\n\n\n")

@@ -7,9 +7,11 @@ import Testing
 @testable import clockwork
 
 /// Archiving and the history's export, on a state folder of each test's own.
-@Suite struct StopwatchHistoryTests {
+@Suite final class StopwatchHistoryTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-history-\(UUID().uuidString)")
   var environment: [String: String] { ["XDG_STATE_HOME": folder.path] }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
 
   /// A store whose current stopwatch started at wall time `start` and has these laps (seconds).
   func storeWithStopwatch(startedAt start: Date, laps: [Double], running: Bool) throws -> StopwatchStore {
