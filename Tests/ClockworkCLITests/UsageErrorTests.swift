@@ -24,6 +24,12 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  @Test func versionIsPrintedAndExitsZero() throws {
+    let result = try BinaryRunner.run("clockwork", ["--version"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.wholeMatch(of: /\d+\.\d+\.\d+\n/) != nil, "\(result.stdout)")
+  }
+
   @Test func helpTeachesTheSubcommands() throws {
     let result = try BinaryRunner.run("clockwork", ["--help"])
     #expect(result.status == 0)
