@@ -57,6 +57,9 @@ struct TimerCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Name the timer, so several can run (default: timer).", valueName: "name"))
   var name: String = "timer"
 
+  /// The command that goes back to the timer `name`.
+  static func resumeCommand(_ name: String) -> String { name == "timer" ? "clockwork timer" : "clockwork timer --name \(name)" }
+
   @Flag(help: "Start anew even if a timer of this name is running.")
   var replace = false
 
@@ -123,8 +126,8 @@ struct TimerCommand: AsyncParsableCommand {
     } else {
       if let saved, !saved.isFinished(atWall: wallNow), !replace {
         throw ValidationError(
-          "a timer named '\(name)' is running (\(CountdownFormat.string(.milliseconds(Int64(saved.remaining(atWall: wallNow) * 1000))))) left); "
-            + "run `clockwork timer` to see it, --replace to start anew, or --name NAME for another")
+          "a timer named '\(name)' is running (\(CountdownFormat.string(.milliseconds(Int64(saved.remaining(atWall: wallNow) * 1000)))) left); "
+            + "run `\(Self.resumeCommand(name))` to see it, --replace to start anew, or --name NAME for another")
       }
       countdown = try Countdown(duration: try resolvedDuration(now: wallNow))
       countdown.start(at: clock.now)
@@ -140,7 +143,7 @@ struct TimerCommand: AsyncParsableCommand {
       graphics: live.graphics)
     let status = await LiveLoop(session: session, colorMode: live.colorMode).run(mode)
     if status != 0, !mode.countdown.isFinished(at: clock.now) {
-      Output.error("timer '\(name)' keeps running (\(CountdownFormat.string(mode.countdown.remaining(at: clock.now))) left): `clockwork timer\(name == "timer" ? "" : " --name \(name)")` returns to it, --cancel stops it")
+      Output.error("timer '\(name)' keeps running (\(CountdownFormat.string(mode.countdown.remaining(at: clock.now))) left): `\(Self.resumeCommand(name))` returns to it, --cancel stops it")
     }
     throw ExitCode(status)
   }
