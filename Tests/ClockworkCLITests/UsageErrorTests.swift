@@ -24,6 +24,14 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  @Test(arguments: ["clock", "stopwatch", "timer"])
+  func usageShowsOptionalOptionsInBrackets(subcommand: String) throws {
+    let result = try BinaryRunner.run("clockwork", [subcommand, "--bogus"])
+    // A long usage line folds optional options into [<options>]; a required one stays out.
+    #expect(result.stderr.contains("[--color <mode>]") || result.stderr.contains("[<options>]"), "\(result.stderr)")
+    #expect(!result.stderr.contains(" --color <mode>"), "\(result.stderr)")
+  }
+
   @Test func versionIsPrintedAndExitsZero() throws {
     let result = try BinaryRunner.run("clockwork", ["--version"])
     #expect(result.status == 0, "\(result.stderr)")

@@ -12,12 +12,15 @@ struct LiveOptions: ParsableArguments {
   var graphics: Graphics = .sextant
 
   @Option(help: ArgumentHelp("auto, truecolor, 256, 16 or none (auto reads COLORTERM, TERM and NO_COLOR).", valueName: "mode"), transform: ColorArgument.parse)
-  var color: ColorMode?
+  var color: ColorChoice = .auto
 
   @Flag(help: "Print plain text lines instead of drawing (also when output is not a terminal).")
   var plain = false
 
-  var colorMode: ColorMode { color ?? ColorMode.detect(environment: ProcessInfo.processInfo.environment) }
+  var colorMode: ColorMode {
+    guard case .mode(let mode) = color else { return ColorMode.detect(environment: ProcessInfo.processInfo.environment) }
+    return mode
+  }
 
   /// Whether to draw: asked for, and standard input and output are terminals.
   var wantsLiveView: Bool { !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
@@ -32,12 +35,26 @@ enum GraphicsArgument {
   }
 }
 
+/// `--color`: a colour mode, or `auto` to detect one. (An optional mode made the parser list
+/// the option as required in the usage line.)
+enum ColorChoice: Equatable, CustomStringConvertible {
+  case auto
+  case mode(ColorMode)
+
+  var description: String {
+    switch self {
+    case .auto: "auto"
+    case .mode(let mode): mode.rawValue
+    }
+  }
+}
+
 enum ColorArgument {
-  static func parse(_ text: String) throws -> ColorMode? {
-    if text.lowercased() == "auto" { return nil }
+  static func parse(_ text: String) throws -> ColorChoice {
+    if text.lowercased() == "auto" { return .auto }
     guard let mode = ColorMode(rawValue: text.lowercased()) else {
       throw ValidationError("unknown colour mode '\(text)' (use auto, truecolor, 256, 16 or none)")
     }
-    return mode
+    return .mode(mode)
   }
 }
