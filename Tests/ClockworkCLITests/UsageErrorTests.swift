@@ -16,6 +16,7 @@ import Testing
     (["clock", "--zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'"),
     (["clock", "--count", "0"], "--count must be at least 1"),
     (["stopwatch", "--bogus"], "Unknown option '--bogus'"),
+    (["stopwatch", "--export", "/nonexistent/laps.csv"], "cannot write laps to /nonexistent/laps.csv: the folder /nonexistent does not exist"),
   ])
   func badInputExits64(arguments: [String], message: String) throws {
     let result = try BinaryRunner.run("clockwork", arguments)

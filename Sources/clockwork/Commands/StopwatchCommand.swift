@@ -54,7 +54,11 @@ struct StopwatchCommand: AsyncParsableCommand {
   func validate() throws {
     if history && (new || take) { throw ValidationError("--history lists past stopwatches; it does not combine with --new or --take") }
     guard fps.isFinite, (1...100).contains(fps) else { throw ValidationError("--fps must be from 1 to 100, got \(fps)") }
-    if let export { _ = try LapExport.Format(path: export) }
+    if let export {
+      _ = try LapExport.Format(path: export)
+      // Said now, not after the laps are taken.
+      if let problem = OutputFolder.problem(writing: export) { throw ValidationError("cannot write laps to \(export): \(problem)") }
+    }
   }
 
   func run() async throws {

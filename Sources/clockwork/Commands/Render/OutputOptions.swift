@@ -2,7 +2,6 @@ import ArgumentParser
 import ClockworkCairo
 import ClockworkScene
 import FoundationEssentials
-import Glibc
 
 /// Where and how a stamp is written: shared by `render clock` and `render timer`.
 struct OutputOptions: ParsableArguments {
@@ -63,14 +62,7 @@ struct OutputOptions: ParsableArguments {
   /// written by this run are removed, so a failed run leaves nothing behind.
   func write(_ layerForFrame: (Int) throws -> Layer) throws {
     let format = try resolvedFormat()
-    let directory = URL(fileURLWithPath: output).deletingLastPathComponent()
-    var info = stat()
-    guard stat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-      throw RuntimeFailure("cannot write \(output): the folder \(directory.path) does not exist")
-    }
-    guard FileManager.default.isWritableFile(atPath: directory.path) else {
-      throw RuntimeFailure("cannot write \(output): the folder \(directory.path) is not writable")
-    }
+    if let problem = OutputFolder.problem(writing: output) { throw RuntimeFailure("cannot write \(output): \(problem)") }
     let renderer = Renderer()
     var written: [URL] = []
     do {
