@@ -205,6 +205,51 @@ def test_clock_keeps_time_across_frames_drawn_ahead_and_after_a_key(run):
     assert app.wait() == 0
 
 
+FREEZER = "/sys/fs/cgroup/freezer"
+
+
+def test_clock_is_right_at_once_after_being_frozen(run):
+    """A clock stopped without a signal (here a cgroup freezer; to the clock, a machine that
+    slept is the same) wakes after its held frames' time is over: it draws the screen for now
+    instead of showing them. Frozen longer than a batch of frames, it showed a time two seconds
+    old or more until the next second."""
+    if not os.access(FREEZER, os.W_OK):
+        pytest.skip("no writable cgroup v1 freezer on this machine")
+    app = run("clock", env={"TZ": "UTC"})
+
+    def behind(a):
+        found = re.search(r"\b(\d\d):(\d\d):(\d\d)\b", a.text())
+        now = datetime.datetime.now(datetime.timezone.utc)
+        return found and (now.hour * 3600 + now.minute * 60 + now.second - (int(found[1]) * 3600 + int(found[2]) * 60 + int(found[3]))) % 86400
+
+    assert app.pump_until(lambda a: behind(a) is not None)
+    group = os.path.join(FREEZER, f"clockwork-test-{os.getpid()}")
+    try:
+        os.mkdir(group)
+        with open(os.path.join(group, "cgroup.procs"), "w") as procs:
+            procs.write(str(app.pid))
+    except OSError as error:
+        if os.path.isdir(group):
+            os.rmdir(group)
+        pytest.skip(f"cannot use the cgroup freezer here: {error}")
+    try:
+        with open(os.path.join(group, "freezer.state"), "w") as state:
+            state.write("FROZEN")
+        time.sleep(10.5 - time.time() % 1)  # ten seconds or so, thawed mid-second
+        with open(os.path.join(group, "freezer.state"), "w") as state:
+            state.write("THAWED")
+        # Before the next second (half a second away), when even held frames would be right.
+        assert app.pump_until(lambda a: behind(a) is not None and behind(a) <= 1, timeout=0.4), f"{behind(app)} s behind"
+    finally:
+        with open(os.path.join(group, "freezer.state"), "w") as state:
+            state.write("THAWED")
+        with open(os.path.join(FREEZER, "cgroup.procs"), "w") as procs:
+            procs.write(str(app.pid))
+        os.rmdir(group)
+    app.send("q")
+    assert app.wait() == 0
+
+
 def test_world_clocks_are_labelled(run):
     app = run("clock", "--zone", "Asia/Kathmandu", "--zone", "America/New_York", columns=140)
     assert app.pump_until(lambda a: "Kathmandu +05:45" in a.text() and "New York" in a.text())

@@ -40,14 +40,16 @@ extension LiveMode {
 /// drawn in one go: drawn back to back they find the caches warm, where one a second finds
 /// them cold. A key, a resize, or a step of the wall clock throws the held frames away (and
 /// when part of a batch is on screen, the next frame repaints every cell: the writer keeps
-/// its state only for before and after the batch, as one state a frame is 128 KB).
+/// its state only for before and after the batch, as one state a frame is 128 KB); so does a
+/// tick that comes after its frame's time is over, and the screen is drawn for now.
 final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue` once running
   let session: TerminalSession
   var writer: DamageWriter
   let clock = ContinuousClock()
   static let aheadMargin = Duration.milliseconds(1)
-  /// The next frames' deadlines and bytes.
-  private var held: [(deadline: ContinuousClock.Instant, bytes: [UInt8])] = []
+  /// The next frames: when each is due, when the one after it is (`nil`: nothing changes
+  /// after it), and its bytes.
+  private var held: [(deadline: ContinuousClock.Instant, until: ContinuousClock.Instant?, bytes: [UInt8])] = []
   /// The writer as it will be once every held frame is written.
   private var writerAfterHeld: DamageWriter?
   /// How many frames of the batch are on screen.
@@ -93,7 +95,7 @@ final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue`
     switch event {
     case .key(let key): action = mode.handle(key)
     case .tick:
-      if !held.isEmpty, wallClockKept() {
+      if heldFrameIsCurrent() {
         let next = held.removeFirst()
         if !next.bytes.isEmpty { session.write(next.bytes) }
         heldWritten += 1
@@ -141,13 +143,18 @@ final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue`
     dropHeld()
     var after = clock.now
     heldSince = (Date(), after)
-    var next = writer
-    while held.count < max(1, mode.framesAhead), let deadline = mode.nextDeadline(after: after) {
+    var deadlines: [ContinuousClock.Instant] = []
+    while deadlines.count < max(1, mode.framesAhead), let deadline = mode.nextDeadline(after: after) {
       // Drawn for a hair after the deadline: a deadline computed from a clock reading can land
       // a few nanoseconds before the change it is for, and the frame would then show the old
       // reading until the next deadline (measured: timer seconds up to 0.4 s late).
       after = deadline.advanced(by: Self.aheadMargin)
-      held.append((deadline, next.frameBytes(try mode.frame(size: session.size, at: after))))
+      deadlines.append(deadline)
+    }
+    let ends = deadlines.dropFirst().map(Optional.some) + [mode.nextDeadline(after: after)]
+    var next = writer
+    for (deadline, end) in zip(deadlines, ends) {
+      held.append((deadline, end, next.frameBytes(try mode.frame(size: session.size, at: deadline.advanced(by: Self.aheadMargin)))))
     }
     writerAfterHeld = next
     schedule(held.first?.deadline)
@@ -160,6 +167,14 @@ final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue`
     held = []
     heldWritten = 0
     writerAfterHeld = nil
+  }
+
+  /// Whether the next held frame may go on screen: it is not yet past (a process stopped
+  /// without a signal, or a machine that slept, wakes after its time) and the wall clock has
+  /// not been stepped.
+  func heldFrameIsCurrent() -> Bool {
+    guard let next = held.first else { return false }
+    return (next.until.map { clock.now < $0 } ?? true) && wallClockKept()
   }
 
   /// Whether the wall clock still reads what it did when the held frames were drawn, give or
