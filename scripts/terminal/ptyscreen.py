@@ -45,21 +45,29 @@ class PtyApp:
     def pump(self, seconds):
         """Reads output for `seconds` (or until the child closes the terminal)."""
         end = time.monotonic() + seconds
-        while True:
-            left = end - time.monotonic()
-            if left <= 0:
-                return
-            ready, _, _ = select.select([self.fd], [], [], left)
-            if not ready:
-                continue
+        while (left := end - time.monotonic()) > 0:
             try:
-                data = os.read(self.fd, 65536)
-            except OSError:
+                self.read_chunk(left)
+            except EOFError:
                 return
-            if not data:
-                return
-            self.raw += data
-            self.stream.feed(self.without_pictures(data))
+
+    def read_chunk(self, timeout):
+        """Reads one chunk of output, waiting up to `timeout` seconds. Returns when it arrived
+        (time.monotonic(), taken before the screen is updated), or None if nothing came.
+        Raises EOFError once the child has closed the terminal."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return None
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            raise EOFError from None
+        arrived = time.monotonic()
+        if not data:
+            raise EOFError
+        self.raw += data
+        self.stream.feed(self.without_pictures(data))
+        return arrived
 
     def without_pictures(self, data):
         """`data` less sixel (DCS) and kitty (APC) pictures, which pyte would show as text;
