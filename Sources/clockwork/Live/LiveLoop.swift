@@ -47,9 +47,10 @@ final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue`
   var writer: DamageWriter
   let clock = ContinuousClock()
   static let aheadMargin = Duration.milliseconds(1)
-  /// The next frames: when each is due, when the one after it is (`nil`: nothing changes
-  /// after it), and its bytes.
-  private var held: [(deadline: ContinuousClock.Instant, until: ContinuousClock.Instant?, bytes: [UInt8])] = []
+  /// The next frames' deadlines and bytes.
+  private var held: [(deadline: ContinuousClock.Instant, bytes: [UInt8])] = []
+  /// When the last held frame's time is over (`nil`: nothing changes after it).
+  private var heldUntil: ContinuousClock.Instant?
   /// The writer as it will be once every held frame is written.
   private var writerAfterHeld: DamageWriter?
   /// How many frames of the batch are on screen.
@@ -143,19 +144,15 @@ final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue`
     dropHeld()
     var after = clock.now
     heldSince = (Date(), after)
-    var deadlines: [ContinuousClock.Instant] = []
-    while deadlines.count < max(1, mode.framesAhead), let deadline = mode.nextDeadline(after: after) {
+    var next = writer
+    while held.count < max(1, mode.framesAhead), let deadline = mode.nextDeadline(after: after) {
       // Drawn for a hair after the deadline: a deadline computed from a clock reading can land
       // a few nanoseconds before the change it is for, and the frame would then show the old
       // reading until the next deadline (measured: timer seconds up to 0.4 s late).
       after = deadline.advanced(by: Self.aheadMargin)
-      deadlines.append(deadline)
+      held.append((deadline, next.frameBytes(try mode.frame(size: session.size, at: after))))
     }
-    let ends = deadlines.dropFirst().map(Optional.some) + [mode.nextDeadline(after: after)]
-    var next = writer
-    for (deadline, end) in zip(deadlines, ends) {
-      held.append((deadline, end, next.frameBytes(try mode.frame(size: session.size, at: deadline.advanced(by: Self.aheadMargin)))))
-    }
+    heldUntil = mode.nextDeadline(after: after)
     writerAfterHeld = next
     schedule(held.first?.deadline)
   }
@@ -173,8 +170,10 @@ final class LiveLoop: @unchecked Sendable {  // used only inside `session.queue`
   /// without a signal, or a machine that slept, wakes after its time) and the wall clock has
   /// not been stepped.
   func heldFrameIsCurrent() -> Bool {
-    guard let next = held.first else { return false }
-    return (next.until.map { clock.now < $0 } ?? true) && wallClockKept()
+    guard !held.isEmpty else { return false }
+    // A frame's time is over when the next one is due.
+    let end = held.count > 1 ? held[1].deadline : heldUntil
+    return (end.map { clock.now < $0 } ?? true) && wallClockKept()
   }
 
   /// Whether the wall clock still reads what it did when the held frames were drawn, give or
