@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ClockworkScene", targets: ["ClockworkScene"]),
     .library(name: "ClockworkCairo", targets: ["ClockworkCairo"]),
     .library(name: "ClockworkWidgets", targets: ["ClockworkWidgets"]),
+    .library(name: "ClockworkLive", targets: ["ClockworkLive"]),
     .library(name: "ClockworkTerminal", targets: ["ClockworkTerminal"]),
     .executable(name: "clockwork", targets: ["clockwork"]),
   ],
@@ -35,6 +36,13 @@ let package = Package(
     .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo"]),
     // glibc calls the Glibc module leaves out (mallopt, prctl), for the live loop.
     .systemLibrary(name: "CGlibcExtras"),
+    // The frame runner: schedules a live mode's frames at its next visible change on any clock,
+    // draws ahead, repaints on input, resize, wall-clock steps and late wake-ups. Knows no surface.
+    .target(name: "ClockworkLive"),
+    // The process on Linux: the deadline thread, signals, standard input and output, --exec.
+    .target(
+      name: "ClockworkSystem",
+      dependencies: ["ClockworkLive", "CGlibcExtras", .product(name: "SystemPackage", package: "swift-system")]),
     .systemLibrary(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
     // Clock face, countdown ring, gradient backdrop, stopwatch display: built from layers.
@@ -42,7 +50,17 @@ let package = Package(
     // The tty: raw mode and restoring it, keys, capabilities, pixels → cells, damage-based output.
     .target(
       name: "ClockworkTerminal",
-      dependencies: ["ClockworkScene", "ClockworkCairo", "CChafa", .product(name: "SystemPackage", package: "swift-system")]),
+      dependencies: [
+        "ClockworkScene", "ClockworkCairo", "ClockworkLive", "ClockworkSystem", "CChafa",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // The app's modes: the clock, timer and stopwatch as terminal screens and as plain lines.
+    .target(
+      name: "ClockworkModes",
+      dependencies: [
+        "ClockworkCore", "ClockworkScene", "ClockworkWidgets", "ClockworkCairo", "ClockworkTerminal", "ClockworkState",
+        "ClockworkLive", "ClockworkSystem",
+      ]),
     // Fakes shared by every test target (test clocks, a settable wall clock).
     .target(
       name: "ClockworkTestSupport",
@@ -64,7 +82,9 @@ let package = Package(
         "ClockworkCairo",
         "ClockworkTerminal",
         "ClockworkState",
-        "CGlibcExtras",
+        "ClockworkLive",
+        "ClockworkSystem",
+        "ClockworkModes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]
@@ -94,6 +114,14 @@ let package = Package(
     .testTarget(
       name: "ClockworkTerminalTests",
       dependencies: ["ClockworkTerminal", "ClockworkWidgets", "ClockworkCore", "ClockworkTestSupport"]
+    ),
+    .testTarget(
+      name: "ClockworkLiveTests",
+      dependencies: ["ClockworkLive", "ClockworkTestSupport"]
+    ),
+    .testTarget(
+      name: "ClockworkModesTests",
+      dependencies: ["ClockworkModes", "ClockworkState", "ClockworkCore", "ClockworkLive", "ClockworkTerminal", "ClockworkTestSupport"]
     ),
     .testTarget(
       name: "ClockworkStateTests",

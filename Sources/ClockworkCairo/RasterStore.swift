@@ -10,7 +10,7 @@ import Glibc
 ///
 /// ```swift
 /// let renderer = Renderer()
-/// renderer.rasterStore = RasterStore.defaultDirectory().map(RasterStore.init(directory:))
+/// renderer.rasterStore = RasterStore(directory: "/home/me/.cache/clockwork/rasters")
 /// ```
 ///
 /// Files are raw premultiplied pixels under a name that hashes everything the pixels depend
@@ -23,13 +23,6 @@ public struct RasterStore: Sendable {
   public var capacity = 8
 
   public init(directory: String) { self.directory = directory }
-
-  /// `$XDG_CACHE_HOME/clockwork/rasters`, by default `~/.cache/clockwork/rasters`; `nil` without a home.
-  public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return "\(xdg)/clockwork/rasters" }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return "\(home)/.cache/clockwork/rasters"
-  }
 
   static let magic: UInt32 = 0x3152_5743  // "CWR1"
 

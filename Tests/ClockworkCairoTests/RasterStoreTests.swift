@@ -83,12 +83,6 @@ import Testing
     for size in [20, 30, 40] { _ = try draw(with: store, width: size, height: size) }
     #expect(try storedFiles(dir.url.path).count == 2)
   }
-
-  @Test func theDefaultFolderFollowsXDG() {
-    #expect(RasterStore.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"]) == "/x/cache/clockwork/rasters")
-    #expect(RasterStore.defaultDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.cache/clockwork/rasters")
-    #expect(RasterStore.defaultDirectory(environment: [:]) == nil)
-  }
 }
 
 /// The in-memory raster cache: keys that change by the minute must not pile up rasters.

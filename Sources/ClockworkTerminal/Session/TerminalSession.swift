@@ -1,7 +1,8 @@
+import ClockworkSystem
 import Dispatch
-import Synchronization
 import FoundationEssentials
 import Glibc
+import Synchronization
 import SystemPackage
 
 /// What a live mode reacts to.
@@ -12,7 +13,6 @@ public enum TerminalEvent: Sendable, Equatable {
   case resumed
   /// SIGINT, SIGTERM or SIGHUP: leave at once.
   case signal(Int32)
-  case tick
 }
 
 /// The terminal while a live mode runs: raw mode, the alternate screen, a hidden cursor, and all
@@ -20,20 +20,12 @@ public enum TerminalEvent: Sendable, Equatable {
 ///
 /// ```swift
 /// let session = try TerminalSession()
-/// session.queue.async {
-///   session.start { event in … }       // on `session.queue`, one event at a time
-/// }
+/// session.start { event in runner.send(…) }   // from Dispatch's threads: hand them on
 /// ```
 ///
-/// Signals arrive through `DispatchSource` (no work in a C handler). SIGTSTP restores the
-/// terminal and stops; on continuing, the session re-enters and posts `.resumed`. Events are
-/// plain Dispatch work on one serial queue rather than an `AsyncStream`: a tick a second through
-/// Swift concurrency (a task that sleeps, a stream that resumes another) costs 0.4 ms of CPU a
-/// second (BENCHMARKS.md). Work may also join the queue from another thread with `queue.sync`,
-/// as the live loop's deadline thread does.
+/// Signals arrive through ``SignalWatcher`` (no work in a C handler). SIGTSTP restores the
+/// terminal and stops; on continuing, the session re-enters and reports `.resumed`.
 public final class TerminalSession: @unchecked Sendable {  // state is guarded by `lock`
-  /// Where every event is handled, one at a time.
-  public let queue = DispatchQueue(label: "clockwork.terminal")
   private var handler: (@Sendable (TerminalEvent) -> Void)?
   let input: Int32
   let output: Int32
@@ -41,6 +33,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   private var saved: termios?
   private var active = false
   private var sources: [any DispatchSourceProtocol] = []
+  private var signals: SignalWatcher?
 
   /// - Throws: ``NotATerminal`` unless standard input and output are both terminals.
   public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(NotATerminal) {
@@ -52,7 +45,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   public var size: TerminalSize { TerminalSize.read(fd: output) ?? TerminalSize(columns: 80, rows: 24) }
 
   /// Enters raw mode and the alternate screen, and starts listening for keys and signals;
-  /// `handler` gets each event on `queue`.
+  /// `handler` gets each event, on one of Dispatch's threads.
   public func start(handler: @escaping @Sendable (TerminalEvent) -> Void) {
     lock.withLock { _ in self.handler = handler }
     enter()
@@ -93,28 +86,18 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     _ = try? FileDescriptor(rawValue: output).writeAll(bytes)
   }
 
-  /// Hands `event` to the handler on `queue`.
-  public func send(_ event: TerminalEvent) {
-    queue.async { [self] in lock.withLock { _ in handler }?(event) }
+  /// Hands `event` to the handler.
+  func send(_ event: TerminalEvent) {
+    lock.withLock { _ in handler }?(event)
   }
 
   func listenForSignals() {
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { [weak self] in
-        switch number {
-        case SIGWINCH: self?.send(.resized)
-        case SIGTSTP: self?.suspend()
-        default: self?.send(.signal(number))
-        }
+    signals = SignalWatcher(SignalWatcher.ending + [SIGWINCH, SIGTSTP]) { [weak self] number in
+      switch number {
+      case SIGWINCH: self?.send(.resized)
+      case SIGTSTP: self?.suspend()
+      default: self?.send(.signal(number))
       }
-      // Registration is asynchronous: wait for it, so no signal meets SIG_IGN and is lost.
-      let registered = DispatchSemaphore(value: 0)
-      source.setRegistrationHandler { registered.signal() }
-      source.resume()
-      _ = registered.wait(timeout: .now() + 1)
-      sources.append(source)
     }
   }
 

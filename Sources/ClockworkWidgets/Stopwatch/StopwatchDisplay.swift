@@ -46,10 +46,31 @@ public final class StopwatchDisplay {
   public var visibleRows: Int { max(0, Int((size.height * 0.7) / rowHeight)) }
   var rowHeight: Double { max(12, min(size.height * 0.08, size.width / 14)) }
 
+  /// One lap as the display lists it.
+  public struct LapRow: Hashable, Sendable {
+    public var number: String
+    public var split: String
+    public var total: String
+    /// "best" or "worst", once there are three laps.
+    public var mark: String?
+  }
+
+  /// The laps as listed: newest first, each with its mark.
+  public static func rows(for laps: [Lap]) -> [LapRow] {
+    let marks = LapTable.marks(for: laps)
+    return laps.reversed().map {
+      LapRow(number: String($0.number), split: StopwatchFormat.string($0.split), total: StopwatchFormat.string($0.total), mark: marks[$0.number])
+    }
+  }
+
+  /// The colour a row is drawn in: the best and worst stand out.
+  public func color(of row: LapRow) -> Color {
+    row.mark == "best" ? style.best : row.mark == "worst" ? style.worst : style.text
+  }
+
   public func show(elapsed: Duration, laps: [Lap]) {
     elapsedLabel.string = StopwatchFormat.string(elapsed)
-    let marks = LapTable.marks(for: laps)
-    let shown = Array(laps.reversed().prefix(visibleRows))
+    let shown = Array(Self.rows(for: laps).prefix(visibleRows))
     while lapRows.count < shown.count {
       let row = TextLayer()
       layer.addSublayer(row)
@@ -67,9 +88,8 @@ public final class StopwatchDisplay {
       row.fontSize = rowHeight * 0.7
       row.alignment = .center
       row.verticalAlignment = .center
-      let mark = marks[lap.number]
-      row.string = "Lap \(lap.number)  \(StopwatchFormat.string(lap.split))  \(StopwatchFormat.string(lap.total))" + (mark.map { "  \($0)" } ?? "")
-      row.foregroundColor = mark == "best" ? style.best : mark == "worst" ? style.worst : style.text
+      row.string = "Lap \(lap.number)  \(lap.split)  \(lap.total)" + (lap.mark.map { "  \($0)" } ?? "")
+      row.foregroundColor = color(of: lap)
     }
   }
 

@@ -22,6 +22,8 @@ public final class CountdownRing {
     public var pulse = [Color(hex: 0x820B36), Color(hex: 0x7F5E1D)]
     public var label = Color.white
     public var font = "DejaVu Sans"
+    /// Whether the remaining time is drawn in the middle (a terminal writes it as text instead).
+    public var showsLabel = true
     /// Ring radius and stroke width as fractions of the widget's size.
     public var radius = 0.4
     public var lineWidth = 0.05
@@ -90,6 +92,7 @@ public final class CountdownRing {
     label.foregroundColor = style.label
     label.alignment = .center
     label.verticalAlignment = .center
+    label.isHidden = !style.showsLabel
     for sublayer in [pulseGradient, track, arcGradient, label] { layer.addSublayer(sublayer) }
   }
 

@@ -1,5 +1,7 @@
 import ArgumentParser
+import ClockworkCairo
 import ClockworkCore
+import ClockworkModes
 import ClockworkTerminal
 import ClockworkWidgets
 import FoundationEssentials
@@ -51,10 +53,12 @@ struct ClockCommand: AsyncParsableCommand {
   func run() async throws {
     let zones = zones.isEmpty ? [Zone.local] : zones
     guard live.wantsLiveView, count == nil else {
-      throw ExitCode(await PlainClock(zones: zones, count: count).run())
+      throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count)))
     }
     let session = try TerminalSession()
-    let mode = LiveClock(zones: zones, theme: theme, oscillator: oscillator, digital: digital, graphics: live.graphics)
-    throw ExitCode(await LiveLoop(session: session, colorMode: live.colorMode).run(mode))
+    let mode = ClockScreen(
+      zones: zones, theme: theme, oscillator: oscillator, digital: digital, graphics: live.graphics,
+      rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)))
+    throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
   }
 }

@@ -1,5 +1,8 @@
 import ArgumentParser
 import ClockworkCore
+import ClockworkLive
+import ClockworkModes
+import ClockworkSystem
 import ClockworkTerminal
 import ClockworkState
 import FoundationEssentials
@@ -55,7 +58,7 @@ struct StopwatchCommand: AsyncParsableCommand {
     if history && (new || take) { throw ValidationError("--history lists past stopwatches; it does not combine with --new or --take") }
     guard fps.isFinite, (1...100).contains(fps) else { throw ValidationError("--fps must be from 1 to 100, got \(fps)") }
     if let export {
-      _ = try LapExport.Format(path: export)
+      do { _ = try LapExport.Format(path: export) } catch { throw ValidationError(error.description) }
       // Said now, not after the laps are taken.
       if let problem = OutputFolder.problem(writing: export) { throw ValidationError("cannot write laps to \(export): \(problem)") }
     }
@@ -65,8 +68,10 @@ struct StopwatchCommand: AsyncParsableCommand {
     let store = StopwatchStore()
     if history {
       let sessions = StopwatchHistory.sessions(store.history())
-      Output.line(StopwatchHistory.render(sessions, zone: .local))
-      if let export { try LapExport.write(sessions, zone: .local, to: export) }
+      StandardOutput.line(StopwatchHistory.render(sessions, zone: .local))
+      if let export {
+        do { try LapExport.write(sessions, zone: .local, to: export) } catch { throw RuntimeFailure(error.description) }
+      }
       return
     }
     var notes: [String] = []
@@ -75,19 +80,31 @@ struct StopwatchCommand: AsyncParsableCommand {
       guard !store.readOnly else { throw RuntimeFailure("another clockwork owns the stopwatch; --take it first") }
       if let note = try store.archive() { notes.append(note) }
     }
-    let (watch, resumeNotes) = store.resume(at: ContinuousClock().now)
+    let clock = ContinuousClock()
+    let (watch, resumeNotes) = store.resume(at: clock.now)
     notes += resumeNotes
-    guard live.wantsLiveView else {
-      for note in notes { Output.error(note) }
-      throw ExitCode(await PlainStopwatch(watch: watch, store: store, export: export).run())
+    let status: Int32
+    let laps: () -> Stopwatch<ContinuousClock.Instant>
+    if live.wantsLiveView {
+      let session = try TerminalSession()
+      let mode = StopwatchScreen(watch: watch, store: store, notes: notes, fps: fps, graphics: live.graphics)
+      status = await LiveRun.terminal(mode, session: session, colorMode: live.colorMode)
+      laps = { mode.watch }
+    } else {
+      for note in notes { StandardOutput.error(note) }
+      let mode = StopwatchLines(watch: watch, store: store, at: Moment(instant: clock.now, wall: Date()))
+      status = await LiveRun.lines(mode)
+      laps = { mode.watch }
     }
-    let session = try TerminalSession()
-    let mode = LiveStopwatch(watch: watch, store: store, notes: notes, fps: fps, graphics: live.graphics)
-    let status = await LiveLoop(session: session, colorMode: live.colorMode).run(mode)
-    // The terminal is back: the laps stay in the scrollback.
-    let total = mode.watch.elapsed(at: mode.clock.now)
-    Output.line(LapTable.render(mode.watch.laps, total: total))
-    if let export { try LapExport.write(mode.watch.laps, total: total, to: export) }
+    // The terminal is back (or the lines are done): the laps stay in the scrollback.
+    let total = laps().elapsed(at: clock.now)
+    StandardOutput.line(LapTable.render(laps().laps, total: total))
+    if let export {
+      do { try LapExport.write(laps().laps, total: total, to: export) } catch {
+        StandardOutput.error("clockwork: \(error)")
+        throw ExitCode(status == ExitStatus.success ? ExitStatus.failure : status)
+      }
+    }
     throw ExitCode(status)
   }
 }

@@ -1,5 +1,8 @@
 import ArgumentParser
 import ClockworkCore
+import ClockworkLive
+import ClockworkModes
+import ClockworkSystem
 import ClockworkTerminal
 import ClockworkState
 import FoundationEssentials
@@ -100,32 +103,32 @@ struct TimerCommand: AsyncParsableCommand {
     let store = TimerStore()
     let wallNow = Date()
     if list {
-      Output.line(TimerList.render(store.all(now: wallNow), wallNow: wallNow))
+      StandardOutput.line(TimerList.render(store.all(now: wallNow), wallNow: wallNow))
       return
     }
     if cancel {
       guard store.file(name).load(now: wallNow).value != nil else { throw RuntimeFailure("no timer named '\(name)'") }
       store.remove(name)
-      Output.line("cancelled timer '\(name)'")
+      StandardOutput.line("cancelled timer '\(name)'")
       return
     }
     let clock = ContinuousClock()
     let (saved, warning) = store.file(name).load(now: wallNow)
-    if let warning { Output.error(warning) }
+    if let warning { StandardOutput.error(warning) }
     var countdown: Countdown<ContinuousClock.Instant>
     if duration == nil && until == nil {
       guard let saved else {
-        throw ValidationError("no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME")
+        throw RuntimeFailure("no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME")
       }
       if saved.isFinished(atWall: wallNow) {
-        Output.line("timer '\(name)' \(saved.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
+        StandardOutput.line("timer '\(name)' \(saved.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
         store.remove(name)
         return
       }
       countdown = try saved.restored(at: clock.now, wallNow: wallNow)
     } else {
       if let saved, !saved.isFinished(atWall: wallNow), !replace {
-        throw ValidationError(
+        throw RuntimeFailure(
           "a timer named '\(name)' is running (\(CountdownFormat.string(.milliseconds(Int64(saved.remaining(atWall: wallNow) * 1000)))) left); "
             + "run `\(Self.resumeCommand(name))` to see it, --replace to start anew, or --name NAME for another")
       }
@@ -133,17 +136,19 @@ struct TimerCommand: AsyncParsableCommand {
       countdown.start(at: clock.now)
     }
     let persist = TimerPersistence(store: store, name: name)
-    persist.save(countdown, at: clock.now)
+    let start = Moment(instant: clock.now, wall: Date())
+    persist.save(countdown, at: start.instant, wallNow: start.wall)
+    let alert = TimerAlert(exec: command)
     guard live.wantsLiveView else {
-      throw ExitCode(await PlainTimer(countdown: countdown, persistence: persist, exec: command).run())
+      throw ExitCode(await LiveRun.lines(TimerLines(countdown: countdown, persistence: persist, alert: alert)))
     }
     let session = try TerminalSession()
-    let mode = LiveTimer(
-      countdown: countdown, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: wait, exec: command,
-      graphics: live.graphics)
-    let status = await LiveLoop(session: session, colorMode: live.colorMode).run(mode)
-    if status != 0, !mode.countdown.isFinished(at: clock.now) {
-      Output.error("timer '\(name)' keeps running (\(CountdownFormat.string(mode.countdown.remaining(at: clock.now))) left): `\(Self.resumeCommand(name))` returns to it, --cancel stops it")
+    let mode = TimerScreen(
+      countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: wait,
+      alert: alert, graphics: live.graphics)
+    let status = await LiveRun.terminal(mode, session: session, colorMode: live.colorMode)
+    if status != ExitStatus.success, !mode.countdown.isFinished(at: clock.now) {
+      StandardOutput.error("timer '\(name)' keeps running (\(CountdownFormat.string(mode.countdown.remaining(at: clock.now))) left): `\(Self.resumeCommand(name))` returns to it, --cancel stops it")
     }
     throw ExitCode(status)
   }

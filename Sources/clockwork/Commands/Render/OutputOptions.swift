@@ -78,9 +78,3 @@ struct OutputOptions: ParsableArguments {
     }
   }
 }
-
-/// A failure at run time (not of usage): ArgumentParser prints it and exits with 1.
-struct RuntimeFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}

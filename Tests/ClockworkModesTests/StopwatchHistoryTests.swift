@@ -4,7 +4,7 @@ import ClockworkTestSupport
 import Foundation
 import Testing
 
-@testable import clockwork
+@testable import ClockworkModes
 
 /// Archiving and the history's export, on a state folder of each test's own.
 @Suite final class StopwatchHistoryTests {

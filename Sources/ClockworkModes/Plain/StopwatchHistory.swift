@@ -3,18 +3,18 @@ import ClockworkState
 import FoundationEssentials
 
 /// `clockwork stopwatch --history`: past sessions, oldest first, each with its lap table.
-enum StopwatchHistory {
-  struct Session {
+public enum StopwatchHistory {
+  public struct Session {
     /// 1 for the oldest, as listed.
-    var number: Int
-    var file: String
-    var started: Date?
-    var ended: Date?
-    var laps: [Lap]
-    var total: Duration
+    public var number: Int
+    public var file: String
+    public var started: Date?
+    public var ended: Date?
+    public var laps: [Lap]
+    public var total: Duration
   }
 
-  static func sessions(_ archived: [(url: URL, stored: StoredStopwatch)]) -> [Session] {
+  public static func sessions(_ archived: [(url: URL, stored: StoredStopwatch)]) -> [Session] {
     let now = ContinuousClock().now
     return archived.enumerated().map { index, session in
       let stored = session.stored
@@ -29,7 +29,7 @@ enum StopwatchHistory {
     }
   }
 
-  static func render(_ sessions: [Session], zone: Zone) -> String {
+  public static func render(_ sessions: [Session], zone: Zone) -> String {
     guard !sessions.isEmpty else { return "no past stopwatches (clockwork stopwatch --new archives the current one)" }
     return sessions.map { session in
       let started = session.started.map { ClockText.line($0, in: zone) } ?? "unknown start"

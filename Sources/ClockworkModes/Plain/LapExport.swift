@@ -1,18 +1,22 @@
-import ArgumentParser
 import ClockworkCore
 import FoundationEssentials
 
 /// Laps written to a CSV or JSON file, atomically (a temporary file, then a rename): one
 /// stopwatch's on quitting, or every past session's with `--history`.
-enum LapExport {
-  enum Format {
+public enum LapExport {
+  /// Why laps could not be exported.
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  public enum Format: Sendable {
     case csv, json
 
-    init(path: String) throws {
+    public init(path: String) throws(Failure) {
       switch URL(fileURLWithPath: path).pathExtension.lowercased() {
       case "csv": self = .csv
       case "json": self = .json
-      default: throw ValidationError("--export needs a .csv or .json file name, got '\(path)'")
+      default: throw Failure(description: "--export needs a .csv or .json file name, got '\(path)'")
       }
     }
   }
@@ -76,17 +80,17 @@ enum LapExport {
     }
   }
 
-  static func write(_ laps: [Lap], total: Duration, to path: String) throws {
+  public static func write(_ laps: [Lap], total: Duration, to path: String) throws(Failure) {
     try write(contents(laps, total: total, format: try Format(path: path)), to: path)
   }
 
-  static func write(_ sessions: [StopwatchHistory.Session], zone: Zone, to path: String) throws {
+  public static func write(_ sessions: [StopwatchHistory.Session], zone: Zone, to path: String) throws(Failure) {
     try write(contents(sessions, zone: zone, format: try Format(path: path)), to: path)
   }
 
-  private static func write(_ text: String, to path: String) throws {
+  private static func write(_ text: String, to path: String) throws(Failure) {
     do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-      throw RuntimeFailure("cannot write laps to \(path): \(error.reason)")
+      throw Failure(description: "cannot write laps to \(path): \(error.reason)")
     }
   }
 }

@@ -1,11 +1,12 @@
 import ClockworkCore
 import ClockworkState
+import ClockworkSystem
 import FoundationEssentials
 
 /// `clockwork timer --list`: each saved timer and what it has left.
-enum TimerList {
-  static func render(_ found: (timers: [StoredTimer], warnings: [String]), wallNow: Date) -> String {
-    for warning in found.warnings { Output.error(warning) }
+public enum TimerList {
+  public static func render(_ found: (timers: [StoredTimer], warnings: [String]), wallNow: Date) -> String {
+    for warning in found.warnings { StandardOutput.error(warning) }
     guard !found.timers.isEmpty else { return "no timers" }
     let width = max(5, found.timers.map(\.name.count).max() ?? 5)
     return found.timers.map { timer in

@@ -5,27 +5,31 @@ import Glibc
 
 /// The stopwatch's state on disk: resumed on start, saved on every change, archived by
 /// `--new`, listed by `--history`, guarded by a lock.
-final class StopwatchStore {
-  let directory: StateDirectory
-  let file: StateFile<StoredStopwatch>
-  private(set) var lock: StateLock?
+public final class StopwatchStore {
+  public let directory: StateDirectory
+  public let file: StateFile<StoredStopwatch>
+  public private(set) var lock: StateLock?
   /// Another process owns the stopwatch: show it, do not write.
-  private(set) var readOnly = false
+  public private(set) var readOnly = false
   /// The last save failed (read-only or full disk): said once in the UI.
-  private(set) var saveError: String?
-  var started: Date?
+  public private(set) var saveError: String?
+  public var started: Date?
 
-  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    directory = StateDirectory(environment: environment)
+  public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    self.init(directory: StateDirectory(environment: environment))
+  }
+
+  public init(directory: StateDirectory) {
+    self.directory = directory
     file = StateFile(url: directory.file("stopwatch.json"))
   }
 
-  var historyFolder: URL { directory.file("history") }
+  public var historyFolder: URL { directory.file("history") }
 
   /// Takes the lock, or learns who holds it. With `take`, asks the holder to quit (SIGTERM)
   /// and waits up to two seconds for the lock.
   /// - Returns: a note for the user, if any.
-  func claim(take: Bool) -> String? {
+  public func claim(take: Bool) -> String? {
     switch StateLock.acquire(directory.file("stopwatch.lock")) {
     case .acquired(let lock):
       self.lock = lock
@@ -52,7 +56,7 @@ final class StopwatchStore {
   }
 
   /// The saved stopwatch on `clock`, or a new one; notes say what happened to odd files.
-  func resume(at now: ContinuousClock.Instant, wallNow: Date = Date()) -> (Stopwatch<ContinuousClock.Instant>, [String]) {
+  public func resume(at now: ContinuousClock.Instant, wallNow: Date = Date()) -> (Stopwatch<ContinuousClock.Instant>, [String]) {
     let (stored, warning) = file.load(now: wallNow)
     var notes = warning.map { [$0] } ?? []
     guard let stored else { return (Stopwatch(), notes) }
@@ -63,7 +67,7 @@ final class StopwatchStore {
   }
 
   /// Saves at once (atomically). Failures are remembered, not thrown: the app keeps running.
-  func save(_ watch: Stopwatch<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date = Date()) {
+  public func save(_ watch: Stopwatch<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date = Date()) {
     guard !readOnly else { return }
     if watch.phase != .idle && started == nil { started = wallNow }
     do {
@@ -78,7 +82,7 @@ final class StopwatchStore {
   /// overwrites a session: two archived in one second are `stopwatch-<t>.json` and
   /// `stopwatch-<t>-2.json` (the lock makes this the only writer).
   /// - Returns: a warning if the current file could not be read (it is set aside instead).
-  func archive(wallNow: Date = Date()) throws -> String? {
+  public func archive(wallNow: Date = Date()) throws -> String? {
     let (stored, warning) = file.load(now: wallNow)
     guard let stored else { return warning }
     let stamp = Int(wallNow.timeIntervalSince1970)
@@ -89,7 +93,7 @@ final class StopwatchStore {
       archived = historyFolder.appendingPathComponent("stopwatch-\(stamp)-\(copy).json")
     }
     do { try StateFile<StoredStopwatch>(url: archived).save(stored.ending(atWall: wallNow)) } catch {
-      throw RuntimeFailure("cannot archive the stopwatch: \(error)")
+      throw StateError(path: archived.path, problem: "cannot archive the stopwatch: \(error)")
     }
     file.remove()
     started = nil
@@ -97,7 +101,7 @@ final class StopwatchStore {
   }
 
   /// Past sessions, oldest first.
-  func history() -> [(url: URL, stored: StoredStopwatch)] {
+  public func history() -> [(url: URL, stored: StoredStopwatch)] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: historyFolder.path)) ?? []
     return names.filter { $0.hasPrefix("stopwatch-") && $0.hasSuffix(".json") }
       .sorted { Self.archiveOrder($0).lexicographicallyPrecedes(Self.archiveOrder($1)) }

@@ -1,38 +1,45 @@
 import ClockworkCore
+import ClockworkLive
+import ClockworkScene
 import ClockworkState
 import ClockworkTerminal
+import ClockworkWidgets
 import FoundationEssentials
 
-/// `clockwork stopwatch`: the elapsed time large, laps newest first with best and worst marked.
-/// Space starts and stops, l or Enter takes a lap, r resets when stopped, q quits.
-final class LiveStopwatch: LiveMode {
-  var watch: Stopwatch<ContinuousClock.Instant>
-  let clock = ContinuousClock()
+/// `clockwork stopwatch` in a terminal: the elapsed time large, laps newest first with best and
+/// worst marked. Space starts and stops, l or Enter takes a lap, r resets when stopped.
+///
+/// What is shown (the reading, the lap rows, their marks and colours) comes from the
+/// ``StopwatchDisplay`` widget; the large digits are drawn a character at a time by ``BigText``,
+/// which keeps each character's cells.
+public final class StopwatchScreen: LiveMode {
+  public typealias Instant = ContinuousClock.Instant
+  public private(set) var watch: Stopwatch<Instant>
   let store: StopwatchStore?
   /// Notes from resuming (a moved-aside file, a clock that went back, a read-only view).
   var notes: [String]
   let fps: Double
+  let display = StopwatchDisplay(size: Size(width: 480, height: 640))
   let digits: BigText
   var message: String?
 
-  init(watch: Stopwatch<ContinuousClock.Instant>, store: StopwatchStore?, notes: [String], fps: Double, graphics: Graphics) {
+  public init(watch: Stopwatch<Instant>, store: StopwatchStore?, notes: [String], fps: Double, graphics: Graphics) {
     self.watch = watch
     self.store = store
     self.notes = notes
     self.fps = fps
-    digits = BigText(graphics: graphics)
+    digits = BigText(graphics: graphics, color: display.style.text)
   }
 
-  func handle(_ key: Key) -> LiveAction {
-    let now = clock.now
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
+    let now = moment.instant
     message = nil
-    if case .character(let c) = key, "qQ".contains(c) { return .quit(0) }
-    if key == .escape || key == .controlC { return .quit(0) }
+    if case .character(let c) = key, "qQ".contains(c) { return .quit(ExitStatus.success) }
+    if key == .escape || key == .controlC { return .quit(ExitStatus.success) }
     if store?.readOnly == true {
       message = "read-only: another clockwork owns this stopwatch (--take)"
-      return .keepGoing
+      return .redraw
     }
-    defer { store?.save(watch, at: now) }
     switch key {
     case .space:
       switch watch.phase {
@@ -44,21 +51,23 @@ final class LiveStopwatch: LiveMode {
       if (try? watch.lap(at: now)) == nil { message = "laps are taken while running (Space starts)" }
     case .character("r"), .character("R"):
       if (try? watch.reset()) == nil { message = watch.phase == .running ? "stop first (Space), then r resets" : nil }
-    default: break
+    default: return .keepGoing
     }
-    return .keepGoing
+    store?.save(watch, at: now, wallNow: moment.wall)
+    return .redraw
   }
 
   /// A read-only view follows the owner's file.
-  func tick() -> LiveAction {
+  public func tick(at moment: Moment<Instant>) -> LiveAction {
     guard let store, store.readOnly else { return .keepGoing }
-    let (watch, _) = store.resume(at: clock.now)
+    let (watch, _) = store.resume(at: moment.instant, wallNow: moment.wall)
+    guard watch != self.watch else { return .keepGoing }
     self.watch = watch
-    return .keepGoing
+    return .redraw
   }
 
-  func frame(size: TerminalSize, at instant: ContinuousClock.Instant) throws -> CellGrid {
-    let elapsed = watch.elapsed(at: instant)
+  public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<CellGrid, Instant> {
+    let elapsed = watch.elapsed(at: moment.instant)
     var grid = CellGrid(columns: size.columns, rows: size.rows)
     let bigRows = max(3, min(size.rows / 3, 12))
     let cells = try digits.cells(StopwatchFormat.string(elapsed), columns: size.columns, rows: bigRows, cell: size.cell)
@@ -66,25 +75,21 @@ final class LiveStopwatch: LiveMode {
     var row = bigRows + 2
     let state = watch.phase == .running ? "running" : watch.phase == .paused ? "stopped" : "ready"
     let warning = store?.saveError ?? notes.last
-    grid.writeCentered(message ?? state, row: row, foreground: RGB(160, 160, 160))
-    if let warning { grid.writeCentered(String(warning.prefix(size.columns)), row: row + 1, foreground: RGB(230, 180, 80)) }
+    grid.writeCentered(message ?? state, row: row, foreground: Palette.status)
+    if let warning { grid.writeCentered(String(warning.prefix(size.columns)), row: row + 1, foreground: Palette.warning) }
     row += 2
-    let marks = LapTable.marks(for: watch.laps)
     if !watch.laps.isEmpty {
       grid.writeCentered(Self.row("lap", "split", "total", ""), row: row, bold: true)
       row += 1
-      for lap in watch.laps.reversed() where row < size.rows - 1 {
-        let mark = marks[lap.number] ?? ""
-        let color = mark == "best" ? RGB(76, 217, 100) : mark == "worst" ? RGB(255, 59, 48) : nil
-        grid.writeCentered(
-          Self.row(String(lap.number), StopwatchFormat.string(lap.split), StopwatchFormat.string(lap.total), mark),
-          row: row, foreground: color)
+      for lap in StopwatchDisplay.rows(for: watch.laps) where row < size.rows - 1 {
+        let color = lap.mark == nil ? nil : RGB(display.color(of: lap))
+        grid.writeCentered(Self.row(lap.number, lap.split, lap.total, lap.mark ?? ""), row: row, foreground: color)
         row += 1
       }
     }
     let help = "Space start/stop  l/Enter lap  r reset (stopped)  q quit"
-    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: RGB(128, 128, 128)) }
-    return grid
+    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: Palette.help) }
+    return Planned(grid, next: nextChange(after: moment.instant))
   }
 
   static func row(_ lap: String, _ split: String, _ total: String, _ mark: String) -> String {
@@ -92,8 +97,9 @@ final class LiveStopwatch: LiveMode {
   }
 
   /// Running: the next frame on the 1/fps grid of the stopwatch's own elapsed time (frames
-  /// align with its readings, not the wall clock). Stopped: nothing changes.
-  func nextDeadline(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+  /// align with its readings, not the wall clock). Stopped: nothing changes, but a read-only
+  /// view looks at the owner's file once a second.
+  func nextChange(after now: Instant) -> Instant? {
     if store?.readOnly == true, watch.phase != .running { return now.advanced(by: .seconds(1)) }
     guard case .running(let since, let banked) = watch.state else { return nil }
     let period = Duration.seconds(1 / fps)

@@ -1,57 +1,60 @@
-import Dispatch
 import CGlibcExtras
+import ClockworkLive
 import Glibc
 
-/// A thread of its own that sleeps until the next deadline and runs `fire` there, on itself,
-/// inside `queue.sync` (a serial queue runs a synchronous block on the caller's thread, in turn
-/// with everything else on the queue). A Dispatch timer wakes two threads a tick — the event
-/// loop's, then a worker's — and this one: a clock's second costs one wake-up.
+/// A ``DeadlineScheduler`` on a thread of its own that sleeps on `CLOCK_MONOTONIC` until the
+/// next deadline and fires there, on itself. A Dispatch timer wakes two threads a tick (the
+/// event loop's, then a worker's); this wakes one.
 ///
 /// ```swift
-/// let ticks = DeadlineThread(queue: session.queue) { loop.handle(.tick) }
-/// ticks.schedule(clock.now.advanced(by: .seconds(1)))
+/// let runner = FrameRunner(mode: mode, sink: sink, clock: ContinuousClock(), wallNow: Date.init, scheduler: DeadlineThread())
 /// ```
-final class DeadlineThread: @unchecked Sendable {  // state guarded by `mutex`
-  private let queue: DispatchQueue
-  private let fire: () -> Void
+public final class DeadlineThread: DeadlineScheduler, @unchecked Sendable {  // state guarded by `mutex`
+  public typealias Instant = ContinuousClock.Instant
   private let clock = ContinuousClock()
   // Allocated, not stored: pthread objects must not move.
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  /// The next deadline as CLOCK_MONOTONIC time, or nil.
-  private var deadline: timespec?
+  private var fire: (@Sendable (Instant) -> Void)?
+  /// The next deadline, and the same as CLOCK_MONOTONIC time.
+  private var deadline: (instant: Instant, wake: timespec)?
   private var stopped = false
+  private var threadStarted = false
 
-  init(queue: DispatchQueue, fire: @escaping () -> Void) {
-    self.queue = queue
-    self.fire = fire
+  public init() {
     pthread_mutex_init(mutex, nil)
     var attributes = pthread_condattr_t()
     pthread_condattr_init(&attributes)
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
     pthread_cond_init(changed, &attributes)
     pthread_condattr_destroy(&attributes)
+  }
+
+  public func start(fire: @escaping @Sendable (Instant) -> Void) {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    self.fire = fire
+    guard !threadStarted else { return }
+    threadStarted = true
     var thread = pthread_t()
     let context = Unmanaged.passRetained(self).toOpaque()  // released when the thread ends
     pthread_create(&thread, nil, { context in
-      let owner = Unmanaged<DeadlineThread>.fromOpaque(context!).takeRetainedValue()
-      owner.run()
+      guard let context else { return nil }
+      Unmanaged<DeadlineThread>.fromOpaque(context).takeRetainedValue().run()
       return nil
     }, context)
     pthread_detach(thread)
   }
 
-  /// The next deadline (replacing any other), or none.
-  func schedule(_ instant: ContinuousClock.Instant?) {
-    let wake = instant.map { monotonic(after: max(.zero, clock.now.duration(to: $0))) }
+  public func schedule(_ instant: Instant?) {
+    let wake = instant.map { ($0, monotonic(after: max(.zero, clock.now.duration(to: $0)))) }
     pthread_mutex_lock(mutex)
     deadline = wake
     pthread_cond_signal(changed)
     pthread_mutex_unlock(mutex)
   }
 
-  /// Ends the thread; no deadline fires after this returns, unless one is firing now.
-  func stop() {
+  public func stop() {
     pthread_mutex_lock(mutex)
     stopped = true
     pthread_cond_signal(changed)
@@ -62,16 +65,17 @@ final class DeadlineThread: @unchecked Sendable {  // state guarded by `mutex`
     set_timer_slack(1)  // wake within a microsecond, not the default 50
     pthread_mutex_lock(mutex)
     while !stopped {
-      guard var due = deadline else {
+      guard let due = deadline else {
         pthread_cond_wait(changed, mutex)
         continue
       }
-      if pthread_cond_timedwait(changed, mutex, &due) == ETIMEDOUT, let current = deadline, current.tv_sec == due.tv_sec,
-        current.tv_nsec == due.tv_nsec, !stopped
+      var wake = due.wake
+      if pthread_cond_timedwait(changed, mutex, &wake) == ETIMEDOUT, let current = deadline, current.instant == due.instant,
+        !stopped, let fire
       {
         deadline = nil
         pthread_mutex_unlock(mutex)
-        queue.sync { fire() }
+        fire(due.instant)
         pthread_mutex_lock(mutex)
       }
     }

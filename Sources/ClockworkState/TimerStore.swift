@@ -3,21 +3,23 @@ import ClockworkState
 import FoundationEssentials
 
 /// Named timers on disk: `timers/<name>.json`, one per timer.
-struct TimerStore {
-  let directory: StateDirectory
+public struct TimerStore: Sendable {
+  public let directory: StateDirectory
 
-  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    directory = StateDirectory(environment: environment)
+  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    self.init(directory: StateDirectory(environment: environment))
   }
 
-  var folder: URL { directory.file("timers") }
+  public init(directory: StateDirectory) { self.directory = directory }
 
-  func file(_ name: String) -> StateFile<StoredTimer> {
+  public var folder: URL { directory.file("timers") }
+
+  public func file(_ name: String) -> StateFile<StoredTimer> {
     StateFile(url: folder.appendingPathComponent("\(name).json"))
   }
 
   /// Every saved timer (warnings for files that had to be moved aside).
-  func all(now: Date = Date()) -> (timers: [StoredTimer], warnings: [String]) {
+  public func all(now: Date = Date()) -> (timers: [StoredTimer], warnings: [String]) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     var timers: [StoredTimer] = []
     var warnings: [String] = []
@@ -30,7 +32,7 @@ struct TimerStore {
   }
 
   /// Saves; a failure comes back as a message for the screen, never a crash.
-  func save(_ timer: StoredTimer) -> String? {
+  public func save(_ timer: StoredTimer) -> String? {
     do {
       try file(timer.name).save(timer)
       return nil
@@ -39,9 +41,9 @@ struct TimerStore {
     }
   }
 
-  func remove(_ name: String) { file(name).remove() }
+  public func remove(_ name: String) { file(name).remove() }
 
-  static func validName(_ name: String) -> Bool {
+  public static func validName(_ name: String) -> Bool {
     !name.isEmpty && name.count <= 64 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
       && !name.hasPrefix(".")
   }

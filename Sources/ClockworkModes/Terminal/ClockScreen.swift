@@ -1,13 +1,15 @@
 import ClockworkCairo
 import ClockworkCore
+import ClockworkLive
 import ClockworkScene
 import ClockworkTerminal
 import ClockworkWidgets
 import FoundationEssentials
 
-/// `clockwork clock`: analog faces as large as fit, side by side for several zones, each with
-/// its city and offset, and the date and digital time under it.
-final class LiveClock: LiveMode {
+/// `clockwork clock` in a terminal: analog faces as large as fit, side by side for several
+/// zones, each with its city and offset, and the date and digital time under it.
+public final class ClockScreen: LiveMode {
+  public typealias Instant = ContinuousClock.Instant
   var zones: [Zone]
   var themes: [ClockTheme]
   var themeIndex: Int
@@ -17,26 +19,24 @@ final class LiveClock: LiveMode {
   /// One a face: each keeps its last frame, so unchanged cells are copied, not fitted again.
   let presenters: [BlockPresenter]
   let faces: [ClockFace]
-  let clock = ContinuousClock()
-  /// Samples per scene unit in the last frame, for "when does a hand move a pixel".
-  var pixelScale = 1.0
   static let sceneSize = 200.0
 
-  init(zones: [Zone], theme: ClockTheme, oscillator: Oscillator, digital: Bool, graphics: Graphics) {
+  public init(
+    zones: [Zone], theme: ClockTheme, oscillator: Oscillator, digital: Bool, graphics: Graphics, rasterStore: RasterStore?
+  ) {
     self.zones = zones
     themes = ClockTheme.builtIn.contains(theme) ? ClockTheme.builtIn : ClockTheme.builtIn + [theme]
     themeIndex = themes.firstIndex(of: theme) ?? 0
     if !oscillators.contains(oscillator) { oscillators.append(oscillator) }
     oscillatorIndex = oscillators.firstIndex(of: oscillator) ?? 0
     self.digital = digital
-    let store = RasterStore.defaultDirectory().map(RasterStore.init(directory:))
-    presenters = zones.map { _ in BlockPresenter(graphics: graphics, rasterStore: store) }
+    presenters = zones.map { _ in BlockPresenter(graphics: graphics, rasterStore: rasterStore) }
     faces = zones.map { _ in ClockFace(size: Self.sceneSize, theme: theme, oscillator: oscillator) }
   }
 
-  func handle(_ key: Key) -> LiveAction {
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
     switch key {
-    case .character("q"), .character("Q"), .escape, .controlC: return .quit(0)
+    case .character("q"), .character("Q"), .escape, .controlC: return .quit(ExitStatus.success)
     case .character("o"):
       oscillatorIndex = (oscillatorIndex + 1) % oscillators.count
       for face in faces { face.oscillator = oscillators[oscillatorIndex] }
@@ -44,35 +44,31 @@ final class LiveClock: LiveMode {
       themeIndex = (themeIndex + 1) % themes.count
       for face in faces { face.configure(theme: themes[themeIndex]) }
     case .character("d"): digital.toggle()
-    default: break
+    default: return .keepGoing
     }
-    return .keepGoing
+    return .redraw
   }
 
-  func tick() -> LiveAction { .keepGoing }
-
   /// A clock's frames depend on the time alone: eight seconds of them are drawn in one go.
-  var framesAhead: Int { 8 }
+  public var framesAhead: Int { 8 }
 
   /// Rows under each face: the city and offset when there are several zones, then date and
   /// time when the readout is on.
   var textRows: Int { (zones.count > 1 ? 1 : 0) + (digital ? 2 : 0) }
 
-  /// The wall time at a continuous-clock instant (now, or a deadline ahead).
-  func wallDate(at instant: ContinuousClock.Instant) -> Date {
-    Date().addingTimeInterval(clock.now.duration(to: instant) / .seconds(1))
-  }
-
-  func frame(size: TerminalSize, at instant: ContinuousClock.Instant) throws -> CellGrid {
-    let now = wallDate(at: instant)
+  public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<CellGrid, Instant> {
+    let now = moment.wall
     var grid = CellGrid(columns: size.columns, rows: size.rows)
     let panelWidth = size.columns / max(zones.count, 1)
     let graphicsRows = max(0, size.rows - textRows - 1)
+    var delay = digital ? WallSeconds.delayToNextSecond(after: now) / .seconds(1) : 1
     for (index, (zone, face)) in zip(zones, faces).enumerated() {
       let presenter = presenters[index]
-      pixelScale = presenter.scale(for: face.layer.bounds.size, columns: panelWidth, rows: graphicsRows, cell: size.cell)
+      // Samples per scene unit on this canvas, for "when does a hand move a pixel".
+      let pixelScale = presenter.scale(for: face.layer.bounds.size, columns: panelWidth, rows: graphicsRows, cell: size.cell)
       face.pixelScale = pixelScale
       face.show(date: now, zone: zone)
+      delay = min(delay, face.delayToNextChange(after: now, zone: zone, pixelScale: pixelScale))
       let cells = try presenter.cells(for: face.layer, columns: panelWidth, rows: graphicsRows, cell: size.cell)
       let left = index * panelWidth
       grid.place(cells, column: left, row: 0)
@@ -90,8 +86,8 @@ final class LiveClock: LiveMode {
       grid.place(panel, column: left, row: graphicsRows)
     }
     let help = "q quit  o oscillator (\(oscillators[oscillatorIndex]))  t theme (\(themes[themeIndex].name))  d digital"
-    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: RGB(128, 128, 128)) }
-    return grid
+    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: Palette.help) }
+    return Planned(grid, next: moment.instant.advanced(by: .seconds(max(delay, 0.001))))
   }
 
   /// "Kathmandu +05:45": the city of an IANA name and its offset (seconds east of UTC).
@@ -99,12 +95,5 @@ final class LiveClock: LiveMode {
     let name = zone.description
     let city = name.split(separator: "/").last.map { String($0.replacing("_", with: " ")) } ?? name
     return "\(city) \(ClockText.offset(seconds: offset))"
-  }
-
-  func nextDeadline(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-    let now = wallDate(at: instant)
-    var delay = zip(faces, zones).map { $0.delayToNextChange(after: now, zone: $1, pixelScale: pixelScale) }.min() ?? 1
-    if digital { delay = min(delay, WallSeconds.delayToNextSecond(after: now) / .seconds(1)) }
-    return instant.advanced(by: .seconds(max(delay, 0.001)))
   }
 }

@@ -1,0 +1,44 @@
+import Synchronization
+
+/// A ``DeadlineScheduler`` that sleeps on any `Clock` in a task: swift-clocks' `TestClock` in
+/// tests, or a real clock where no deadline thread is at hand.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let runner = FrameRunner(mode: mode, sink: sink, clock: clock, wallNow: wall.now, scheduler: ClockScheduler(clock: clock))
+/// ```
+public final class ClockScheduler<C: Clock>: DeadlineScheduler, Sendable where C.Duration == Duration {
+  public let clock: C
+  private struct State {
+    var fire: (@Sendable (C.Instant) -> Void)?
+    var sleeper: Task<Void, Never>?
+    var stopped = false
+  }
+  private let state = Mutex(State())
+
+  public init(clock: C) { self.clock = clock }
+
+  public func start(fire: @escaping @Sendable (C.Instant) -> Void) {
+    state.withLock { $0.fire = fire }
+  }
+
+  public func schedule(_ deadline: C.Instant?) {
+    state.withLock { state in
+      state.sleeper?.cancel()
+      state.sleeper = nil
+      guard let deadline, let fire = state.fire, !state.stopped else { return }
+      state.sleeper = Task { [clock] in
+        do { try await clock.sleep(until: deadline, tolerance: .zero) } catch { return }
+        fire(deadline)
+      }
+    }
+  }
+
+  public func stop() {
+    state.withLock { state in
+      state.stopped = true
+      state.sleeper?.cancel()
+      state.sleeper = nil
+    }
+  }
+}

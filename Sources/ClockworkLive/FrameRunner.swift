@@ -1,0 +1,190 @@
+import Dispatch
+import FoundationEssentials
+
+/// What reaches a runner from outside.
+public enum RunnerEvent<Input: Sendable>: Sendable {
+  case input(Input)
+  /// The canvas changed or the screen was lost (a resize, a resume after a stop): draw anew.
+  case repaint
+  /// A signal that ends the run (SIGINT, SIGTERM, SIGHUP): exit with 128 + its number.
+  case signal(Int32)
+}
+
+/// Runs a live mode on a sink: draws the present, then draws the frames of the next deadlines
+/// ahead and holds them, so at a deadline only showing the frame is left and the change lands
+/// within a fraction of a millisecond of it. Nothing wakes between deadlines.
+///
+/// ```swift
+/// let runner = FrameRunner(mode: mode, sink: sink, clock: ContinuousClock(), wallNow: Date.init, scheduler: DeadlineThread())
+/// session.onEvent = { runner.send(.input($0)) }
+/// let status = await runner.run()
+/// ```
+///
+/// A mode whose frames depend on the time alone gets several drawn in one go (warm caches). A
+/// drawn-ahead frame is thrown away and the present drawn instead on an input that changes the
+/// mode, a repaint, a step of the wall clock, and a tick that comes after the frame's time is
+/// over (the process was stopped without a signal, or the machine slept).
+public final class FrameRunner<Mode: LiveMode, Sink: FrameSink, C: Clock>: @unchecked Sendable
+where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.Instant, C.Duration == Duration {
+  // Everything below is touched only on `queue`.
+  public let queue = DispatchQueue(label: "clockwork.runner")
+  let mode: Mode
+  let sink: Sink
+  let clock: C
+  let wallNow: @Sendable () -> Date
+  let scheduler: any DeadlineScheduler<C.Instant>
+
+  /// Frames ahead are drawn for a hair after their deadline: a deadline computed from a clock
+  /// reading can land a few nanoseconds before the change it is for.
+  public static var aheadMargin: Duration { .milliseconds(1) }
+  /// How far the wall clock may drift from the monotonic one before held frames are redrawn:
+  /// NTP slews by microseconds a second; a step is a jump.
+  public static var wallClockTolerance: Double { 0.002 }
+
+  private var held: [(deadline: C.Instant, encoded: Sink.Encoded)] = []
+  /// The deadline after the last frame drawn or held.
+  private var next: C.Instant?
+  /// Both clocks' readings when the held frames were drawn.
+  private var reference: Moment<C.Instant>?
+  private var scheduled: C.Instant?
+  private var running = false
+  private var finish: CheckedContinuation<Int32, Never>?
+  /// Why the run ended with status 1, when a frame could not be drawn.
+  public private(set) var failure: (any Error)?
+
+  public init(
+    mode: Mode, sink: Sink, clock: C, wallNow: @escaping @Sendable () -> Date,
+    scheduler: some DeadlineScheduler<C.Instant>
+  ) {
+    self.mode = mode
+    self.sink = sink
+    self.clock = clock
+    self.wallNow = wallNow
+    self.scheduler = scheduler
+  }
+
+  /// Runs until the mode quits or a signal ends it; returns the exit status. The sink has
+  /// finished (the surface is restored) before this returns.
+  /// - Parameter begin: runs on the runner's queue before the first frame (start the sources
+  ///   of events here: what they send after it is handled in turn).
+  public func run(begin: @escaping @Sendable () -> Void = {}) async -> Int32 {
+    await withCheckedContinuation { finish in
+      queue.async { [self] in
+        self.finish = finish
+        running = true
+        begin()
+        scheduler.start { [weak self] deadline in self?.queue.sync { self?.tick(deadline) } }
+        redraw()
+        if running { apply(mode.started(at: reference ?? now())) }
+      }
+    }
+  }
+
+  /// Hands an event to the runner; it is handled on `queue`, in turn.
+  public func send(_ event: RunnerEvent<Mode.Input>) {
+    queue.async { [self] in handle(event) }
+  }
+
+  /// Ends the run with `status`, from any thread.
+  public func stop(_ status: Int32) {
+    queue.async { [self] in end(status) }
+  }
+
+  func handle(_ event: RunnerEvent<Mode.Input>) {
+    guard running else { return }
+    switch event {
+    case .input(let input): apply(mode.handle(input, at: now()))
+    case .repaint:
+      sink.invalidate()
+      redraw()
+    case .signal(let number): end(ExitStatus.signal(number))
+    }
+  }
+
+  func now() -> Moment<C.Instant> { Moment(instant: clock.now, wall: wallNow()) }
+
+  func apply(_ action: LiveAction) {
+    switch action {
+    case .keepGoing: break
+    case .redraw: redraw()
+    case .quit(let status): end(status)
+    }
+  }
+
+  /// A deadline has come: show its held frame if that is still the present, else draw now.
+  func tick(_ deadline: C.Instant) {
+    guard running, deadline == scheduled else { return }  // replaced or stopped meanwhile
+    scheduled = nil
+    let now = now()
+    var onTime = false
+    if let first = held.first, first.deadline == deadline, heldFrameIsCurrent(at: now) {
+      held.removeFirst()
+      sink.show(first.encoded)
+      onTime = true
+    }
+    let action = mode.tick(at: now)
+    guard onTime, action == .keepGoing else { return action == .keepGoing ? redraw() : apply(action) }
+    if let first = held.first { return schedule(first.deadline) }
+    attempt { try drawAhead(from: now) }
+  }
+
+  /// Throws the held frames away, draws the present and draws ahead again.
+  func redraw() {
+    held = []
+    sink.rewind()
+    attempt {
+      let now = now()
+      let planned = try mode.frame(at: now, on: sink.canvas)
+      sink.show(sink.encode(planned.frame))
+      next = planned.next
+      try drawAhead(from: now)
+    }
+  }
+
+  /// Draws the frames of the next deadlines (as many as the mode allows) and holds them.
+  func drawAhead(from now: Moment<C.Instant>) throws {
+    held = []
+    reference = now
+    let canvas = sink.canvas
+    while held.count < max(1, mode.framesAhead), let deadline = next {
+      let planned = try mode.frame(at: now.advanced(to: deadline.advanced(by: Self.aheadMargin)), on: canvas)
+      held.append((deadline, sink.encode(planned.frame)))
+      next = planned.next
+    }
+    schedule(held.first?.deadline)
+  }
+
+  /// Whether the next held frame may be shown: its time is not over (the next frame is not
+  /// yet due) and the wall clock has not been stepped since it was drawn.
+  func heldFrameIsCurrent(at now: Moment<C.Instant>) -> Bool {
+    let end = held.count > 1 ? held[1].deadline : next
+    if let end, now.instant >= end { return false }
+    guard let reference else { return false }
+    let expected = reference.advanced(to: now.instant).wall
+    return abs(now.wall.timeIntervalSince(expected)) <= Self.wallClockTolerance
+  }
+
+  func schedule(_ deadline: C.Instant?) {
+    scheduled = deadline
+    scheduler.schedule(deadline)
+  }
+
+  func attempt(_ body: () throws -> Void) {
+    do { try body() } catch {
+      failure = error
+      end(ExitStatus.failure)
+    }
+  }
+
+  /// Leaves the surface as found and hands back the status.
+  func end(_ status: Int32) {
+    guard running else { return }
+    running = false
+    held = []
+    scheduled = nil
+    scheduler.stop()
+    sink.finish()
+    finish?.resume(returning: status)
+    finish = nil
+  }
+}

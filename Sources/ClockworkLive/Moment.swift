@@ -1,0 +1,25 @@
+import FoundationEssentials
+
+/// One moment read off two clocks: the monotonic clock that frames are scheduled on, and the
+/// wall clock that a clock face shows.
+///
+/// ```swift
+/// let now = Moment(instant: clock.now, wall: Date())
+/// let deadline = now.advanced(to: clock.now.advanced(by: .seconds(1)))   // its wall time too
+/// ```
+public struct Moment<Instant: InstantProtocol>: Sendable where Instant.Duration == Duration {
+  public var instant: Instant
+  public var wall: Date
+
+  public init(instant: Instant, wall: Date) {
+    self.instant = instant
+    self.wall = wall
+  }
+
+  /// The moment at `later` on the monotonic clock, its wall time projected from this one.
+  public func advanced(to later: Instant) -> Moment {
+    Moment(instant: later, wall: wall.addingTimeInterval(instant.duration(to: later) / .seconds(1)))
+  }
+}
+
+extension Moment: Equatable where Instant: Equatable {}

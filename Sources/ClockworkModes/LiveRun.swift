@@ -1,0 +1,60 @@
+import ClockworkLive
+import ClockworkSystem
+import ClockworkTerminal
+import FoundationEssentials
+
+/// Runs a mode on the real clocks, with the deadline thread, on a terminal or as lines of text.
+///
+/// ```swift
+/// let status = await LiveRun.terminal(ClockScreen(…), session: try TerminalSession(), colorMode: .truecolor)
+/// ```
+public enum LiveRun {
+  /// A terminal mode in raw mode on the alternate screen; the terminal is restored on every
+  /// way out. Returns the exit status.
+  public static func terminal<Mode: LiveMode>(_ mode: Mode, session: TerminalSession, colorMode: ColorMode) async -> Int32
+  where Mode.Input == Key, Mode.Canvas == TerminalSize, Mode.Frame == CellGrid, Mode.Instant == ContinuousClock.Instant {
+    ProcessTuning.keepFreedMemory()
+    let runner = runner(mode, sink: TerminalSink(session: session, colorMode: colorMode))
+    let status = await runner.run {
+      session.start { event in
+        switch event {
+        case .key(let key): runner.send(.input(key))
+        case .resized, .resumed: runner.send(.repaint)
+        case .signal(let number): runner.send(.signal(number))
+        }
+      }
+    }
+    return reported(status, runner.failure)
+  }
+
+  /// A plain mode that reads nothing: lines until it ends or a signal ends it.
+  public static func lines<Mode: LiveMode>(_ mode: Mode) async -> Int32
+  where Mode.Input == Never, Mode.Canvas == Void, Mode.Frame == String?, Mode.Instant == ContinuousClock.Instant {
+    let runner = runner(mode, sink: LineSink())
+    let signals = SignalWatcher(SignalWatcher.ending) { runner.send(.signal($0)) }
+    let status = await runner.run()
+    withExtendedLifetime(signals) {}
+    return reported(status, runner.failure)
+  }
+
+  /// A plain mode that reads standard input a line at a time.
+  public static func lines<Mode: LiveMode>(_ mode: Mode) async -> Int32
+  where Mode.Input == LineReader.Event, Mode.Canvas == Void, Mode.Frame == String?, Mode.Instant == ContinuousClock.Instant {
+    let runner = runner(mode, sink: LineSink())
+    let signals = SignalWatcher(SignalWatcher.ending) { runner.send(.signal($0)) }
+    let status = await runner.run { LineReader.start { runner.send(.input($0)) } }
+    withExtendedLifetime(signals) {}
+    return reported(status, runner.failure)
+  }
+
+  static func runner<Mode: LiveMode, Sink: FrameSink>(_ mode: Mode, sink: Sink) -> FrameRunner<Mode, Sink, ContinuousClock>
+  where Mode.Instant == ContinuousClock.Instant {
+    FrameRunner(mode: mode, sink: sink, clock: ContinuousClock(), wallNow: { Date() }, scheduler: DeadlineThread())
+  }
+
+  /// Says why a run failed, once the surface is restored.
+  static func reported(_ status: Int32, _ failure: (any Error)?) -> Int32 {
+    if let failure { StandardOutput.error("clockwork: \(failure)") }
+    return status
+  }
+}

@@ -1,0 +1,33 @@
+import ClockworkCore
+import ClockworkLive
+
+/// `clockwork clock --plain`: one line per second, written just after the wall-clock boundary.
+public final class ClockLines: LiveMode {
+  public typealias Instant = ContinuousClock.Instant
+  let zones: [Zone]
+  let count: Int?
+  var written = 1
+
+  /// - Parameter count: stop after this many lines (`nil`: until interrupted).
+  public init(zones: [Zone], count: Int?) {
+    self.zones = zones
+    self.count = count
+  }
+
+  public func frame(at moment: Moment<Instant>, on canvas: Void) -> Planned<String?, Instant> {
+    let line = zones.map { ClockText.line(moment.wall, in: $0) }.joined(separator: "  ")
+    return Planned(line, next: moment.instant.advanced(by: WallSeconds.delayToNextSecond(after: moment.wall)))
+  }
+
+  public func started(at moment: Moment<Instant>) -> LiveAction { enough }
+
+  public func tick(at moment: Moment<Instant>) -> LiveAction {
+    written += 1
+    return enough
+  }
+
+  var enough: LiveAction {
+    guard let count, written >= count else { return .keepGoing }
+    return .quit(ExitStatus.success)
+  }
+}

@@ -1,0 +1,47 @@
+import ClockworkCore
+import ClockworkLive
+import ClockworkState
+import ClockworkSystem
+
+/// `clockwork stopwatch --plain`: the elapsed time on each of the stopwatch's own whole
+/// seconds, a lap for each line of input, and the end of input ends it.
+public final class StopwatchLines: LiveMode {
+  public typealias Instant = ContinuousClock.Instant
+  public private(set) var watch: Stopwatch<Instant>
+  let store: StopwatchStore?
+  let write: (String) -> Void
+
+  /// Starts (or resumes) `watch` at `start` and saves it.
+  public init(watch: Stopwatch<Instant>, store: StopwatchStore?, at start: Moment<Instant>, write: @escaping (String) -> Void = StandardOutput.line) {
+    var watch = watch
+    switch watch.phase {
+    case .idle: try? watch.start(at: start.instant)
+    case .paused: try? watch.resume(at: start.instant)
+    case .running: break
+    }
+    store?.save(watch, at: start.instant, wallNow: start.wall)
+    self.watch = watch
+    self.store = store
+    self.write = write
+  }
+
+  /// At the start, the reading then; after that, whole seconds.
+  public func frame(at moment: Moment<Instant>, on canvas: Void) -> Planned<String?, Instant> {
+    let reading = StopwatchFormat.string(watch.elapsed(at: moment.instant))
+    guard case .running(let since, let banked) = watch.state else { return Planned(reading, next: nil) }
+    let elapsed = banked + since.duration(to: moment.instant)
+    return Planned(reading, next: since.advanced(by: WallSeconds.nextMultiple(of: .seconds(1), after: elapsed) - banked))
+  }
+
+  public func handle(_ input: LineReader.Event, at moment: Moment<Instant>) -> LiveAction {
+    switch input {
+    case .line:
+      guard let lap = try? watch.lap(at: moment.instant) else { return .keepGoing }
+      store?.save(watch, at: moment.instant, wallNow: moment.wall)
+      write("lap \(lap.number)  \(StopwatchFormat.string(lap.split))  total \(StopwatchFormat.string(lap.total))")
+      return .keepGoing
+    case .endOfInput:
+      return .quit(ExitStatus.success)
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import ClockworkCore
+import ClockworkLive
+import ClockworkState
+
+/// `clockwork timer --plain`: the remaining time each time it drops a second, the alert at zero.
+public final class TimerLines: LiveMode {
+  public typealias Instant = ContinuousClock.Instant
+  let countdown: Countdown<Instant>
+  let persistence: TimerPersistence?
+  let alert: TimerAlert
+
+  public init(countdown: Countdown<Instant>, persistence: TimerPersistence?, alert: TimerAlert) {
+    self.countdown = countdown
+    self.persistence = persistence
+    self.alert = alert
+  }
+
+  public func frame(at moment: Moment<Instant>, on canvas: Void) -> Planned<String?, Instant> {
+    let now = moment.instant
+    let next = countdown.isFinished(at: now) ? nil : Self.nextWholeSecond(of: countdown, after: now)
+    return Planned(CountdownFormat.string(countdown.remaining(at: now)), next: next)
+  }
+
+  public func tick(at moment: Moment<Instant>) -> LiveAction {
+    guard countdown.isFinished(at: moment.instant) else { return .keepGoing }
+    persistence?.finished()
+    alert.ring(duration: countdown.duration, toTerminal: false)
+    return .quit(ExitStatus.success)
+  }
+
+  /// The instant the reading next drops to a whole second (the finish, at the last).
+  static func nextWholeSecond(of countdown: Countdown<Instant>, after now: Instant) -> Instant? {
+    guard let finish = countdown.finishInstant else { return nil }
+    let left = countdown.remaining(at: now) / .seconds(1)
+    let nextReading = max(0, left.rounded(.up) - 1)
+    return finish.advanced(by: .seconds(-nextReading))
+  }
+}

@@ -1,0 +1,60 @@
+import ClockworkLive
+
+/// A runner's frames on a terminal: each grid becomes the bytes of the cells that change, and
+/// is written in one `write` when its time comes.
+///
+/// ```swift
+/// let sink = TerminalSink(session: session, colorMode: .truecolor)
+/// let runner = FrameRunner(mode: mode, sink: sink, …)
+/// ```
+///
+/// The writer's state is kept twice: as the screen is, and as it will be once every encoded
+/// frame is shown (one state a frame would be 128 KB). When encoded frames are thrown away
+/// with only some of them on screen, neither matches and the next frame repaints every cell.
+public final class TerminalSink: FrameSink {
+  let session: TerminalSession
+  private var onScreen: DamageWriter
+  private var planned: DamageWriter
+  private var encoded = 0
+  private var shown = 0
+
+  public init(session: TerminalSession, colorMode: ColorMode) {
+    self.session = session
+    onScreen = DamageWriter(colorMode: colorMode)
+    planned = onScreen
+  }
+
+  public var canvas: TerminalSize { session.size }
+
+  public func encode(_ frame: CellGrid) -> [UInt8] {
+    encoded += 1
+    return planned.frameBytes(frame)
+  }
+
+  public func show(_ bytes: [UInt8]) {
+    if !bytes.isEmpty { session.write(bytes) }
+    shown += 1
+    if shown == encoded {
+      onScreen = planned
+      (encoded, shown) = (0, 0)
+    }
+  }
+
+  public func rewind() {
+    if shown > 0 { onScreen.invalidate() }
+    planned = onScreen
+    (encoded, shown) = (0, 0)
+  }
+
+  public func invalidate() {
+    onScreen.invalidate()
+    planned = onScreen
+    (encoded, shown) = (0, 0)
+  }
+
+  public func finish() {
+    let farewell = onScreen.farewell()
+    if !farewell.isEmpty { session.write(farewell) }
+    session.restore()
+  }
+}
