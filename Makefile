@@ -24,6 +24,7 @@ run: release
 
 test:
 	@scripts/setup --with-python
+	scripts/checks/portable-libraries
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	python3 -m pytest -q Tests/terminal

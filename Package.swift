@@ -15,6 +15,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -29,7 +30,7 @@ let package = Package(
       name: "ClockworkState",
       dependencies: ["ClockworkCore", .product(name: "SystemPackage", package: "swift-system")]),
     // Core Animation-style layers and animations; presentation at time t is pure.
-    .target(name: "ClockworkScene"),
+    .target(name: "ClockworkScene", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 /// A time zone from the system's tz database, the source `date` and every other program on the
 /// machine read: the local zone through the C library (`localtime_r`), a named one from its
@@ -68,20 +67,16 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
   /// The wall-clock fields and offset from UTC at `date`, truncated to the second.
   public func civilTime(at date: Date) -> CivilTime {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-    var fields = tm()
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
     let offset: Int
     switch rules {
-    case .local:
-      localtime_r(&seconds, &fields)  // reads TZ and the database itself, safely across threads
-      return CivilTime(fields)
+    case .local: return LibC.localTime(seconds)
     case .database(let rules): offset = rules.offset(at: Int64(seconds))
     case .offset(let fixed): offset = fixed
     }
-    seconds += time_t(offset)
-    gmtime_r(&seconds, &fields)
-    fields.tm_gmtoff = offset
-    return CivilTime(fields)
+    var time = LibC.utcTime(seconds + offset)
+    time.utcOffset = offset
+    return time
   }
 
   /// Seconds east of UTC at `date`.
@@ -117,7 +112,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   // MARK: - The tz database
 
   static let fixedUTC: Set = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z"]
-  static var databaseDirectory: String { getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo" }
+  static var databaseDirectory: String { LibC.environment("TZDIR") ?? "/usr/share/zoneinfo" }
 
   /// The rules of the database's zone by that name.
   static func databaseRules(_ name: String) -> ZoneRules? {
@@ -128,22 +123,15 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// `TZ` without its leading colon, else what `/etc/localtime` links to under `zoneinfo/`,
   /// else `/etc/timezone`, else UTC (what the C library then uses).
   static let localName: String = {
-    if let tz = getenv("TZ").map({ String(cString: $0) }), !tz.isEmpty {
+    if let tz = LibC.environment("TZ"), !tz.isEmpty {
       return tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
     }
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let length = readlink("/etc/localtime", &buffer, buffer.count - 1)
-    if length > 0 {
-      let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if let range = target.firstRange(of: "zoneinfo/") { return String(target[range.upperBound...]) }
+    if let target = LibC.linkTarget("/etc/localtime"), let range = target.firstRange(of: "zoneinfo/") {
+      return String(target[range.upperBound...])
     }
-    if let file = fopen("/etc/timezone", "r") {
-      defer { fclose(file) }
-      var line = [CChar](repeating: 0, count: 256)
-      if fgets(&line, Int32(line.count), file) != nil {
-        let name = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).filter { !$0.isWhitespace }
-        if !name.isEmpty { return name }
-      }
+    if let bytes = LibC.readFile("/etc/timezone") {
+      let name = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self).filter { !$0.isWhitespace }
+      if !name.isEmpty { return name }
     }
     return "UTC"
   }()
@@ -175,18 +163,12 @@ public struct CivilTime: Hashable, Sendable {
 
   /// Whether year, month and day name a real date (not February 30th).
   public var isValidDate: Bool {
-    var seconds = time_t(secondsAsIfUTC)
-    var back = tm()
-    gmtime_r(&seconds, &back)
-    return CivilTime(back).sameWallTime(as: CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffset: 0))
+    LibC.utcTime(secondsAsIfUTC).sameWallTime(as: CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffset: 0))
   }
 
   /// The same wall time `days` calendar days later (or earlier).
   public func addingDays(_ days: Int) -> CivilTime {
-    var seconds = time_t(secondsAsIfUTC + days * 86_400)
-    var later = tm()
-    gmtime_r(&seconds, &later)
-    var result = CivilTime(later)
+    var result = LibC.utcTime(secondsAsIfUTC + days * 86_400)
     result.utcOffset = utcOffset
     return result
   }
@@ -197,16 +179,5 @@ public struct CivilTime: Hashable, Sendable {
 
   /// Seconds since 1970 of these fields read as UTC (the C library's `timegm`, which also rolls
   /// an out-of-range day over).
-  var secondsAsIfUTC: Int {
-    var fields = tm()
-    (fields.tm_year, fields.tm_mon, fields.tm_mday) = (Int32(year - 1900), Int32(month - 1), Int32(day))
-    (fields.tm_hour, fields.tm_min, fields.tm_sec) = (Int32(hour), Int32(minute), Int32(second))
-    return Int(timegm(&fields))
-  }
-
-  init(_ fields: tm) {
-    self.init(
-      year: Int(fields.tm_year) + 1900, month: Int(fields.tm_mon) + 1, day: Int(fields.tm_mday),
-      hour: Int(fields.tm_hour), minute: Int(fields.tm_min), second: Int(fields.tm_sec), utcOffset: Int(fields.tm_gmtoff))
-  }
+  var secondsAsIfUTC: Int { LibC.secondsAsIfUTC(self) }
 }

@@ -1,4 +1,3 @@
-import Glibc
 
 /// A zone's offsets from its tz database file (TZif, RFC 8536): the transitions it lists, then
 /// the POSIX rule at its end for the years after them. The C library reads other zones only
@@ -15,11 +14,7 @@ struct ZoneRules: Sendable {
 
   /// Reads a TZif file; `nil` when it is not one.
   init?(path: String) {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[..<count] }
+    guard let bytes = LibC.readFile(path) else { return nil }
     self.init(bytes: bytes)
   }
 
@@ -180,10 +175,7 @@ struct PosixZoneRule: Sendable, Hashable {
 
   /// The year of `seconds` since 1970 read as UTC (the C library's `gmtime_r`).
   static func civilYear(at seconds: Int64) -> Int {
-    var time = time_t(seconds)
-    var fields = tm()
-    gmtime_r(&time, &fields)
-    return Int(fields.tm_year) + 1900
+    LibC.utcTime(Int(seconds)).year
   }
 
   static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import RealModule
 
 /// A value that animates: it blends towards another by an amount, unclamped so that overshoot
 /// (springs, back-easing) works, and says how far apart two values are (for paced keyframes).
@@ -28,7 +28,7 @@ extension Size: Interpolatable {
   public func interpolated(to other: Size, amount: Double) -> Size {
     Size(width: width.interpolated(to: other.width, amount: amount), height: height.interpolated(to: other.height, amount: amount))
   }
-  public func distance(to other: Size) -> Double { hypot(other.width - width, other.height - height) }
+  public func distance(to other: Size) -> Double { Double.hypot(other.width - width, other.height - height) }
 }
 
 extension Rect: Interpolatable {
@@ -47,7 +47,7 @@ extension Color: Interpolatable {
   }
   public func distance(to other: Color) -> Double {
     let parts = [red - other.red, green - other.green, blue - other.blue, alpha - other.alpha]
-    return sqrt(parts.reduce(0) { $0 + $1 * $1 })
+    return Double.sqrt(parts.reduce(0) { $0 + $1 * $1 })
   }
 }
 

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import RealModule
 
 /// Animates one property like a damped spring: mass, stiffness, damping and initial velocity.
 ///
@@ -66,18 +66,18 @@ public struct Spring: Hashable, Sendable {
     let v0 = initialVelocity
     if zeta < 1 {
       let wd = w0 * (1 - zeta * zeta).squareRoot()
-      let envelope = exp(-zeta * w0 * t)
-      return 1 + envelope * (-cos(wd * t) + (v0 - zeta * w0) / wd * sin(wd * t))
+      let envelope = Double.exp(-zeta * w0 * t)
+      return 1 + envelope * (-Double.cos(wd * t) + (v0 - zeta * w0) / wd * Double.sin(wd * t))
     }
     if zeta == 1 {
-      return 1 + (-1 + (v0 - w0) * t) * exp(-w0 * t)
+      return 1 + (-1 + (v0 - w0) * t) * Double.exp(-w0 * t)
     }
     let root = w0 * (zeta * zeta - 1).squareRoot()
     let r1 = -zeta * w0 + root
     let r2 = -zeta * w0 - root
     let c2 = (v0 + r1) / (r2 - r1)
     let c1 = -1 - c2
-    return 1 + c1 * exp(r1 * t) + c2 * exp(r2 * t)
+    return 1 + c1 * Double.exp(r1 * t) + c2 * Double.exp(r2 * t)
   }
 
   /// The time after which the spring stays within ``restThreshold`` of rest (capped at 60 s).
@@ -99,6 +99,6 @@ public struct Spring: Hashable, Sendable {
     let zeta = dampingRatio
     let decay = zeta < 1 ? zeta * w0 : w0 * (zeta - (zeta * zeta - 1).squareRoot())
     let scale = 1 + abs(initialVelocity) / max(w0 * max(1e-3, abs(1 - zeta * zeta)).squareRoot(), 1e-6) + abs(initialVelocity) * t
-    return scale * exp(-decay * t)
+    return scale * Double.exp(-decay * t)
   }
 }

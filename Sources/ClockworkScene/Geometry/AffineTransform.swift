@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import RealModule
 
 /// A 2-D affine transform, mapping (x, y) to (a·x + c·y + tx, b·x + d·y + ty), as in Cairo and
 /// Core Graphics.
@@ -23,7 +23,7 @@ public struct AffineTransform: Hashable, Sendable, Codable {
   public init(scaleX x: Double, y: Double) { self.init(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0) }
   public init(scale: Double) { self.init(scaleX: scale, y: scale) }
   public init(rotation angle: Double) {
-    let (s, k) = (sin(angle), cos(angle))
+    let (s, k) = (Double.sin(angle), Double.cos(angle))
     self.init(a: k, b: s, c: -s, d: k, tx: 0, ty: 0)
   }
 
@@ -76,12 +76,12 @@ public struct AffineTransform: Hashable, Sendable, Codable {
 
   /// Reads the linear part as shear · scale · rotation (points map through them in that order).
   public var decomposed: Decomposed {
-    let scaleX = hypot(a, b)
+    let scaleX = Double.hypot(a, b)
     guard scaleX > 0 else {
-      return Decomposed(translation: Point(x: tx, y: ty), rotation: 0, scale: Size(width: 0, height: hypot(c, d)), shear: 0)
+      return Decomposed(translation: Point(x: tx, y: ty), rotation: 0, scale: Size(width: 0, height: Double.hypot(c, d)), shear: 0)
     }
     return Decomposed(
-      translation: Point(x: tx, y: ty), rotation: atan2(b, a),
+      translation: Point(x: tx, y: ty), rotation: Double.atan2(y: b, x: a),
       scale: Size(width: scaleX, height: determinant / scaleX),
       shear: (a * c + b * d) / (scaleX * scaleX))
   }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import RealModule
 
 /// A vector path: moves, lines, quadratic and cubic curves, arcs and closes.
 ///
@@ -135,15 +135,15 @@ public struct Path: Hashable, Sendable {
   {
     let pieces = max(1, Int((abs(end - start) / (.pi / 2)).rounded(.up)))
     let step = (end - start) / Double(pieces)
-    let k = 4.0 / 3.0 * tan(step / 4) * radius
+    let k = 4.0 / 3.0 * Double.tan(step / 4) * radius
     return (0..<pieces).map { i in
       let a0 = start + Double(i) * step
       let a1 = a0 + step
       let p0 = Point(onCircleAround: center, radius: radius, angle: a0)
       let p1 = Point(onCircleAround: center, radius: radius, angle: a1)
       // Tangent of a clockwise-from-12 circle at angle a: (cos a, sin a).
-      let c1 = Point(x: p0.x + k * cos(a0), y: p0.y + k * sin(a0))
-      let c2 = Point(x: p1.x - k * cos(a1), y: p1.y - k * sin(a1))
+      let c1 = Point(x: p0.x + k * Double.cos(a0), y: p0.y + k * Double.sin(a0))
+      let c2 = Point(x: p1.x - k * Double.cos(a1), y: p1.y - k * Double.sin(a1))
       return (c1, c2, p1)
     }
   }

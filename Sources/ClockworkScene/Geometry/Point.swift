@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import RealModule
 
 /// A point in a layer's coordinate space (y grows downwards, as in Cairo and UIKit).
 public struct Point: Hashable, Sendable, Codable {
@@ -19,10 +19,10 @@ public struct Point: Hashable, Sendable, Codable {
   /// Point(onCircleAround: .zero, radius: 10, angle: .pi / 2)   // (10, 0): 3 o'clock
   /// ```
   public init(onCircleAround center: Point, radius: Double, angle: Double) {
-    self.init(x: center.x + radius * sin(angle), y: center.y - radius * cos(angle))
+    self.init(x: center.x + radius * Double.sin(angle), y: center.y - radius * Double.cos(angle))
   }
 
-  public func distance(to other: Point) -> Double { hypot(other.x - x, other.y - y) }
+  public func distance(to other: Point) -> Double { Double.hypot(other.x - x, other.y - y) }
 }
 
 extension Point: AdditiveArithmetic {

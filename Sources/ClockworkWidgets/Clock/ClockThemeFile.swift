@@ -1,7 +1,6 @@
 import ClockworkScene
 import ClockworkCore
 import FoundationEssentials
-import Glibc
 
 /// Loading themes from JSON. A file names a built-in `base` (default `classic`) and overrides
 /// any fields; an unknown or invalid field is an error that names it.

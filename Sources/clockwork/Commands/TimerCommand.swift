@@ -118,7 +118,7 @@ struct TimerCommand: AsyncParsableCommand {
     var countdown: Countdown<ContinuousClock.Instant>
     if duration == nil && until == nil {
       guard let saved else {
-        throw RuntimeFailure("no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME")
+        throw ValidationError("no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME")
       }
       if saved.isFinished(atWall: wallNow) {
         StandardOutput.line("timer '\(name)' \(saved.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The C library's calls that the time model makes, in one place: the environment, small
+/// system files, and calendar arithmetic (`localtime_r`, `gmtime_r`, `timegm`).
+enum LibC {
+  static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+  /// A whole file's bytes, or `nil` when it cannot be read.
+  static func readFile(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[..<count] }
+    return bytes
+  }
+
+  /// Where a symbolic link points, or `nil`.
+  static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let length = readlink(path, &buffer, buffer.count - 1)
+    guard length > 0 else { return nil }
+    return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The wall-clock fields of `seconds` since 1970 in the process's local zone (`TZ`, else
+  /// `/etc/localtime`); safe across threads.
+  static func localTime(_ seconds: Int) -> CivilTime {
+    var time = time_t(seconds)
+    var fields = tm()
+    localtime_r(&time, &fields)
+    return CivilTime(fields)
+  }
+
+  /// The fields of `seconds` since 1970 read as UTC.
+  static func utcTime(_ seconds: Int) -> CivilTime {
+    var time = time_t(seconds)
+    var fields = tm()
+    gmtime_r(&time, &fields)
+    return CivilTime(fields)
+  }
+
+  /// Seconds since 1970 of these fields read as UTC; an out-of-range day rolls over.
+  static func secondsAsIfUTC(_ time: CivilTime) -> Int {
+    var fields = tm()
+    (fields.tm_year, fields.tm_mon, fields.tm_mday) = (Int32(time.year - 1900), Int32(time.month - 1), Int32(time.day))
+    (fields.tm_hour, fields.tm_min, fields.tm_sec) = (Int32(time.hour), Int32(time.minute), Int32(time.second))
+    return Int(timegm(&fields))
+  }
+
+  /// The system's words for an error number.
+  static func describe(errorNumber: Int32) -> String { String(cString: strerror(errorNumber)) }
+}
+
+extension CivilTime {
+  fileprivate init(_ fields: tm) {
+    self.init(
+      year: Int(fields.tm_year) + 1900, month: Int(fields.tm_mon) + 1, day: Int(fields.tm_mday),
+      hour: Int(fields.tm_hour), minute: Int(fields.tm_min), second: Int(fields.tm_sec), utcOffset: Int(fields.tm_gmtoff))
+  }
+}
