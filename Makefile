@@ -11,10 +11,8 @@ setup:
 build: setup
 	$(SWIFT) build
 
-# The Swift runtime and Foundation linked in: start-up takes half the CPU (8 ms instead of 18
-# for --help) and the process 5 MB less memory. Linked by lld with packed relative relocations
-# (DT_RELR): 78,000 pointer fix-ups in 30 KB instead of 1.9 MB that start-up reads; 2.7 MB less
-# peak RSS (BENCHMARKS.md).
+# The Swift runtime and Foundation linked in, by lld with packed relative relocations (DT_RELR):
+# a faster start and less memory (figures in BENCHMARKS.md).
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 release: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork

@@ -5,8 +5,7 @@ import Glibc
 
 /// Rasterized subtrees kept on disk between runs (`Layer.rasterizationKey`), so a program that
 /// starts often need not draw them again. A clock's dial is the only text on its face: drawing
-/// it at start-up loads fontconfig and the font, 10 ms of a 25 ms start (measured with
-/// `perf stat`, `render clock --parts dial,hands` against all parts).
+/// it at start-up loads fontconfig and the font, a large part of a start.
 ///
 /// ```swift
 /// let renderer = Renderer()

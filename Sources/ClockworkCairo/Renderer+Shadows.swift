@@ -10,7 +10,7 @@ extension Renderer {
   ///
   /// A blur of several pixels loses nothing when the silhouette is drawn at a fraction of the
   /// resolution and scaled back up smoothly, and the blur then touches a quarter of the pixels
-  /// or fewer (measured with callgrind: most of a clock face's frame went to blurring hands).
+  /// or fewer: blurring is the costliest part of a frame.
   func drawShadow(_ shadow: Shadow, of layer: Layer, in context: CairoContext) throws(CairoError) {
     let cr = context.handle
     // Device pixels per user unit, and extra resolution for vector surfaces.
@@ -49,7 +49,7 @@ extension Renderer {
     cairo_surface_mark_dirty(silhouette.handle)
 
     // Tint into a premultiplied colour image: Cairo's bilinear scaling has fast paths for
-    // colour images, not for alpha masks (measured: the A8 mask took most of the frame).
+    // colour images, not for alpha masks.
     let tinted = try Self.tint(silhouette, color: shadow.color, opacity: shadow.opacity)
     cairo_save(cr)
     cairo_identity_matrix(cr)
@@ -75,8 +75,7 @@ extension Renderer {
 
   /// A blur of under a pixel is lost in anti-aliasing (and in a terminal cell's 2×3
   /// samples): a plain shape's shadow is its path filled in the shadow's colour at the offset,
-  /// with no offscreen image (measured: a quarter of a terminal clock frame's instructions
-  /// went to blurring three hands). Anything else takes the blurred path.
+  /// with no offscreen image. Anything else takes the blurred path.
   func drawSharpShadow(_ shadow: Shadow, of shape: ShapeLayer, in context: CairoContext, userScale: Double) throws(CairoError) {
     let cr = context.handle
     var matrix = cairo_matrix_t()

@@ -19,8 +19,8 @@ public final class Renderer {
   /// Rasterized subtrees, each with when it was last drawn (in calls), the oldest evicted.
   var rasterCache: [RasterKey: (surface: CairoSurface, used: Int)] = [:]
   var rasterUses = 0
-  /// At most this many rasters and bytes (a 1000×760 picture for a pixel protocol is 3 MB);
-  /// the newest is kept whatever its size.
+  /// At most this many rasters and bytes (a picture for a pixel protocol is large); the newest
+  /// is kept whatever its size.
   static let rasterCacheCapacity = (count: 4, bytes: 8 << 20)
   /// Where rasterized subtrees are kept between runs, if anywhere.
   public var rasterStore: RasterStore?

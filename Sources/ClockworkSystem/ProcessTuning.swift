@@ -3,8 +3,8 @@ import CGlibcExtras
 /// Settings of the process for a long live run.
 public enum ProcessTuning {
   /// Frames allocate and free the same few buffers, and glibc hands freed memory at the top of
-  /// a heap back to the kernel: every frame then faulted and zeroed its pages again. Keeping up
-  /// to 4 MB costs nothing the process does not already use.
+  /// a heap back to the kernel: every frame then faulted and zeroed its pages again. Keeping a few
+  /// megabytes costs nothing the process does not already use.
   public static func keepFreedMemory() {
     mallopt(M_TRIM_THRESHOLD, 4 << 20)
     mallopt(M_MMAP_THRESHOLD, 1 << 20)

@@ -10,8 +10,7 @@ public struct TestTimeout: Error, CustomStringConvertible {
 extension TestClock where Duration == Swift.Duration {
   /// Advances in small steps until `condition` holds. Each step waits until a task sleeps on the
   /// clock (or the condition holds), so a task that is between two sleeps finishes its work
-  /// at the time it woke: stepping while it worked let it read a later time than its deadline
-  /// (seen on a loaded machine: a tick stamped 10 ms late).
+  /// at the time it woke: stepping while it worked lets it read a later time than its deadline.
   ///
   /// ```swift
   /// try await clock.advance(until: { ticks.value.count == 3 }, step: .milliseconds(10))
@@ -34,8 +33,7 @@ extension TestClock where Duration == Swift.Duration {
 
   /// Lets other tasks run until one of them sleeps on this clock, or `condition` holds, and
   /// returns whether it holds: advancing before a task has begun its sleep moves time past a
-  /// deadline it has not asked for yet (seen on a loaded machine: a ticker that started after
-  /// the first advance skipped the first tick).
+  /// deadline it has not asked for yet, and the task skips it.
   /// - Throws: ``TestTimeout`` if neither happens after `rounds` rounds of yielding.
   @discardableResult
   public func waitForSleeper(unless condition: () -> Bool = { false }, rounds: Int = 1_000)

@@ -34,6 +34,15 @@ import Testing
     #expect(result.stderr == "\u{07}")  // stdout is a pipe, so the bell goes to stderr
   }
 
+  /// The exit codes as `--help` lists them.
+  @Test(arguments: [(SIGINT, 130), (SIGHUP, 129), (SIGTERM, 143)] as [(Int32, Int32)])
+  func aSignalEndsAPlainModeWith128PlusItsNumber(signal: Int32, status: Int32) throws {
+    let result = try BinaryRunner.run("clockwork", ["clock", "--plain"], signal: signal, signalAfter: 0.3)
+    #expect(result.status == status)
+    let help = try BinaryRunner.run("clockwork", ["--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(help.contains("130 interrupted (Ctrl-C, or q before a timer's end); 128 + N ended by signal N (129 SIGHUP, 143 SIGTERM)"))
+  }
+
   @Test func timerInterruptedExits130() throws {
     let result = try BinaryRunner.run("clockwork", ["timer", "1m", "--plain"], signal: SIGINT, signalAfter: 0.3)
     #expect(result.status == 130)

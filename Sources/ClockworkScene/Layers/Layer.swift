@@ -17,8 +17,8 @@ import FoundationEssentials
 /// ``presentation(at:)`` without changing them.
 open class Layer {
   /// Every plain property of the layer in one value: copying a layer copies it in one step.
-  /// Runtime exclusivity checks on this hot storage cost more than the copy itself (measured
-  /// with callgrind); accesses are short and never overlap.
+  /// Runtime exclusivity checks on this hot storage cost more than the copy itself; accesses
+  /// are short and never overlap.
   @exclusivity(unchecked) public final var properties = LayerProperties()
   public var name: String? {
     get { properties.name }

@@ -9,7 +9,7 @@ import ClockworkLive
 /// ```
 ///
 /// The writer's state is kept twice: as the screen is, and as it will be once every encoded
-/// frame is shown (one state a frame would be 128 KB). When encoded frames are thrown away
+/// frame is shown (one state a frame would be large). When encoded frames are thrown away
 /// with only some of them on screen, neither matches and the next frame repaints every cell.
 public final class TerminalSink: FrameSink {
   let session: TerminalSession

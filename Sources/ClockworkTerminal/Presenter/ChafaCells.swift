@@ -1,7 +1,7 @@
 import CChafa
 
 /// Pixels to cells with libchafa's symbol matching (`--graphics chafa`): slower than our
-/// blitter (BENCHMARKS.md) but it weighs many more pixels and shapes per cell.
+/// blitter, but it weighs many more pixels and shapes per cell.
 ///
 /// ```swift
 /// let chafa = ChafaCells()

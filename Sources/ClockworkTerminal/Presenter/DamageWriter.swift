@@ -75,8 +75,7 @@ public struct DamageWriter: Sendable {
     screen.cells.withUnsafeMutableBufferPointer { shown in
       grid.cells.withUnsafeBufferPointer { cells in
         unchanged.withUnsafeBufferPointer { unchanged in
-          // A clock's second changes a few rows: the others are skipped a row at a time
-          // (measured: checking 4,000 cells one by one was a third of the writer's instructions).
+          // A clock's second changes a few rows: the others are skipped a row at a time.
           let rowBytes = columns * MemoryLayout<Cell>.stride
           for row in 0..<grid.rows {
             if !unchanged.isEmpty, memcmp(unchanged.baseAddress! + row * columns, cells.baseAddress! + row * columns, rowBytes) == 0 {
@@ -120,9 +119,8 @@ public struct DamageWriter: Sendable {
   }
 
   /// Whether a cell is unchanged. Most cells are byte-for-byte copies of the last frame's:
-  /// their bytes are compared as three words first (measured: field-by-field comparisons were
-  /// a third of the writer's instructions); bytes that differ, padding say, fall back to the
-  /// values.
+  /// their bytes are compared as three words first, which is far cheaper than field by field;
+  /// bytes that differ, padding say, fall back to the values.
   @inline(__always)
   static func same(_ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, _ index: Int) -> Bool {
     let a = UnsafeRawPointer(old.baseAddress! + index)

@@ -51,8 +51,8 @@ enum PictureEscape {
   static let kittyChunk = 4096
 
   /// The kitty graphics protocol with the part as PNG. Written here rather than by chafa:
-  /// chafa 1.12 sends raw RGBA and no image id, 3.9 MB a frame for a 100×37-cell clock
-  /// against about 145 KB as PNG (BENCHMARKS.md), and without an id nothing can be replaced.
+  /// chafa sends raw RGBA, many times the bytes of PNG, and no image id, without which nothing
+  /// can be replaced.
   static func kitty(_ part: CellRect, of image: PixelImage, id: Int) throws(CairoError) -> [UInt8] {
     let width = part.columns * image.cellWidth
     let height = part.rows * image.cellHeight

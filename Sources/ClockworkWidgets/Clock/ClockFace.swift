@@ -129,7 +129,7 @@ public final class ClockFace {
 
   /// A key that changes whenever the static parts would draw differently, and is the same in
   /// every run (a renderer may keep the raster on disk).
-  /// (Their JSON is hashed: describing the structs by reflection took 3 ms at start-up.)
+  /// (Their JSON is hashed: describing the structs by reflection is slow at start-up.)
   var staticKey: String {
     struct Key: Encodable {
       var theme: ClockTheme

@@ -75,7 +75,7 @@ struct TimerCommand: AsyncParsableCommand {
   @Option(name: .customLong("exec"), help: ArgumentHelp("A shell command to run once when the timer ends.", valueName: "command"))
   var command: String?
 
-  // 15 a second keeps a 1 s pulse smooth at about half the CPU and bytes of 30 (BENCHMARKS.md).
+  // 15 a second keeps a 1 s pulse smooth for about half the CPU and bytes of 30.
   @Option(help: ArgumentHelp("Frames per second while the pulse or backdrop moves (1 to 60).", valueName: "n"))
   var fps: Double = 15
 
