@@ -20,12 +20,15 @@ release: setup
 run: release
 	.build/release/clockwork $(ARGS)
 
+# The end-to-end tests run on Debian's own Python and its packages (scripts/test-packages.txt).
+PYTHON ?= /usr/bin/python3
+
 test:
-	@scripts/setup --with-python
+	@scripts/setup --tests
 	scripts/checks/portable-libraries
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	python3 -m pytest -q Tests/terminal
+	$(PYTHON) -m pytest -q Tests/terminal Tests/desktop
 
 bench: release
 	scripts/bench/plain-clock-latency

@@ -11,7 +11,9 @@ let package = Package(
     .library(name: "ClockworkWidgets", targets: ["ClockworkWidgets"]),
     .library(name: "ClockworkLive", targets: ["ClockworkLive"]),
     .library(name: "ClockworkTerminal", targets: ["ClockworkTerminal"]),
+    .library(name: "ClockworkWindow", targets: ["ClockworkWindow"]),
     .executable(name: "clockwork", targets: ["clockwork"]),
+    .executable(name: "window-clock", targets: ["WindowClock"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,6 +47,10 @@ let package = Package(
       name: "ClockworkSystem",
       dependencies: ["ClockworkLive", "CGlibcExtras", .product(name: "SystemPackage", package: "swift-system")]),
     .systemLibrary(
+      name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+    // A desktop window: any layer tree drawn with Cairo, shown through SDL2 (X11 or Wayland).
+    .target(name: "ClockworkWindow", dependencies: ["ClockworkScene", "ClockworkCairo", "ClockworkLive", "CSDL2"]),
+    .systemLibrary(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
     // Clock face, countdown ring, gradient backdrop, stopwatch display: built from layers.
     .target(name: "ClockworkWidgets", dependencies: ["ClockworkCore", "ClockworkScene"]),
@@ -60,7 +66,7 @@ let package = Package(
       name: "ClockworkModes",
       dependencies: [
         "ClockworkCore", "ClockworkScene", "ClockworkWidgets", "ClockworkCairo", "ClockworkTerminal", "ClockworkState",
-        "ClockworkLive", "ClockworkSystem",
+        "ClockworkLive", "ClockworkSystem", "ClockworkWindow",
       ]),
     // Fakes shared by every test target (test clocks, a settable wall clock).
     .target(
@@ -90,6 +96,11 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
+    // Examples/WindowClock: a clock face in a window of one's own program, in a few dozen lines.
+    .executableTarget(
+      name: "WindowClock",
+      dependencies: ["ClockworkCore", "ClockworkLive", "ClockworkScene", "ClockworkWidgets", "ClockworkWindow"],
+      path: "Examples/WindowClock"),
     .testTarget(
       name: "ClockworkCoreTests",
       dependencies: [

@@ -1,6 +1,7 @@
 import ClockworkLive
 import ClockworkSystem
 import ClockworkTerminal
+import ClockworkWindow
 import FoundationEssentials
 
 /// Runs a mode on the real clocks, with the deadline thread, on a terminal or as lines of text.
@@ -24,6 +25,34 @@ public enum LiveRun {
         }
       }
     }
+    return reported(status, runner.failure)
+  }
+
+  /// A window mode: opens the window (`size` in points), runs `mode(window)` in it, closes it
+  /// on every way out. Without a display: a line that says so, and 1.
+  public static func window<Mode: LiveMode>(title: String, size: (width: Int, height: Int), _ mode: (Window) -> Mode) async -> Int32
+  where Mode.Input == Key, Mode.Canvas == Window.Canvas, Mode.Frame == WindowFrame, Mode.Instant == ContinuousClock.Instant {
+    let signals = EventRelay<Int32>()
+    let watcher = SignalWatcher(SignalWatcher.ending) { signals.send($0) }  // before the window shows
+    let events = EventRelay<Window.Event>()
+    let window: Window
+    do { window = try Window(title: title, width: size.width, height: size.height) { events.send($0) } } catch {
+      StandardOutput.error("clockwork: \(error); run without --window to draw in the terminal")
+      return ExitStatus.failure
+    }
+    ProcessTuning.keepFreedMemory()
+    let runner = runner(mode(window), sink: WindowSink(window: window))
+    let status = await runner.run {
+      signals.forward { runner.send(.signal($0)) }
+      events.forward {
+        switch $0 {
+        case .key(let key): runner.send(.input(key))
+        case .repaint: runner.send(.repaint)
+        case .closeRequested: runner.send(.input(.character("q")))  // as q: the mode says how it ends
+        }
+      }
+    }
+    withExtendedLifetime(watcher) {}
     return reported(status, runner.failure)
   }
 

@@ -1,10 +1,6 @@
-/// A key press, decoded from the bytes a terminal sends in raw mode.
-public enum Key: Hashable, Sendable {
-  case character(Character)
-  case space, enter, escape, backspace, tab
-  case up, down, left, right
-  case controlC, controlD, controlZ
+import ClockworkLive
 
+extension Key {
   /// Decodes every key in `bytes` (one read's worth: escape sequences arrive whole).
   ///
   /// ```swift

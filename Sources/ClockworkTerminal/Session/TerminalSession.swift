@@ -1,3 +1,4 @@
+import ClockworkLive
 import ClockworkSystem
 import Dispatch
 import FoundationEssentials

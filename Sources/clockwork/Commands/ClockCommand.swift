@@ -52,13 +52,16 @@ struct ClockCommand: AsyncParsableCommand {
 
   func run() async throws {
     let zones = zones.isEmpty ? [Zone.local] : zones
+    if live.window {
+      let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital)
+      throw ExitCode(await LiveRun.window(title: "clockwork", size: (live.windowSize.width, live.windowSize.height)) { _ in ClockWindow(control: control) })
+    }
     guard live.wantsLiveView, count == nil else {
       throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count)))
     }
     let session = try TerminalSession()
-    let mode = ClockScreen(
-      zones: zones, theme: theme, oscillator: oscillator, digital: digital, graphics: live.graphics,
-      rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)))
+    let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital)
+    let mode = ClockScreen(control: control, graphics: live.graphics, rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)))
     throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
   }
 }

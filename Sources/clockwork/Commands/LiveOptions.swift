@@ -17,6 +17,18 @@ struct LiveOptions: ParsableArguments {
   @Flag(help: "Print plain text lines instead of drawing (also when output is not a terminal).")
   var plain = false
 
+  @Flag(help: "Draw in a desktop window instead of the terminal (X11 or Wayland).")
+  var window = false
+
+  @Option(
+    name: .customLong("size"), help: ArgumentHelp("The window's first size in points, e.g. 480x480 (with --window).", valueName: "WxH"),
+    transform: WindowSizeArgument.parse)
+  var windowSize: WindowSize = WindowSize(width: 480, height: 480)
+
+  func validate() throws {
+    if window && plain { throw ValidationError("--window and --plain do not combine: choose one") }
+  }
+
   var colorMode: ColorMode {
     guard case .mode(let mode) = color else { return ColorMode.detect(environment: ProcessInfo.processInfo.environment) }
     return mode
@@ -24,6 +36,23 @@ struct LiveOptions: ParsableArguments {
 
   /// Whether to draw: asked for, and standard input and output are terminals.
   var wantsLiveView: Bool { !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+}
+
+/// `--size WxH` of a window.
+struct WindowSize: CustomStringConvertible {
+  var width: Int
+  var height: Int
+  var description: String { "\(width)x\(height)" }
+}
+
+enum WindowSizeArgument {
+  static func parse(_ text: String) throws -> WindowSize {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (64...16384).contains(width),
+      (64...16384).contains(height)
+    else { throw ValidationError("--size '\(text)' must be WIDTHxHEIGHT in points, each 64 to 16384, e.g. 480x480") }
+    return WindowSize(width: width, height: height)
+  }
 }
 
 enum GraphicsArgument {

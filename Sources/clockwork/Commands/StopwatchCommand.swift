@@ -85,11 +85,17 @@ struct StopwatchCommand: AsyncParsableCommand {
     notes += resumeNotes
     let status: Int32
     let laps: () -> Stopwatch<ContinuousClock.Instant>
-    if live.wantsLiveView {
+    if live.window {
+      let control = StopwatchControl(watch: watch, store: store, notes: notes)
+      status = await LiveRun.window(title: "clockwork stopwatch", size: (live.windowSize.width, live.windowSize.height)) { _ in
+        StopwatchWindow(control: control, fps: fps)
+      }
+      laps = { control.watch }
+    } else if live.wantsLiveView {
       let session = try TerminalSession()
-      let mode = StopwatchScreen(watch: watch, store: store, notes: notes, fps: fps, graphics: live.graphics)
-      status = await LiveRun.terminal(mode, session: session, colorMode: live.colorMode)
-      laps = { mode.watch }
+      let control = StopwatchControl(watch: watch, store: store, notes: notes)
+      status = await LiveRun.terminal(StopwatchScreen(control: control, fps: fps, graphics: live.graphics), session: session, colorMode: live.colorMode)
+      laps = { control.watch }
     } else {
       for note in notes { StandardOutput.error(note) }
       let mode = StopwatchLines(watch: watch, store: store, at: Moment(instant: clock.now, wall: Date()))

@@ -76,8 +76,11 @@ struct TimerCommand: AsyncParsableCommand {
   var command: String?
 
   // 15 a second keeps a 1 s pulse smooth for about half the CPU and bytes of 30.
-  @Option(help: ArgumentHelp("Frames per second while the pulse or backdrop moves (1 to 60).", valueName: "n"))
-  var fps: Double = 15
+  @Option(name: .customLong("fps"), help: ArgumentHelp("Frames per second while the pulse or backdrop moves (1 to 60; in a terminal 15, in a window the display's rate).", valueName: "n"))
+  var fpsOption: Double?
+
+  var fps: Double { fpsOption ?? 15 }
+  var fpsGiven: Bool { fpsOption != nil }
 
   func validate() throws {
     guard fps.isFinite, (1...60).contains(fps) else { throw ValidationError("--fps must be from 1 to 60, got \(fps)") }
@@ -139,18 +142,33 @@ struct TimerCommand: AsyncParsableCommand {
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
     let alert = TimerAlert(exec: command)
+    if live.window {
+      let control = TimerControl(
+        countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: true,
+        alert: alert, alertsTerminal: false)
+      let status = await LiveRun.window(title: "clockwork timer", size: (live.windowSize.width, live.windowSize.height)) { window in
+        TimerWindow(control: control, fps: fpsGiven ? fps : nil, stays: wait) { window.requestAttention() }
+      }
+      try keepsRunning(control, status: status, at: clock.now)
+      throw ExitCode(status)
+    }
     guard live.wantsLiveView else {
       throw ExitCode(await LiveRun.lines(TimerLines(countdown: countdown, persistence: persist, alert: alert)))
     }
     let session = try TerminalSession()
-    let mode = TimerScreen(
+    let control = TimerControl(
       countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: wait,
-      alert: alert, graphics: live.graphics)
-    let status = await LiveRun.terminal(mode, session: session, colorMode: live.colorMode)
-    if status != ExitStatus.success, !mode.countdown.isFinished(at: clock.now) {
-      StandardOutput.error("timer '\(name)' keeps running (\(CountdownFormat.string(mode.countdown.remaining(at: clock.now))) left): `\(Self.resumeCommand(name))` returns to it, --cancel stops it")
-    }
+      alert: alert, ringStyle: TimerScreen.ringStyle, alertsTerminal: true)
+    let status = await LiveRun.terminal(TimerScreen(control: control, graphics: live.graphics), session: session, colorMode: live.colorMode)
+    try keepsRunning(control, status: status, at: clock.now)
     throw ExitCode(status)
+  }
+
+  /// Says how to return to a timer left running.
+  func keepsRunning(_ control: TimerControl, status: Int32, at now: ContinuousClock.Instant) throws {
+    guard status != ExitStatus.success, !control.countdown.isFinished(at: now) else { return }
+    StandardOutput.error(
+      "timer '\(name)' keeps running (\(CountdownFormat.string(control.countdown.remaining(at: now))) left): `\(Self.resumeCommand(name))` returns to it, --cancel stops it")
   }
 
   func resolvedDuration(now: Date) throws -> Duration {

@@ -1,0 +1,38 @@
+import Synchronization
+
+/// Hands events to a handler that is set later, keeping those that come before it: a window's
+/// events and signals start before the runner that handles them exists.
+///
+/// ```swift
+/// let signals = EventRelay<Int32>()
+/// let watcher = SignalWatcher([SIGTERM]) { signals.send($0) }
+/// // … open the window, make the runner …
+/// signals.forward { runner.send(.signal($0)) }
+/// ```
+public final class EventRelay<Event: Sendable>: Sendable {
+  private struct State {
+    var handler: (@Sendable (Event) -> Void)?
+    var waiting: [Event] = []
+  }
+  private let state = Mutex(State())
+
+  public init() {}
+
+  /// From now on, events go to `handler`, the kept ones first.
+  public func forward(_ handler: @escaping @Sendable (Event) -> Void) {
+    let waiting = state.withLock { state in
+      state.handler = handler
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    for event in waiting { handler(event) }
+  }
+
+  public func send(_ event: Event) {
+    let handler = state.withLock { state in
+      if state.handler == nil { state.waiting.append(event) }
+      return state.handler
+    }
+    handler?(event)
+  }
+}

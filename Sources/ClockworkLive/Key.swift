@@ -1,0 +1,8 @@
+/// A key press, whatever surface it came from (a terminal decodes it from bytes, a window
+/// from its events).
+public enum Key: Hashable, Sendable {
+  case character(Character)
+  case space, enter, escape, backspace, tab
+  case up, down, left, right
+  case controlC, controlD, controlZ
+}

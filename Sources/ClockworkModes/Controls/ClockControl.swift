@@ -1,0 +1,67 @@
+import ClockworkCore
+import ClockworkLive
+import ClockworkWidgets
+import FoundationEssentials
+
+/// The clock's state and keys, whatever it is drawn on: one face a zone, the theme and
+/// oscillator they cycle through, and whether the date and time are shown in digits.
+public final class ClockControl {
+  public let zones: [Zone]
+  var themes: [ClockTheme]
+  var themeIndex: Int
+  var oscillators: [Oscillator] = [.quartz, .quartzRecoil, .mechanical(), .sweep]
+  var oscillatorIndex: Int
+  public private(set) var digital: Bool
+  public let faces: [ClockFace]
+
+  public init(zones: [Zone], theme: ClockTheme, oscillator: Oscillator, digital: Bool, faceSize: Double = 200) {
+    self.zones = zones
+    themes = ClockTheme.builtIn.contains(theme) ? ClockTheme.builtIn : ClockTheme.builtIn + [theme]
+    themeIndex = themes.firstIndex(of: theme) ?? 0
+    if !oscillators.contains(oscillator) { oscillators.append(oscillator) }
+    oscillatorIndex = oscillators.firstIndex(of: oscillator) ?? 0
+    self.digital = digital
+    faces = zones.map { _ in ClockFace(size: faceSize, theme: theme, oscillator: oscillator) }
+  }
+
+  public var theme: ClockTheme { themes[themeIndex] }
+
+  /// q quits; o, t and d change the oscillator, the theme and the digital readout.
+  public func handle(_ key: Key) -> LiveAction {
+    switch key {
+    case .character("q"), .character("Q"), .escape, .controlC: return .quit(ExitStatus.success)
+    case .character("o"):
+      oscillatorIndex = (oscillatorIndex + 1) % oscillators.count
+      for face in faces { face.oscillator = oscillators[oscillatorIndex] }
+    case .character("t"):
+      themeIndex = (themeIndex + 1) % themes.count
+      for face in faces { face.configure(theme: themes[themeIndex]) }
+    case .character("d"): digital.toggle()
+    default: return .keepGoing
+    }
+    return .redraw
+  }
+
+  public var help: String {
+    "q quit  o oscillator (\(oscillators[oscillatorIndex]))  t theme (\(themes[themeIndex].name))  d digital"
+  }
+
+  /// Sets every face to `date` at its pixel scale and returns the seconds until any face or
+  /// the digital readout next changes.
+  public func show(_ date: Date, pixelScales: [Double]) -> Double {
+    var delay = digital ? WallSeconds.delayToNextSecond(after: date) / .seconds(1) : 1
+    for (face, (zone, scale)) in zip(faces, zip(zones, pixelScales)) {
+      face.pixelScale = scale
+      face.show(date: date, zone: zone)
+      delay = min(delay, face.delayToNextChange(after: date, zone: zone, pixelScale: scale))
+    }
+    return max(delay, 0.001)
+  }
+
+  /// "Kathmandu +05:45": the city of an IANA name and its offset (seconds east of UTC).
+  public static func label(for zone: Zone, offset: Int) -> String {
+    let name = zone.description
+    let city = name.split(separator: "/").last.map { String($0.replacing("_", with: " ")) } ?? name
+    return "\(city) \(ClockText.offset(seconds: offset))"
+  }
+}

@@ -1,0 +1,131 @@
+import ClockworkCore
+import ClockworkLive
+import ClockworkScene
+import ClockworkState
+import ClockworkWidgets
+import FoundationEssentials
+
+/// The timer's state and keys, whatever it is drawn on: the countdown, its saving, its end,
+/// and the scene of the ring, the pulse and the backdrop.
+public final class TimerControl {
+  public typealias Instant = ContinuousClock.Instant
+  public private(set) var countdown: Countdown<Instant>
+  /// Scene time 0: the animations' clock.
+  let origin: Instant
+  let pulse: Bool
+  public let fps: Double
+  let wait: Bool
+  let alert: TimerAlert
+  let persistence: TimerPersistence?
+  public let ring: CountdownRing
+  public let backdrop: GradientBackdrop?
+  /// The backdrop and the ring in its middle, the size of the surface's shape.
+  public let scene = Layer()
+  public private(set) var finishedAt: Date?
+  /// Whether the alert goes to a terminal on standard output (OSC notifications) or, from a
+  /// window or plain lines, as the bell where a person will hear it.
+  let alertsTerminal: Bool
+
+  public init(
+    countdown: Countdown<Instant>, at start: Moment<Instant>, persistence: TimerPersistence?, pulse: Bool, backdrop: Bool,
+    fps: Double, wait: Bool, alert: TimerAlert, ringStyle: CountdownRing.Style = .init(), alertsTerminal: Bool
+  ) {
+    self.countdown = countdown
+    self.persistence = persistence
+    origin = start.instant
+    self.pulse = pulse
+    self.fps = fps
+    self.wait = wait
+    self.alert = alert
+    self.alertsTerminal = alertsTerminal
+    ring = CountdownRing(size: 200, style: ringStyle)
+    scene.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+    self.backdrop = backdrop ? GradientBackdrop(size: Size(width: 200, height: 200)) : nil
+    if let layer = self.backdrop?.layer { scene.addSublayer(layer) }
+    scene.addSublayer(ring.layer)
+    self.backdrop?.start(at: 0)
+    updatePulse(at: start.instant)
+  }
+
+  /// Scene time: seconds since the mode started.
+  public func sceneTime(at instant: Instant) -> Double { origin.duration(to: instant) / .seconds(1) }
+
+  func updatePulse(at now: Instant) {
+    ring.setPulsing(pulse && countdown.isRunning && !countdown.isFinished(at: now), at: sceneTime(at: now))
+  }
+
+  /// Space pauses and resumes, r restarts, + and - add or remove a minute, q quits.
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
+    let now = moment.instant
+    switch key {
+    case .character("q"), .character("Q"), .escape, .controlC:
+      return .quit(finishedAt == nil ? ExitStatus.interrupted : ExitStatus.success)
+    case .space:
+      if countdown.isRunning { countdown.pause(at: now) } else { countdown.resume(at: now) }
+    case .character("r"), .character("R"):
+      restart(at: moment)
+      return .redraw
+    case .character("+"), .character("="):
+      countdown.add(.seconds(60), at: now)
+      if !countdown.isFinished(at: now) { finishedAt = nil }
+    case .character("-"), .character("_"):
+      countdown.add(.seconds(-60), at: now)
+    default: return .keepGoing
+    }
+    persistence?.save(countdown, at: now, wallNow: moment.wall)
+    updatePulse(at: now)
+    let finished = checkFinished(at: moment)
+    return finished == .keepGoing ? .redraw : finished
+  }
+
+  /// Starts the countdown again from its full length.
+  public func restart(at moment: Moment<Instant>) {
+    countdown.restart(at: moment.instant)
+    finishedAt = nil
+    persistence?.save(countdown, at: moment.instant, wallNow: moment.wall)
+    updatePulse(at: moment.instant)
+  }
+
+  public func tick(at moment: Moment<Instant>) -> LiveAction {
+    updatePulse(at: moment.instant)
+    return checkFinished(at: moment)
+  }
+
+  /// At zero: the alert, once per run; then quit with 0 unless told to wait.
+  func checkFinished(at moment: Moment<Instant>) -> LiveAction {
+    guard countdown.isFinished(at: moment.instant), finishedAt == nil else { return .keepGoing }
+    finishedAt = moment.wall
+    persistence?.finished()
+    updatePulse(at: moment.instant)
+    alert.ring(duration: countdown.duration, toTerminal: alertsTerminal)
+    return wait ? .redraw : .quit(ExitStatus.success)
+  }
+
+  /// "paused", "finished at 14:32:05", or nothing while it runs.
+  public var status: String {
+    finishedAt.map { "finished at \(ClockText.time($0, in: .local))" } ?? (countdown.isRunning ? "" : "paused")
+  }
+
+  public var saveError: String? { persistence?.saveError }
+
+  /// Shows the ring at `now` and lays the scene out for a surface of `shape` (width over
+  /// height): the backdrop fills it, the ring stays a 200-unit square in the middle.
+  public func show(at now: Instant, shape: Double) {
+    ring.show(remaining: countdown.remaining(at: now), progress: countdown.progress(at: now))
+    let size = Size(width: max(200, 200 * shape), height: max(200, 200 / shape))
+    guard size != scene.bounds.size else { return }
+    scene.frame = Rect(origin: .zero, size: size)
+    backdrop?.resize(to: size)
+    ring.layer.position = Point(x: size.width / 2, y: size.height / 2)
+  }
+
+  /// While the pulse or backdrop moves: the next frame at `fps`. Otherwise: the label's next
+  /// change or the arc's next pixel, and the finish itself.
+  public func nextChange(after now: Instant, pixelScale: Double, fps: Double) -> Instant? {
+    let animating = (ring.isPulsing || backdrop != nil) && (countdown.isRunning || finishedAt != nil)
+    if animating && (finishedAt == nil || wait) { return now.advanced(by: .seconds(1 / fps)) }
+    guard countdown.isRunning, let finish = countdown.finishInstant, finish > now else { return nil }
+    let delay = ring.delayToNextChange(remaining: countdown.remaining(at: now), total: countdown.duration, pixelScale: pixelScale)
+    return min(finish, now.advanced(by: .seconds(max(0.001, min(delay, 1)))))
+  }
+}

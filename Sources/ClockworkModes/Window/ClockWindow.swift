@@ -1,0 +1,62 @@
+import ClockworkCore
+import ClockworkLive
+import ClockworkScene
+import ClockworkWidgets
+import ClockworkWindow
+import FoundationEssentials
+
+/// `clockwork clock --window`: the faces side by side, each as large as fits, with the city
+/// and offset and the date and time in digits under it; the title says the time.
+public final class ClockWindow: LiveMode {
+  public typealias Instant = ContinuousClock.Instant
+  let control: ClockControl
+  let root = Layer()
+  static let faceUnits = 200.0
+
+  public init(control: ClockControl) { self.control = control }
+
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { control.handle(key) }
+
+  /// Frames depend on the time alone; a second's worth at most (sweeping hands change often).
+  public var framesAhead: Int { 8 }
+
+  public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<WindowFrame, Instant> {
+    let zones = control.zones
+    let width = Double(canvas.width) / canvas.scale
+    let height = Double(canvas.height) / canvas.scale
+    root.frame = Rect(x: 0, y: 0, width: width, height: height)
+    root.removeAllSublayers()
+    let panelWidth = width / Double(max(zones.count, 1))
+    let textSize = max(11, min(panelWidth, height) * 0.045)
+    let textRows = Double((zones.count > 1 ? 1 : 0) + (control.digital ? 2 : 0))
+    let margin = textSize * 0.6
+    let faceSide = max(1, min(panelWidth - 2 * margin, height - textRows * textSize * 1.6 - 2 * margin))
+    let k = faceSide / Self.faceUnits
+    // Sub-pixel steps show with anti-aliasing: a hand moves visibly at a quarter of a pixel.
+    let delay = control.show(moment.wall, pixelScales: zones.map { _ in k * canvas.scale * 4 })
+    let top = max(margin, (height - faceSide - textRows * textSize * 1.6) / 2)
+    for (index, (zone, face)) in zip(zones, control.faces).enumerated() {
+      let left = Double(index) * panelWidth
+      face.layer.anchorPoint = .zero
+      face.layer.position = Point(x: left + (panelWidth - faceSide) / 2, y: top)
+      face.layer.transform = AffineTransform(scaleX: k, y: k)
+      root.addSublayer(face.layer)
+      let wall = zone.civilTime(at: moment.wall)
+      var lines: [(String, Color, Bool)] = []
+      if zones.count > 1 { lines.append((ClockControl.label(for: zone, offset: wall.utcOffset), WindowText.light, true)) }
+      if control.digital {
+        lines.append((ClockText.day(wall), WindowText.dim, false))
+        lines.append((ClockText.time(wall), WindowText.light, true))
+      }
+      for (row, (text, color, bold)) in lines.enumerated() {
+        let y = top + faceSide + margin + Double(row) * textSize * 1.6
+        root.addSublayer(WindowText.line(text, in: Rect(x: left, y: y, width: panelWidth, height: textSize * 1.4), size: textSize, color: color, bold: bold))
+      }
+    }
+    let wall = (zones.first ?? .local).civilTime(at: moment.wall)
+    let minimum = 1 / max(canvas.refreshRate, 1)
+    return Planned(
+      WindowFrame(root, background: control.theme.background ?? WindowText.background, title: "\(ClockText.time(wall)) - clockwork"),
+      next: moment.instant.advanced(by: .seconds(max(delay, minimum))))
+  }
+}

@@ -1,0 +1,78 @@
+import ClockworkCore
+import ClockworkLive
+import ClockworkScene
+import ClockworkWidgets
+import ClockworkWindow
+import FoundationEssentials
+
+/// `clockwork timer --window`: the ring with its pulse over the cycling backdrop, the time
+/// left in the ring, at the display's frame rate while something moves; the title says the
+/// time left. At the end the ring flashes and the window asks for attention.
+public final class TimerWindow: LiveMode {
+  public typealias Instant = ContinuousClock.Instant
+  public let control: TimerControl
+  let root = Layer()
+  let fps: Double?
+  let stays: Bool
+  let attention: () -> Void
+  /// How long the ring flashes at the end before the window closes (without `--wait`).
+  static let flashing = 1.5
+
+  /// - Parameters:
+  ///   - control: made with `wait: true`: the window decides when to close.
+  ///   - fps: frames a second while something moves; `nil` for the display's rate.
+  ///   - stays: stay after the end (`--wait`) rather than flash and close.
+  ///   - attention: asks the window manager to draw attention to the window.
+  public init(control: TimerControl, fps: Double?, stays: Bool, attention: @escaping () -> Void) {
+    self.control = control
+    self.fps = fps
+    self.stays = stays
+    self.attention = attention
+  }
+
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { react(control.handle(key, at: moment), at: moment) }
+
+  public func tick(at moment: Moment<Instant>) -> LiveAction { react(control.tick(at: moment), at: moment) }
+
+  func react(_ action: LiveAction, at moment: Moment<Instant>) -> LiveAction {
+    guard let finished = control.finishedAt else { return action }
+    if finished == moment.wall, action == .redraw { attention() }
+    if !stays, moment.wall.timeIntervalSince(finished) >= Self.flashing { return .quit(ExitStatus.success) }
+    return action
+  }
+
+  public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<WindowFrame, Instant> {
+    let now = moment.instant
+    let width = Double(canvas.width) / canvas.scale
+    let height = Double(canvas.height) / canvas.scale
+    root.frame = Rect(x: 0, y: 0, width: width, height: height)
+    root.removeAllSublayers()
+    control.show(at: now, shape: width / max(height, 1))
+    let scene = control.scene
+    let k = min(width / scene.bounds.width, height / scene.bounds.height)
+    scene.anchorPoint = .zero
+    scene.position = Point(x: (width - scene.bounds.width * k) / 2, y: (height - scene.bounds.height * k) / 2)
+    scene.transform = AffineTransform(scaleX: k, y: k)
+    // The end: the ring flashes four times a second.
+    let flashOn = control.finishedAt.map { Int(moment.wall.timeIntervalSince($0) * 4) % 2 == 0 } ?? true
+    control.ring.layer.opacity = flashOn ? 1 : 0.15
+    root.addSublayer(scene)
+    let textSize = max(11, min(width, height) * 0.035)
+    var row = 0.0
+    for (text, color) in [(control.status, WindowText.light), (control.saveError ?? "", WindowText.warning)] where !text.isEmpty {
+      let y = height / 2 + min(width, height) * 0.12 + row * textSize * 1.5
+      root.addSublayer(WindowText.line(text, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize, color: color))
+      row += 1
+    }
+    root.addSublayer(
+      WindowText.line(
+        "Space pause/resume  r restart  +/- a minute  q quit", in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
+        size: textSize * 0.8, color: WindowText.light.withAlpha(0.8)))
+    let left = control.countdown.remaining(at: now)
+    let rate = fps ?? canvas.refreshRate
+    var next = control.nextChange(after: now, pixelScale: k * canvas.scale, fps: rate)
+    if control.finishedAt != nil { next = now.advanced(by: .seconds(1 / rate)) }
+    let title = control.finishedAt == nil ? "\(CountdownFormat.string(left)) left - clockwork" : "finished - clockwork"
+    return Planned(WindowFrame(root, at: control.sceneTime(at: now), background: WindowText.background, title: title), next: next)
+  }
+}

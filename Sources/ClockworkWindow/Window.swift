@@ -1,0 +1,244 @@
+import CSDL2
+import ClockworkLive
+import Dispatch
+import Synchronization
+
+/// A desktop window through SDL2 (X11 or Wayland, as the system has them), on a thread of its
+/// own that makes every SDL call: it waits for events and for frames to show, and shows each
+/// frame by uploading only its changed rectangle to a streaming texture.
+///
+/// ```swift
+/// let window = try Window(title: "clockwork", width: 480, height: 480) { event in … }
+/// window.show(update)   // from any thread
+/// ```
+public final class Window: @unchecked Sendable {  // shared state in `state`; SDL only on its thread
+  /// What the window reports.
+  public enum Event: Sendable, Equatable {
+    case key(Key)
+    /// The drawable's size changed, or its pixels were lost: draw whole again.
+    case repaint
+    /// The window manager asked to close it (the close button).
+    case closeRequested
+  }
+
+  /// The drawable's size in pixels and its pixels per point (2 on a hi-DPI display).
+  public struct Canvas: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var scale: Double
+    /// The display's frames per second.
+    public var refreshRate: Double
+
+    public init(width: Int, height: Int, scale: Double = 1, refreshRate: Double = 60) {
+      self.width = width
+      self.height = height
+      self.scale = scale
+      self.refreshRate = refreshRate
+    }
+  }
+
+  private struct State {
+    var canvas = Canvas(width: 0, height: 0)
+    var pending: [WindowUpdate] = []
+    var title: String?
+    var attention = false
+    var closing = false
+    var closed = false
+  }
+
+  private let state = Mutex(State())
+  private let onEvent: @Sendable (Event) -> Void
+  private let wakeEvent: UInt32
+  private let ready = DispatchSemaphore(value: 0)
+  private let finished = DispatchSemaphore(value: 0)
+  private var failure: WindowError?
+
+  /// Opens the window.
+  /// - Throws: ``WindowError`` when there is no display or SDL cannot open a window on it.
+  public init(title: String, width: Int, height: Int, onEvent: @escaping @Sendable (Event) -> Void) throws(WindowError) {
+    let environment = ProcessEnvironment.self
+    guard environment.value("DISPLAY") != nil || environment.value("WAYLAND_DISPLAY") != nil else {
+      throw WindowError.noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
+    }
+    self.onEvent = onEvent
+    wakeEvent = SDL_RegisterEvents(1)
+    let thread = WindowThread { [self] in run(title: title, width: width, height: height) }
+    thread.start()
+    ready.wait()
+    if let failure { throw failure }
+  }
+
+  /// The drawable as it is now.
+  public var canvas: Canvas { state.withLock { $0.canvas } }
+
+  /// Shows an update (in the order given) and sets the title, from any thread.
+  public func show(_ update: WindowUpdate) {
+    state.withLock { $0.pending.append(update) }
+    wake()
+  }
+
+  /// Asks the window manager to draw attention to the window (the urgency hint).
+  public func requestAttention() {
+    state.withLock { $0.attention = true }
+    wake()
+  }
+
+  /// Closes the window and waits until SDL has let it go.
+  public func close() {
+    let alreadyClosed = state.withLock { state -> Bool in
+      defer { state.closing = true }
+      return state.closed
+    }
+    guard !alreadyClosed else { return }
+    wake()
+    finished.wait()
+  }
+
+  private func wake() {
+    var event = SDL_Event()
+    event.type = wakeEvent
+    SDL_PushEvent(&event)
+  }
+
+  // MARK: - On the window's thread
+
+  private func run(title: String, width: Int, height: Int) {
+    // Signals are the app's: SDL would turn SIGINT and SIGTERM into a close request.
+    SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
+    guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+      failure = .noDisplay(String(cString: SDL_GetError()))
+      state.withLock { $0.closed = true }
+      ready.signal()
+      return
+    }
+    let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+    let position = cw_sdl_windowpos_centered()
+    guard let window = SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags),
+      let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    else {
+      failure = .noDisplay(String(cString: SDL_GetError()))
+      SDL_Quit()
+      state.withLock { $0.closed = true }
+      ready.signal()
+      return
+    }
+    SDL_StartTextInput()
+    updateCanvas(window: window, renderer: renderer)
+    ready.signal()
+
+    var texture: OpaquePointer?
+    var textureSize = (0, 0)
+    var event = SDL_Event()
+    while state.withLock({ !$0.closing }) {
+      guard SDL_WaitEvent(&event) == 1 else { continue }
+      repeat {
+        handle(event, window: window, renderer: renderer)
+      } while SDL_PollEvent(&event) == 1
+      let (updates, title, attention) = state.withLock { state in
+        defer { (state.pending, state.title, state.attention) = ([], nil, false) }
+        return (state.pending, state.title, state.attention)
+      }
+      for update in updates {
+        if textureSize != (update.width, update.height) {
+          if let texture { SDL_DestroyTexture(texture) }
+          texture = SDL_CreateTexture(
+            renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(update.width),
+            Int32(update.height))
+          textureSize = (update.width, update.height)
+        }
+        var rect = SDL_Rect(x: Int32(update.x), y: Int32(update.y), w: Int32(update.rectWidth), h: Int32(update.rectHeight))
+        update.pixels.withUnsafeBytes { bytes in
+          _ = SDL_UpdateTexture(texture, &rect, bytes.baseAddress, Int32(update.rectWidth * 4))
+        }
+        if let newTitle = update.title { SDL_SetWindowTitle(window, newTitle) }
+      }
+      if let title { SDL_SetWindowTitle(window, title) }
+      if attention { SDL_FlashWindow(window, SDL_FLASH_UNTIL_FOCUSED) }
+      if !updates.isEmpty, let texture {
+        SDL_RenderClear(renderer)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+        SDL_RenderPresent(renderer)
+      }
+    }
+    if let texture { SDL_DestroyTexture(texture) }
+    SDL_DestroyRenderer(renderer)
+    SDL_DestroyWindow(window)
+    SDL_Quit()
+    state.withLock { $0.closed = true }
+    finished.signal()
+  }
+
+  private func handle(_ event: SDL_Event, window: OpaquePointer, renderer: OpaquePointer) {
+    switch SDL_EventType(event.type) {
+    case SDL_QUIT: onEvent(.closeRequested)
+    case SDL_WINDOWEVENT:
+      switch SDL_WindowEventID(UInt32(event.window.event)) {
+      case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
+        updateCanvas(window: window, renderer: renderer)
+        onEvent(.repaint)
+      case SDL_WINDOWEVENT_EXPOSED: onEvent(.repaint)
+      case SDL_WINDOWEVENT_CLOSE: onEvent(.closeRequested)
+      default: break
+      }
+    case SDL_TEXTINPUT:
+      let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      for character in text { onEvent(.key(character == " " ? .space : .character(character))) }
+    case SDL_KEYDOWN:
+      if let key = Self.key(for: event.key.keysym) { onEvent(.key(key)) }
+    default: break
+    }
+  }
+
+  /// Keys that send no text: Escape, Enter, arrows, Ctrl-C.
+  static func key(for symbol: SDL_Keysym) -> Key? {
+    let control = (UInt32(symbol.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
+    switch Int(symbol.sym) {
+    case Int(SDLK_ESCAPE.rawValue): return .escape
+    case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): return .enter
+    case Int(SDLK_BACKSPACE.rawValue): return .backspace
+    case Int(SDLK_UP.rawValue): return .up
+    case Int(SDLK_DOWN.rawValue): return .down
+    case Int(SDLK_LEFT.rawValue): return .left
+    case Int(SDLK_RIGHT.rawValue): return .right
+    case Int(SDLK_c.rawValue) where control: return .controlC
+    default: return nil
+    }
+  }
+
+  private func updateCanvas(window: OpaquePointer, renderer: OpaquePointer) {
+    var (pixelWidth, pixelHeight, pointWidth, pointHeight): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    SDL_GetRendererOutputSize(renderer, &pixelWidth, &pixelHeight)
+    SDL_GetWindowSize(window, &pointWidth, &pointHeight)
+    var mode = SDL_DisplayMode()
+    let refresh = SDL_GetWindowDisplayMode(window, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
+    let scale = pointWidth > 0 ? Double(pixelWidth) / Double(pointWidth) : 1
+    state.withLock {
+      $0.canvas = Canvas(width: Int(pixelWidth), height: Int(pixelHeight), scale: max(scale, 1), refreshRate: refresh)
+    }
+  }
+}
+
+/// A window could not be opened.
+public enum WindowError: Error, CustomStringConvertible {
+  case noDisplay(String)
+
+  public var description: String {
+    switch self {
+    case .noDisplay(let why): "cannot open a window: \(why)"
+    }
+  }
+}
+
+/// A frame's change to the window: the pixels of one rectangle of a `width`×`height` picture
+/// (premultiplied ARGB, rows packed), and the title to show with it.
+public struct WindowUpdate: Sendable {
+  public var width: Int
+  public var height: Int
+  public var x: Int
+  public var y: Int
+  public var rectWidth: Int
+  public var rectHeight: Int
+  public var pixels: [UInt32]
+  public var title: String?
+}
