@@ -125,7 +125,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ClockworkTerminalTests",
-      dependencies: ["ClockworkTerminal", "ClockworkWidgets", "ClockworkCore", "ClockworkTestSupport"]
+      dependencies: ["ClockworkTerminal", "ClockworkLive", "ClockworkWidgets", "ClockworkCore", "ClockworkTestSupport"]
     ),
     .testTarget(
       name: "ClockworkLiveTests",

@@ -26,3 +26,24 @@ final class WindowThread {
     pthread_detach(thread)
   }
 }
+
+/// Each frame's time on screen, a line of Unix seconds each, when `CLOCKWORK_FRAME_LOG` names a
+/// file (for the benchmarks: frame intervals, and lag after a second's boundary).
+final class FrameLog {
+  private let file: UnsafeMutablePointer<FILE>
+
+  init?() {
+    guard let path = ProcessEnvironment.value("CLOCKWORK_FRAME_LOG"), let file = fopen(path, "w") else { return nil }
+    self.file = file
+  }
+
+  func presented() {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let line = "\(now.tv_sec).\(String(now.tv_nsec + 1_000_000_000).dropFirst())\n"
+    fputs(line, file)
+    fflush(file)
+  }
+
+  deinit { fclose(file) }
+}

@@ -127,6 +127,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     updateCanvas(window: window, renderer: renderer)
     ready.signal()
 
+    let frameLog = FrameLog()
     var texture: OpaquePointer?
     var textureSize = (0, 0)
     var event = SDL_Event()
@@ -159,6 +160,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
         SDL_RenderClear(renderer)
         SDL_RenderCopy(renderer, texture, nil, nil)
         SDL_RenderPresent(renderer)
+        frameLog?.presented()
       }
     }
     if let texture { SDL_DestroyTexture(texture) }

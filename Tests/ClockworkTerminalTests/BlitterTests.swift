@@ -1,3 +1,4 @@
+import ClockworkLive
 import ClockworkTerminal
 import Testing
 
