@@ -105,6 +105,12 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
   private func run(title: String, width: Int, height: Int) {
     // Signals are the app's: SDL would turn SIGINT and SIGTERM into a close request.
     SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
+    // A frame is a picture already drawn: SDL's software renderer shows it with the least work
+    // and memory (no GL driver loaded). SDL_RENDER_DRIVER in the environment chooses another,
+    // e.g. opengl for presents synced to the display.
+    SDL_SetHintWithPriority("SDL_RENDER_DRIVER", "software", SDL_HINT_DEFAULT)
+    SDL_SetHintWithPriority("SDL_FRAMEBUFFER_ACCELERATION", "0", SDL_HINT_DEFAULT)
+    SDL_SetHint("SDL_RENDER_VSYNC", "1")
     guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
       failure = .noDisplay(String(cString: SDL_GetError()))
       state.withLock { $0.closed = true }
@@ -114,8 +120,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
     let position = cw_sdl_windowpos_centered()
     guard let window = SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags),
-      let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-        ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+      let renderer = SDL_CreateRenderer(window, -1, 0)
     else {
       failure = .noDisplay(String(cString: SDL_GetError()))
       SDL_Quit()

@@ -119,11 +119,17 @@ public final class TimerControl {
     ring.layer.position = Point(x: size.width / 2, y: size.height / 2)
   }
 
+  /// The next frame on a grid of `fps` frames a second from the start (frames drawn for a
+  /// moment just after their deadline must not push the next one later each time).
+  public func nextFrame(after now: Instant, fps: Double) -> Instant {
+    origin.advanced(by: WallSeconds.nextMultiple(of: .seconds(1 / fps), after: origin.duration(to: now)))
+  }
+
   /// While the pulse or backdrop moves: the next frame at `fps`. Otherwise: the label's next
   /// change or the arc's next pixel, and the finish itself.
   public func nextChange(after now: Instant, pixelScale: Double, fps: Double) -> Instant? {
     let animating = (ring.isPulsing || backdrop != nil) && (countdown.isRunning || finishedAt != nil)
-    if animating && (finishedAt == nil || wait) { return now.advanced(by: .seconds(1 / fps)) }
+    if animating && (finishedAt == nil || wait) { return nextFrame(after: now, fps: fps) }
     guard countdown.isRunning, let finish = countdown.finishInstant, finish > now else { return nil }
     let delay = ring.delayToNextChange(remaining: countdown.remaining(at: now), total: countdown.duration, pixelScale: pixelScale)
     return min(finish, now.advanced(by: .seconds(max(0.001, min(delay, 1)))))

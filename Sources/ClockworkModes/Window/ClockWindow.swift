@@ -12,6 +12,8 @@ public final class ClockWindow: LiveMode {
   let control: ClockControl
   let root = Layer()
   static let faceUnits = 200.0
+  /// The display's frame grid starts here (the first frame).
+  var origin: Instant?
 
   public init(control: ClockControl) { self.control = control }
 
@@ -54,9 +56,14 @@ public final class ClockWindow: LiveMode {
       }
     }
     let wall = (zones.first ?? .local).civilTime(at: moment.wall)
-    let minimum = 1 / max(canvas.refreshRate, 1)
+    // Not more often than the display shows frames, and then on its grid.
+    let origin = self.origin ?? moment.instant
+    self.origin = origin
+    let period = Duration.seconds(1 / max(canvas.refreshRate, 1))
+    let next = moment.instant.advanced(by: .seconds(delay))
+    let frame = origin.advanced(by: WallSeconds.nextMultiple(of: period, after: origin.duration(to: moment.instant)))
     return Planned(
       WindowFrame(root, background: control.theme.background ?? WindowText.background, title: "\(ClockText.time(wall)) - clockwork"),
-      next: moment.instant.advanced(by: .seconds(max(delay, minimum))))
+      next: max(next, frame))
   }
 }

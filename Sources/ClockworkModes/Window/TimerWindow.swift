@@ -71,7 +71,7 @@ public final class TimerWindow: LiveMode {
     let left = control.countdown.remaining(at: now)
     let rate = fps ?? canvas.refreshRate
     var next = control.nextChange(after: now, pixelScale: k * canvas.scale, fps: rate)
-    if control.finishedAt != nil { next = now.advanced(by: .seconds(1 / rate)) }
+    if control.finishedAt != nil { next = control.nextFrame(after: now, fps: rate) }
     let title = control.finishedAt == nil ? "\(CountdownFormat.string(left)) left - clockwork" : "finished - clockwork"
     return Planned(WindowFrame(root, at: control.sceneTime(at: now), background: WindowText.background, title: title), next: next)
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClockworkCore
+import ClockworkModes
 import ClockworkScene
 import ClockworkWidgets
 import FoundationEssentials
@@ -35,23 +36,7 @@ struct RenderTimerCommand: ParsableCommand {
   }
 
   func run() throws {
-    let size = Double(output.size)
-    let ring = CountdownRing(size: size)
-    let root = Layer()
-    root.frame = Rect(x: 0, y: 0, width: size, height: size)
-    let backdropLayer = backdrop ? GradientBackdrop(size: Size(width: size, height: size)) : nil
-    if let backdropLayer { root.addSublayer(backdropLayer.layer) }
-    root.addSublayer(ring.layer)
-    try output.write { index in
-      let elapsed = Double(index) / output.fps
-      let left = max(.zero, remaining - .milliseconds(Int64((elapsed * 1000).rounded())))
-      ring.show(remaining: left, progress: 1 - (left / .seconds(1)) / (total / .seconds(1)))
-      if let pulsePhase, left > .zero {
-        ring.showPulse(phase: (pulsePhase + elapsed).truncatingRemainder(dividingBy: 1))
-      }
-      let cycle = GradientBackdrop.stepDuration * 3
-      backdropLayer?.show(phase: (elapsed / cycle).truncatingRemainder(dividingBy: 1))
-      return root
-    }
+    let stamp = TimerStamp(size: Double(output.size), remaining: remaining, total: total, pulsePhase: pulsePhase, backdrop: backdrop)
+    try output.write { index in stamp.frame(at: Double(index) / output.fps) }
   }
 }
