@@ -46,8 +46,8 @@ let package = Package(
     .target(
       name: "ClockworkSystem",
       dependencies: ["ClockworkLive", "CGlibcExtras", .product(name: "SystemPackage", package: "swift-system")]),
-    .systemLibrary(
-      name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+    // SDL2's functions, loaded with dlopen when a window opens (headers from libsdl2-dev).
+    .target(name: "CSDL2"),
     // A desktop window: any layer tree drawn with Cairo, shown through SDL2 (X11 or Wayland).
     .target(name: "ClockworkWindow", dependencies: ["ClockworkScene", "ClockworkCairo", "ClockworkLive", "CSDL2"]),
     .systemLibrary(

@@ -61,7 +61,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
       throw WindowError.noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
     }
     self.onEvent = onEvent
-    wakeEvent = SDL_RegisterEvents(1)
+    wakeEvent = cw_SDL_RegisterEvents(1)
     let thread = WindowThread { [self] in run(title: title, width: width, height: height) }
     thread.start()
     ready.wait()
@@ -97,38 +97,38 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
   private func wake() {
     var event = SDL_Event()
     event.type = wakeEvent
-    SDL_PushEvent(&event)
+    cw_SDL_PushEvent(&event)
   }
 
   // MARK: - On the window's thread
 
   private func run(title: String, width: Int, height: Int) {
     // Signals are the app's: SDL would turn SIGINT and SIGTERM into a close request.
-    SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
+    cw_SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
     // A frame is a picture already drawn: SDL's software renderer shows it with the least work
     // and memory (no GL driver loaded). SDL_RENDER_DRIVER in the environment chooses another,
     // e.g. opengl for presents synced to the display.
-    SDL_SetHintWithPriority("SDL_RENDER_DRIVER", "software", SDL_HINT_DEFAULT)
-    SDL_SetHintWithPriority("SDL_FRAMEBUFFER_ACCELERATION", "0", SDL_HINT_DEFAULT)
-    SDL_SetHint("SDL_RENDER_VSYNC", "1")
-    guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
-      failure = .noDisplay(String(cString: SDL_GetError()))
+    cw_SDL_SetHintWithPriority("SDL_RENDER_DRIVER", "software", SDL_HINT_DEFAULT)
+    cw_SDL_SetHintWithPriority("SDL_FRAMEBUFFER_ACCELERATION", "0", SDL_HINT_DEFAULT)
+    cw_SDL_SetHint("SDL_RENDER_VSYNC", "1")
+    guard cw_SDL_Init(SDL_INIT_VIDEO) == 0 else {
+      failure = .noDisplay(String(cString: cw_SDL_GetError()))
       state.withLock { $0.closed = true }
       ready.signal()
       return
     }
     let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
     let position = cw_sdl_windowpos_centered()
-    guard let window = SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags),
-      let renderer = SDL_CreateRenderer(window, -1, 0)
+    guard let window = cw_SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags),
+      let renderer = cw_SDL_CreateRenderer(window, -1, 0)
     else {
-      failure = .noDisplay(String(cString: SDL_GetError()))
-      SDL_Quit()
+      failure = .noDisplay(String(cString: cw_SDL_GetError()))
+      cw_SDL_Quit()
       state.withLock { $0.closed = true }
       ready.signal()
       return
     }
-    SDL_StartTextInput()
+    cw_SDL_StartTextInput()
     updateCanvas(window: window, renderer: renderer)
     ready.signal()
 
@@ -137,41 +137,41 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     var textureSize = (0, 0)
     var event = SDL_Event()
     while state.withLock({ !$0.closing }) {
-      guard SDL_WaitEvent(&event) == 1 else { continue }
+      guard cw_SDL_WaitEvent(&event) == 1 else { continue }
       repeat {
         handle(event, window: window, renderer: renderer)
-      } while SDL_PollEvent(&event) == 1
+      } while cw_SDL_PollEvent(&event) == 1
       let (updates, title, attention) = state.withLock { state in
         defer { (state.pending, state.title, state.attention) = ([], nil, false) }
         return (state.pending, state.title, state.attention)
       }
       for update in updates {
         if textureSize != (update.width, update.height) {
-          if let texture { SDL_DestroyTexture(texture) }
-          texture = SDL_CreateTexture(
+          if let texture { cw_SDL_DestroyTexture(texture) }
+          texture = cw_SDL_CreateTexture(
             renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(update.width),
             Int32(update.height))
           textureSize = (update.width, update.height)
         }
         var rect = SDL_Rect(x: Int32(update.x), y: Int32(update.y), w: Int32(update.rectWidth), h: Int32(update.rectHeight))
         update.pixels.withUnsafeBytes { bytes in
-          _ = SDL_UpdateTexture(texture, &rect, bytes.baseAddress, Int32(update.rectWidth * 4))
+          _ = cw_SDL_UpdateTexture(texture, &rect, bytes.baseAddress, Int32(update.rectWidth * 4))
         }
-        if let newTitle = update.title { SDL_SetWindowTitle(window, newTitle) }
+        if let newTitle = update.title { cw_SDL_SetWindowTitle(window, newTitle) }
       }
-      if let title { SDL_SetWindowTitle(window, title) }
-      if attention { SDL_FlashWindow(window, SDL_FLASH_UNTIL_FOCUSED) }
+      if let title { cw_SDL_SetWindowTitle(window, title) }
+      if attention { cw_SDL_FlashWindow(window, SDL_FLASH_UNTIL_FOCUSED) }
       if !updates.isEmpty, let texture {
-        SDL_RenderClear(renderer)
-        SDL_RenderCopy(renderer, texture, nil, nil)
-        SDL_RenderPresent(renderer)
+        cw_SDL_RenderClear(renderer)
+        cw_SDL_RenderCopy(renderer, texture, nil, nil)
+        cw_SDL_RenderPresent(renderer)
         frameLog?.presented()
       }
     }
-    if let texture { SDL_DestroyTexture(texture) }
-    SDL_DestroyRenderer(renderer)
-    SDL_DestroyWindow(window)
-    SDL_Quit()
+    if let texture { cw_SDL_DestroyTexture(texture) }
+    cw_SDL_DestroyRenderer(renderer)
+    cw_SDL_DestroyWindow(window)
+    cw_SDL_Quit()
     state.withLock { $0.closed = true }
     finished.signal()
   }
@@ -215,10 +215,10 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
 
   private func updateCanvas(window: OpaquePointer, renderer: OpaquePointer) {
     var (pixelWidth, pixelHeight, pointWidth, pointHeight): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
-    SDL_GetRendererOutputSize(renderer, &pixelWidth, &pixelHeight)
-    SDL_GetWindowSize(window, &pointWidth, &pointHeight)
+    cw_SDL_GetRendererOutputSize(renderer, &pixelWidth, &pixelHeight)
+    cw_SDL_GetWindowSize(window, &pointWidth, &pointHeight)
     var mode = SDL_DisplayMode()
-    let refresh = SDL_GetWindowDisplayMode(window, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
+    let refresh = cw_SDL_GetWindowDisplayMode(window, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
     let scale = pointWidth > 0 ? Double(pixelWidth) / Double(pointWidth) : 1
     state.withLock {
       $0.canvas = Canvas(width: Int(pixelWidth), height: Int(pixelHeight), scale: max(scale, 1), refreshRate: refresh)

@@ -1,0 +1,30 @@
+#include "CSDL2.h"
+
+#include <dlfcn.h>
+
+#define CW_FUNCTION_POINTER(type, name, parameters, arguments) static type(*p_##name) parameters;
+#define CW_PROCEDURE_POINTER(name, parameters, arguments) static void(*p_##name) parameters;
+CW_SDL_FUNCTIONS(CW_FUNCTION_POINTER)
+CW_SDL_PROCEDURES(CW_PROCEDURE_POINTER)
+
+int cw_sdl_load(void) {
+  static int state = 0;  // 1 loaded, -1 failed
+  if (state != 0) return state == 1 ? 0 : -1;
+  state = -1;
+  void *library = dlopen("libSDL2-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) return -1;
+#define CW_LOAD_FUNCTION(type, name, parameters, arguments) \
+  if ((*(void **)&p_##name = dlsym(library, #name)) == NULL) return -1;
+#define CW_LOAD_PROCEDURE(name, parameters, arguments) CW_LOAD_FUNCTION(void, name, parameters, arguments)
+  CW_SDL_FUNCTIONS(CW_LOAD_FUNCTION)
+  CW_SDL_PROCEDURES(CW_LOAD_PROCEDURE)
+  state = 1;
+  return 0;
+}
+
+#define CW_FUNCTION_WRAPPER(type, name, parameters, arguments) \
+  type cw_##name parameters { return p_##name arguments; }
+#define CW_PROCEDURE_WRAPPER(name, parameters, arguments) \
+  void cw_##name parameters { p_##name arguments; }
+CW_SDL_FUNCTIONS(CW_FUNCTION_WRAPPER)
+CW_SDL_PROCEDURES(CW_PROCEDURE_WRAPPER)
