@@ -60,6 +60,9 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     guard environment.value("DISPLAY") != nil || environment.value("WAYLAND_DISPLAY") != nil else {
       throw WindowError.noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
     }
+    guard cw_sdl_load() == 0 else {
+      throw WindowError.noDisplay("SDL2 could not be loaded (Debian's libsdl2-2.0-0 provides it)")
+    }
     self.onEvent = onEvent
     wakeEvent = cw_SDL_RegisterEvents(1)
     let thread = WindowThread { [self] in run(title: title, width: width, height: height) }
