@@ -27,6 +27,7 @@ test:
 	@scripts/setup --tests
 	scripts/checks/portable-libraries
 	$(SWIFT) build --build-tests
+	$(PYTHON) scripts/checks/doc-examples
 	$(SWIFT) test --skip-build
 	$(PYTHON) -m pytest -q Tests/terminal Tests/desktop
 

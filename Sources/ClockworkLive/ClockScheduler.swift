@@ -4,8 +4,10 @@ import Synchronization
 /// tests, or a real clock where no deadline thread is at hand.
 ///
 /// ```swift
-/// let clock = TestClock()
-/// let runner = FrameRunner(mode: mode, sink: sink, clock: clock, wallNow: wall.now, scheduler: ClockScheduler(clock: clock))
+/// let clock = ContinuousClock()   // or swift-clocks' TestClock in tests
+/// let scheduler = ClockScheduler(clock: clock)
+/// scheduler.start { deadline in print("due", deadline) }
+/// scheduler.schedule(clock.now.advanced(by: .seconds(1)))
 /// ```
 public final class ClockScheduler<C: Clock>: DeadlineScheduler, Sendable where C.Duration == Duration {
   public let clock: C

@@ -5,9 +5,8 @@ import Synchronization
 ///
 /// ```swift
 /// let signals = EventRelay<Int32>()
-/// let watcher = SignalWatcher([SIGTERM]) { signals.send($0) }
-/// // … open the window, make the runner …
-/// signals.forward { runner.send(.signal($0)) }
+/// signals.send(15)   // a signal before anything handles it is kept
+/// signals.forward { print("signal", $0) }   // prints "signal 15", then each one sent
 /// ```
 public final class EventRelay<Event: Sendable>: Sendable {
   private struct State {

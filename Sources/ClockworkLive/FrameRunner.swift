@@ -15,9 +15,21 @@ public enum RunnerEvent<Input: Sendable>: Sendable {
 /// within a fraction of a millisecond of it. Nothing wakes between deadlines.
 ///
 /// ```swift
-/// let runner = FrameRunner(mode: mode, sink: sink, clock: ContinuousClock(), wallNow: Date.init, scheduler: DeadlineThread())
-/// session.onEvent = { runner.send(.input($0)) }
-/// let status = await runner.run()
+/// final class Seconds: LiveMode {   // a line with the time, at each second
+///   func frame(at moment: Moment<ContinuousClock.Instant>, on canvas: Void) -> Planned<String?, ContinuousClock.Instant> {
+///     Planned("\(moment.wall)", next: moment.instant.advanced(by: .seconds(1)))
+///   }
+/// }
+/// final class Lines: FrameSink {
+///   func encode(_ frame: String?) -> String? { frame }
+///   func show(_ line: String?) { print(line ?? "") }
+///   func rewind() {}
+///   func invalidate() {}
+///   func finish() {}
+/// }
+/// let clock = ContinuousClock()
+/// let runner = FrameRunner(mode: Seconds(), sink: Lines(), clock: clock, wallNow: { Date() }, scheduler: ClockScheduler(clock: clock))
+/// let status = await runner.run()   // until runner.stop(_:), or runner.send(.signal(_:))
 /// ```
 ///
 /// A mode whose frames depend on the time alone gets several drawn in one go (warm caches). A

@@ -3,7 +3,7 @@
 /// Frames are encoded ahead of their time and shown at it; encoding may depend on what the
 /// frames before showed (a terminal writes only the cells that change), so a sink keeps the
 /// state of what is on screen and of what the encoded frames will leave there.
-public protocol FrameSink<Frame>: AnyObject {
+public protocol FrameSink<Frame>: AnyObject, SendableMetatype {
   associatedtype Frame
   associatedtype Canvas = Void
   associatedtype Encoded

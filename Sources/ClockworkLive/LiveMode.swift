@@ -32,7 +32,7 @@ public struct Planned<Frame, Instant> {
 ///   }
 /// }
 /// ```
-public protocol LiveMode<Frame>: AnyObject {
+public protocol LiveMode<Frame>: AnyObject, SendableMetatype {
   associatedtype Instant: InstantProtocol where Instant.Duration == Duration
   /// Keys, lines of input, clicks: whatever the surface delivers.
   associatedtype Input: Sendable = Never

@@ -4,8 +4,9 @@ import FoundationEssentials
 /// wall clock that a clock face shows.
 ///
 /// ```swift
+/// let clock = ContinuousClock()
 /// let now = Moment(instant: clock.now, wall: Date())
-/// let deadline = now.advanced(to: clock.now.advanced(by: .seconds(1)))   // its wall time too
+/// let deadline = now.advanced(to: now.instant.advanced(by: .seconds(1)))   // its wall time too
 /// ```
 public struct Moment<Instant: InstantProtocol>: Sendable where Instant.Duration == Duration {
   public var instant: Instant

@@ -3,8 +3,8 @@ import FoundationEssentials
 /// The angles of a clock's hands, in radians clockwise from 12 o'clock, each in [0, 2π).
 ///
 /// ```swift
-/// let angles = DialAngles(date: .now, zone: Zone(identifier: "Asia/Kolkata")!)
-/// hourHand.rotation = angles.hour
+/// let angles = DialAngles(date: .now, zone: Zone(identifier: "Asia/Kolkata") ?? .utc)
+/// let hourHandRotation = angles.hour   // radians clockwise from 12
 /// ```
 ///
 /// The hour hand includes minutes and seconds, the minute hand includes seconds and the second

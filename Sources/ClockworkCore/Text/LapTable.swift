@@ -3,6 +3,9 @@ import FoundationEssentials
 /// A plain-text table of laps, newest first, with the best and worst marked once there are three.
 ///
 /// ```swift
+/// let clock = ContinuousClock()
+/// var watch = Stopwatch<ContinuousClock.Instant>()
+/// try watch.start(at: clock.now)
 /// print(LapTable.render(watch.laps, total: watch.elapsed(at: clock.now)))
 /// // lap  split     total
 /// //   3  00:01.20  00:05.40  best

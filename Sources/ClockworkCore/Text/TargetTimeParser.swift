@@ -55,7 +55,7 @@ public enum TargetTimeParser {
   /// (`YYYY-MM-DD`, default: `now`'s date in `timeZone`).
   ///
   /// ```swift
-  /// try TargetTimeParser.instant(at: "10:08:42", on: "2026-11-22", in: zone, now: .now)
+  /// let stamp = try TargetTimeParser.instant(at: "10:08:42", on: "2026-11-22", in: .local, now: .now)
   /// ```
   /// - Throws: ``TargetTimeParseError`` for malformed input, a date that does not exist, a time
   ///   that a DST change skips on that day, or a date given with an ISO 8601 instant.

@@ -14,8 +14,9 @@ public protocol Animation {
 /// Animates one property from one value to another.
 ///
 /// ```swift
+/// let ring = ShapeLayer()
 /// var fill = BasicAnimation(\ShapeLayer.strokeEnd, from: 0, to: 1)
-/// fill.timing = AnimationTiming(beginTime: now, duration: 300)
+/// fill.timing = AnimationTiming(beginTime: 0, duration: 300)   // scene seconds
 /// ring.add(fill, forKey: "progress")
 /// ```
 ///
@@ -61,7 +62,10 @@ extension BasicAnimation where Value: AdditiveArithmetic {
 /// group's local time.
 ///
 /// ```swift
-/// let pulse = AnimationGroup([scale, fade], timing: AnimationTiming(beginTime: now, duration: 1))
+/// let once = AnimationTiming(beginTime: 0, duration: 1)
+/// let scale = BasicAnimation(\Layer.transform, from: .identity, to: AffineTransform(scale: 1.2), timing: once)
+/// let fade = BasicAnimation(\Layer.opacity, from: 0.7, to: 0, timing: once)
+/// let pulse = AnimationGroup([scale, fade], timing: AnimationTiming(beginTime: 0, duration: 1))
 /// ```
 public struct AnimationGroup: Animation {
   public var animations: [any Animation]

@@ -3,10 +3,10 @@ import FoundationEssentials
 /// When an animation runs and what it shows outside its active window.
 ///
 /// ```swift
-/// var timing = AnimationTiming(beginTime: now, duration: 1)
+/// var timing = AnimationTiming(beginTime: 10, duration: 1)
 /// timing.repeatCount = .infinity
 /// timing.autoreverses = true
-/// timing.fraction(at: now + 1.25)   // 0.75: on the way back
+/// let fraction = timing.fraction(at: 11.25)   // 0.75: on the way back
 /// ```
 ///
 /// Timing is arithmetic: local time = (t − beginTime)·speed + timeOffset; `repeatCount` (or

@@ -4,8 +4,8 @@ import RealModule
 /// Animates one property like a damped spring: mass, stiffness, damping and initial velocity.
 ///
 /// ```swift
-/// let bounce = SpringAnimation(\Layer.position, from: a, to: b, stiffness: 200, damping: 10)
-/// bounce.settlingDuration   // how long until it rests (also its default duration)
+/// let bounce = SpringAnimation(\Layer.position, from: .zero, to: Point(x: 40, y: 0), stiffness: 200, damping: 10)
+/// let rest = bounce.settlingDuration   // how long until it rests (also its default duration)
 /// ```
 ///
 /// The value overshoots `to` when under-damped. Initial velocity is in units of the whole

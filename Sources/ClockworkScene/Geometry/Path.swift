@@ -4,6 +4,7 @@ import RealModule
 /// A vector path: moves, lines, quadratic and cubic curves, arcs and closes.
 ///
 /// ```swift
+/// let c = Point(x: 120, y: 120)
 /// var ring = Path()
 /// ring.addArc(center: c, radius: 100, startAngle: 0, endAngle: 2 * .pi)   // from 12, clockwise
 /// let dot = Path.circle(center: c, radius: 4)

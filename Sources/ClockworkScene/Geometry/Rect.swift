@@ -39,7 +39,8 @@ public struct Rect: Hashable, Sendable, Codable {
   /// The part of this rect that a unit rect (0…1 in each axis) names.
   ///
   /// ```swift
-  /// bounds.subrect(unit: Rect(x: 0.25, y: 0, width: 0.5, height: 0.5))
+  /// let bounds = Rect(x: 0, y: 0, width: 200, height: 200)
+  /// let topMiddle = bounds.subrect(unit: Rect(x: 0.25, y: 0, width: 0.5, height: 0.5))   // (50, 0, 100, 100)
   /// ```
   public func subrect(unit: Rect) -> Rect {
     Rect(

@@ -3,10 +3,13 @@
 /// where the second hand was and is).
 ///
 /// ```swift
+/// let scene = Layer()
+/// let lastFrame = scene.presentation(at: 0)
+/// let frame = scene.presentation(at: 1)
 /// switch Damage(from: lastFrame, to: frame) {
-/// case .none: break                                   // keep the pixels
-/// case .area(let box): redraw(clippedTo: box)         // in the frame's drawing space
-/// case .everything: redraw()
+/// case .none: break                      // keep the pixels
+/// case .area(let box): print(box)        // redraw this, in the frame's drawing space
+/// case .everything: print("all")         // redraw everything
 /// }
 /// ```
 ///

@@ -3,11 +3,13 @@ import FoundationEssentials
 /// A node of the scene: geometry, appearance and sublayers, in the manner of Core Animation.
 ///
 /// ```swift
+/// let face = Layer()
+/// face.frame = Rect(x: 0, y: 0, width: 300, height: 300)
 /// let hand = ShapeLayer()
 /// hand.bounds = Rect(x: 0, y: 0, width: 4, height: 120)
 /// hand.anchorPoint = Point(x: 0.5, y: 1)     // pivots at its bottom centre
 /// hand.position = face.bounds.center
-/// hand.transform = AffineTransform(rotation: angles.minute)
+/// hand.transform = AffineTransform(rotation: .pi / 2)   // pointing at 3
 /// face.addSublayer(hand)
 /// ```
 ///

@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// ```swift
 /// let ring = ShapeLayer()
-/// ring.path = Path.circle(center: c, radius: 100)
+/// ring.path = Path.circle(center: Point(x: 120, y: 120), radius: 100)
 /// ring.fillColor = nil
 /// ring.strokeColor = .white
 /// ring.lineWidth = 12
@@ -89,7 +89,7 @@ open class ShapeLayer: Layer {
 ///
 /// ```swift
 /// let g = GradientLayer()
-/// g.colors = [c1, c2]
+/// g.colors = [Color(hex: 0xCE0755), Color(hex: 0xF5B433)]
 /// g.startPoint = Point(x: 0, y: 0); g.endPoint = Point(x: 1, y: 1)
 /// ```
 open class GradientLayer: Layer {

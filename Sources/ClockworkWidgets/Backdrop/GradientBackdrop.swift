@@ -5,6 +5,7 @@ import FoundationEssentials
 /// each change taking ``stepDuration`` seconds (the original design's cycling background).
 ///
 /// ```swift
+/// let t = 0.0   // scene time
 /// let backdrop = GradientBackdrop(size: Size(width: 800, height: 600))
 /// backdrop.start(at: t)
 /// let frame = backdrop.layer.presentation(at: t + 1.5)

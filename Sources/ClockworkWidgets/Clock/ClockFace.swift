@@ -6,9 +6,9 @@ import FoundationEssentials
 ///
 /// ```swift
 /// let face = ClockFace(size: 480, theme: .station, oscillator: .quartzRecoil)
-/// face.show(date: .now, timeZone: .current)
-/// let image = try Renderer().renderImage(face.layer, width: 480, height: 480)
-/// let wait = face.delayToNextChange(after: .now, timeZone: .current)
+/// face.show(date: .now, zone: .local)
+/// let frame = face.layer.presentation(at: 0)   // draw it with ClockworkCairo's Renderer
+/// let wait = face.delayToNextChange(after: .now, zone: .local)
 /// ```
 ///
 /// What never moves (dial, ticks, numerals, ring) sits under one layer with a rasterization

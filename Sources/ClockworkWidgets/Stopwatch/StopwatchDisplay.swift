@@ -6,8 +6,11 @@ import FoundationEssentials
 /// worst marked once there are three.
 ///
 /// ```swift
+/// let clock = ContinuousClock()
+/// var watch = Stopwatch<ContinuousClock.Instant>()
+/// try watch.start(at: clock.now)
 /// let display = StopwatchDisplay(size: Size(width: 480, height: 640))
-/// display.show(elapsed: watch.elapsed(at: now), laps: watch.laps)
+/// display.show(elapsed: watch.elapsed(at: clock.now), laps: watch.laps)
 /// ```
 public final class StopwatchDisplay {
   public struct Style: Hashable, Sendable {

@@ -6,8 +6,9 @@ import FoundationEssentials
 /// stroke and round caps, an optional pulse, and the remaining time in the middle.
 ///
 /// ```swift
+/// let t = 12.5   // the scene time of the frame
 /// let ring = CountdownRing(size: 480)
-/// ring.show(remaining: .seconds(42), progress: 0.3, at: t)   // t: the scene time of the frame
+/// ring.show(remaining: .seconds(42), progress: 0.3)
 /// ring.setPulsing(true, at: t)
 /// let frame = ring.layer.presentation(at: t)
 /// ```
