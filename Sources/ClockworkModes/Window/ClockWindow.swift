@@ -24,10 +24,7 @@ public final class ClockWindow: LiveMode {
 
   public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<WindowFrame, Instant> {
     let zones = control.zones
-    let width = Double(canvas.width) / canvas.scale
-    let height = Double(canvas.height) / canvas.scale
-    root.frame = Rect(x: 0, y: 0, width: width, height: height)
-    root.removeAllSublayers()
+    let (width, height) = WindowText.clear(root, for: canvas)
     let panelWidth = width / Double(max(zones.count, 1))
     let textSize = max(11, min(panelWidth, height) * 0.045)
     let textRows = Double((zones.count > 1 ? 1 : 0) + (control.digital ? 2 : 0))

@@ -24,10 +24,7 @@ public final class StopwatchWindow: LiveMode {
   public func tick(at moment: Moment<Instant>) -> LiveAction { control.tick(at: moment) }
 
   public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<WindowFrame, Instant> {
-    let width = Double(canvas.width) / canvas.scale
-    let height = Double(canvas.height) / canvas.scale
-    root.frame = Rect(x: 0, y: 0, width: width, height: height)
-    root.removeAllSublayers()
+    let (width, height) = WindowText.clear(root, for: canvas)
     let textSize = max(11, min(width, height) * 0.035)
     let size = Size(width: width, height: max(1, height - textSize * 5))
     if display.size != size { display.resize(to: size) }

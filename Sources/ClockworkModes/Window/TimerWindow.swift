@@ -43,10 +43,7 @@ public final class TimerWindow: LiveMode {
 
   public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<WindowFrame, Instant> {
     let now = moment.instant
-    let width = Double(canvas.width) / canvas.scale
-    let height = Double(canvas.height) / canvas.scale
-    root.frame = Rect(x: 0, y: 0, width: width, height: height)
-    root.removeAllSublayers()
+    let (width, height) = WindowText.clear(root, for: canvas)
     control.show(at: now, shape: width / max(height, 1))
     let scene = control.scene
     let k = min(width / scene.bounds.width, height / scene.bounds.height)
