@@ -25,7 +25,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
-    // Time model: dial angles, oscillators, stopwatch, countdown, deadline ticking, parsing.
+    // Time model: dial angles, oscillators, stopwatch, countdown, deadline arithmetic, parsing.
     .target(name: "ClockworkCore"),
     // State that survives restarts: atomic versioned files, locks, wall-clock anchors.
     .target(
@@ -37,7 +37,7 @@ let package = Package(
       name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
     .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo"]),
-    // glibc calls the Glibc module leaves out (mallopt, prctl), for the live loop.
+    // glibc calls the Glibc module leaves out (mallopt, prctl), for the deadline thread.
     .systemLibrary(name: "CGlibcExtras"),
     // The frame runner: schedules a live mode's frames at its next visible change on any clock,
     // draws ahead, repaints on input, resize, wall-clock steps and late wake-ups. Knows no surface.
@@ -61,7 +61,7 @@ let package = Package(
         "ClockworkScene", "ClockworkCairo", "ClockworkLive", "ClockworkSystem", "CChafa",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
-    // The app's modes: the clock, timer and stopwatch as terminal screens and as plain lines.
+    // The app's modes: the clock, timer and stopwatch in a terminal, in a window, as plain lines.
     .target(
       name: "ClockworkModes",
       dependencies: [

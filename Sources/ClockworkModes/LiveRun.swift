@@ -4,7 +4,8 @@ import ClockworkTerminal
 import ClockworkWindow
 import FoundationEssentials
 
-/// Runs a mode on the real clocks, with the deadline thread, on a terminal or as lines of text.
+/// Runs a mode on the real clocks, with the deadline thread: in a terminal, in a window, or as
+/// lines of text.
 ///
 /// ```swift
 /// let status = await LiveRun.terminal(ClockScreen(…), session: try TerminalSession(), colorMode: .truecolor)
