@@ -34,6 +34,35 @@ import Testing
     #expect(result.stderr == "\u{07}")  // stdout is a pipe, so the bell goes to stderr
   }
 
+  /// A script that stops a plain timer is done with it: the next one starts, where it had been
+  /// refused as "already running" (exit 64, then 1).
+  @Test func anInterruptedPlainTimerDoesNotBlockTheNext() throws {
+    let dir = try TemporaryDirectory()
+    let environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": dir.url.path]) { $1 }
+    let first = try BinaryRunner.run("clockwork", ["timer", "1m", "--plain"], environment: environment, signal: SIGINT, signalAfter: 0.3)
+    #expect(first.status == 130)
+    let second = try BinaryRunner.run("clockwork", ["timer", "2m", "--plain"], environment: environment, signal: SIGINT, signalAfter: 0.3)
+    #expect(second.status == 130)
+    #expect(second.stdout == "2:00\n")
+    #expect(second.stderr.isEmpty)
+  }
+
+  /// A plain stopwatch whose input ends stops there, saved: it does not count on unseen.
+  @Test func aPlainStopwatchStopsWhenItsInputEnds() throws {
+    let dir = try TemporaryDirectory()
+    let environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": dir.url.path]) { $1 }
+    let result = try BinaryRunner.run("clockwork", ["stopwatch", "--plain"], input: "\n", environment: environment)
+    #expect(result.status == 0)
+    let saved = try Data(contentsOf: dir.url.appendingPathComponent("clockwork/stopwatch.json"))
+    let value = (try JSONSerialization.jsonObject(with: saved) as? [String: Any])?["value"] as? [String: Any]
+    #expect(value?["phase"] as? String == "paused")
+  }
+
+  @Test func timerHelpSaysTheNamesDefaultOnce() throws {
+    let help = try BinaryRunner.run("clockwork", ["timer", "--help"]).stdout
+    #expect(help.components(separatedBy: "(default: timer)").count == 2, "\(help)")
+  }
+
   /// The exit codes as `--help` lists them.
   @Test(arguments: [(SIGINT, 130), (SIGHUP, 129), (SIGTERM, 143)] as [(Int32, Int32)])
   func aSignalEndsAPlainModeWith128PlusItsNumber(signal: Int32, status: Int32) throws {

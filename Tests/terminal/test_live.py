@@ -361,3 +361,12 @@ def test_not_a_terminal_runs_the_plain_mode():
     result = subprocess.run([BINARY, "clock", "--count", "1", "--zone", "UTC"], capture_output=True, text=True, timeout=10)
     assert result.returncode == 0
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+00:00\n", result.stdout)
+
+
+def test_a_dumb_terminal_gets_the_plain_lines(run):
+    """TERM=dumb cannot move its cursor: no alternate screen, the plain mode's lines."""
+    app = run("clock", env={"TERM": "dumb", "TZ": "UTC"})
+    assert app.pump_until(lambda a: re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+00:00", a.text()))
+    assert b"\x1b[?1049h" not in app.raw and b"\x1b[" not in app.raw
+    app.kill(signal.SIGINT)
+    assert app.wait() == 130

@@ -4,7 +4,7 @@ import ClockworkState
 import ClockworkSystem
 
 /// `clockwork stopwatch --plain`: the elapsed time on each of the stopwatch's own whole
-/// seconds, a lap for each line of input, and the end of input ends it.
+/// seconds, a lap for each line of input; the end of input (or a signal) stops it.
 public final class StopwatchLines: LiveMode {
   public typealias Instant = ContinuousClock.Instant
   public private(set) var watch: Stopwatch<Instant>
@@ -41,7 +41,16 @@ public final class StopwatchLines: LiveMode {
       write("lap \(lap.number)  \(StopwatchFormat.string(lap.split))  total \(StopwatchFormat.string(lap.total))")
       return .keepGoing
     case .endOfInput:
+      stop(at: moment)
       return .quit(ExitStatus.success)
     }
+  }
+
+  /// The end of a plain session (its input or a signal): the stopwatch stops and is saved so,
+  /// rather than counting on with nobody to see it.
+  public func stop(at moment: Moment<Instant>) {
+    guard watch.phase == .running else { return }
+    try? watch.pause(at: moment.instant)
+    store?.save(watch, at: moment.instant, wallNow: moment.wall)
   }
 }

@@ -34,8 +34,11 @@ struct LiveOptions: ParsableArguments {
     return mode
   }
 
-  /// Whether to draw: asked for, and standard input and output are terminals.
-  var wantsLiveView: Bool { !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+  /// Whether to draw: asked for, standard input and output are terminals, and the terminal can
+  /// move its cursor (`TERM=dumb` cannot: it gets the plain lines).
+  var wantsLiveView: Bool {
+    !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+  }
 }
 
 /// `--size WxH` of a window.

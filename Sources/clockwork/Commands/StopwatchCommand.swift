@@ -26,8 +26,8 @@ struct StopwatchCommand: AsyncParsableCommand {
 
       Plain mode (--plain, or output not a terminal) prints the elapsed time once a second; \
       each line on standard input (Enter) records a lap and prints it. End of input (Ctrl-D) or \
-      Ctrl-C prints the laps as a table, newest first, with the best and worst marked once there \
-      are three.
+      Ctrl-C stops the stopwatch (saved, stopped) and prints the laps as a table, newest first, \
+      with the best and worst marked once there are three.
 
         $ clockwork stopwatch --plain
         00:00.00
@@ -100,6 +100,7 @@ struct StopwatchCommand: AsyncParsableCommand {
       for note in notes { StandardOutput.error(note) }
       let mode = StopwatchLines(watch: watch, store: store, at: Moment(instant: clock.now, wall: Date()))
       status = await LiveRun.lines(mode)
+      mode.stop(at: Moment(instant: clock.now, wall: Date()))
       laps = { mode.watch }
     }
     // The terminal is back (or the lines are done): the laps stay in the scrollback.

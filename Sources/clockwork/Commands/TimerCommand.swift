@@ -18,8 +18,9 @@ struct TimerCommand: AsyncParsableCommand {
       At zero: the bell, a desktop notification (OSC 777 and OSC 9), --exec run once, then \
       exit 0 (or stay with --wait).
 
-      Plain mode (--plain, or output not a terminal) prints the remaining time once a second, \
-      rings the bell at zero and exits 0; Ctrl-C exits 130.
+      Plain mode (--plain, or output not a terminal, or TERM=dumb) prints the remaining time once \
+      a second, rings the bell at zero and exits 0; Ctrl-C (or any signal) cancels the timer and \
+      exits 130 (128 + the signal), so the next plain timer starts afresh.
 
       Timers survive their window: quitting early leaves the timer running, and `clockwork \
       timer` with no duration returns to it (or says when it finished). Several run side by \
@@ -57,7 +58,7 @@ struct TimerCommand: AsyncParsableCommand {
   @Flag(help: "Stay on screen after the end (until q) instead of exiting.")
   var wait = false
 
-  @Option(help: ArgumentHelp("Name the timer, so several can run (default: timer).", valueName: "name"))
+  @Option(help: ArgumentHelp("Name the timer, so several can run.", valueName: "name"))
   var name: String = "timer"
 
   /// The command that goes back to the timer `name`.
@@ -153,7 +154,10 @@ struct TimerCommand: AsyncParsableCommand {
       throw ExitCode(status)
     }
     guard live.wantsLiveView else {
-      throw ExitCode(await LiveRun.lines(TimerLines(countdown: countdown, persistence: persist, alert: alert)))
+      let status = await LiveRun.lines(TimerLines(countdown: countdown, persistence: persist, alert: alert))
+      // A script that stops a plain timer (Ctrl-C, timeout) is done with it: the next starts afresh.
+      if status != ExitStatus.success { persist.finished() }
+      throw ExitCode(status)
     }
     let session = try TerminalSession()
     let control = TimerControl(
