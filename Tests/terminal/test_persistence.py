@@ -137,10 +137,11 @@ def test_timers_resume_list_replace_and_cancel(tmp_path):
     def cw(*args):
         return subprocess.run([BINARY, *args], capture_output=True, env=env, timeout=10, text=True)
 
-    proc = subprocess.Popen([BINARY, "timer", "1h", "--plain", "--name", "tea"], stdout=subprocess.PIPE, env=env, bufsize=0)
-    read_line(proc)
-    proc.send_signal(signal.SIGINT)
-    assert proc.wait() == 130
+    # A timer left running (a live one quit with q leaves it so; an interrupted plain one is
+    # cancelled, see test_an_interrupted_plain_timer_is_cancelled).
+    folder = tmp_path / "state" / "clockwork" / "timers"
+    folder.mkdir(parents=True)
+    (folder / "tea.json").write_text(json.dumps({"version": 1, "value": {"name": "tea", "duration": 3600, "endsAt": time.time() + 3600}}))
     listed = cw("timer", "--list").stdout
     assert re.search(r"^tea\s+(59:5\d|1:00:00) left", listed, re.M), listed
     again = cw("timer", "5m", "--name", "tea", "--plain")
@@ -148,6 +149,16 @@ def test_timers_resume_list_replace_and_cancel(tmp_path):
     assert re.search(r"a timer named 'tea' is running \((59:5\d|1:00:00) left\); run `clockwork timer --name tea` to see it", again.stderr), again.stderr
     assert "cancelled timer 'tea'" in cw("timer", "--cancel", "--name", "tea").stdout
     assert cw("timer", "--list").stdout.strip() == "no timers"
+
+
+def test_an_interrupted_plain_timer_is_cancelled(tmp_path):
+    env = env_for(tmp_path)
+    proc = subprocess.Popen([BINARY, "timer", "1h", "--plain", "--name", "tea"], stdout=subprocess.PIPE, env=env, bufsize=0)
+    read_line(proc)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait() == 130
+    listed = subprocess.run([BINARY, "timer", "--list"], capture_output=True, env=env, timeout=10, text=True).stdout
+    assert listed.strip() == "no timers", listed
 
 
 def test_a_timer_that_finished_while_closed_says_when(tmp_path):
