@@ -58,6 +58,22 @@ import Testing
     #expect(value?["phase"] as? String == "paused")
   }
 
+  @Test func aDurationInSeveralWordsAddsUpUnquoted() throws {
+    let result = try BinaryRunner.run("clockwork", ["timer", "1h", "30m", "--plain"], signal: SIGINT, signalAfter: 0.3)
+    #expect(result.status == 130)
+    #expect(result.stdout == "1:30:00\n")
+  }
+
+  /// A usage problem found while running names the subcommand's usage, not the root's.
+  @Test func aTimerWithNothingToReturnToShowsTheTimersUsage() throws {
+    let result = try BinaryRunner.run("clockwork", ["timer"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("Usage: clockwork timer "), "\(result.stderr)")
+    let past = try BinaryRunner.run("clockwork", ["timer", "--until", "2020-01-01T00:00Z"])
+    #expect(past.status == 64)
+    #expect(past.stderr.contains("is in the past\nUsage: clockwork timer "), "\(past.stderr)")
+  }
+
   @Test func timerHelpSaysTheNamesDefaultOnce() throws {
     let help = try BinaryRunner.run("clockwork", ["timer", "--help"]).stdout
     #expect(help.components(separatedBy: "(default: timer)").count == 2, "\(help)")

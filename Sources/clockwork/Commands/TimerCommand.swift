@@ -37,8 +37,11 @@ struct TimerCommand: AsyncParsableCommand {
       """
   )
 
-  @Argument(help: ArgumentHelp("How long to count down, e.g. 90s, 25m, 1h 30m, 1:30.", valueName: "duration"))
-  var duration: String?
+  @Argument(help: ArgumentHelp("How long to count down, e.g. 90s, 25m, 1h 30m (quoted or not), 1:30.", valueName: "duration"))
+  var durationWords: [String] = []
+
+  /// The duration's words as one (`timer 1h 30m` unquoted is `1h 30m`).
+  var duration: String? { durationWords.isEmpty ? nil : durationWords.joined(separator: " ") }
 
   @Option(help: ArgumentHelp("Count down to this time instead, e.g. 17:30, 5pm, 2026-12-31T23:59:59Z.", valueName: "time"))
   var until: String?
@@ -122,7 +125,7 @@ struct TimerCommand: AsyncParsableCommand {
     var countdown: Countdown<ContinuousClock.Instant>
     if duration == nil && until == nil {
       guard let saved else {
-        throw ValidationError("no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME")
+        throw UsageFailure.exit("no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME", in: Self.self)
       }
       if saved.isFinished(atWall: wallNow) {
         StandardOutput.line("timer '\(name)' \(saved.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
@@ -177,14 +180,14 @@ struct TimerCommand: AsyncParsableCommand {
 
   func resolvedDuration(now: Date) throws -> Duration {
     if let duration { return try DurationParser.parse(duration) }
-    guard let until else { throw ValidationError("give a duration or --until TIME") }
+    guard let until else { throw UsageFailure.exit("give a duration or --until TIME", in: Self.self) }
     let end = try TargetTimeParser.nextOccurrence(of: until, after: now, in: zone ?? .local)
     let seconds = end.timeIntervalSince(now)
     guard seconds > 0 else {
-      throw ValidationError("--until \(until) is in the past")
+      throw UsageFailure.exit("--until \(until) is in the past", in: Self.self)
     }
     guard seconds <= DurationParser.maximum / .seconds(1) else {
-      throw ValidationError("--until \(until) is more than 100 days away")
+      throw UsageFailure.exit("--until \(until) is more than 100 days away", in: Self.self)
     }
     return .milliseconds(Int64((seconds * 1000).rounded(.up)))
   }
