@@ -18,6 +18,14 @@ public enum StandardOutput {
     _ = try? FileDescriptor(rawValue: fd).writeAll(Array(text.utf8))
   }
 
+  /// Writes bytes to standard output, all of them.
+  public static func copy(_ bytes: some Sequence<UInt8>) throws {
+    _ = try FileDescriptor(rawValue: STDOUT_FILENO).writeAll(bytes)
+  }
+
+  /// Whether standard output is a terminal.
+  public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
   /// Whether standard input and output are both terminals.
   public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 }

@@ -94,4 +94,15 @@ import Testing
     #expect(result.stderr.contains("field 'secondHand.color'"), "\(result.stderr)")
     #expect(try dir.contents() == ["theme.json"])
   }
+
+  /// `-o -`: the picture on standard output, no file named "-".
+  @Test func dashWritesThePictureToStandardOutput() throws {
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--size", "64", "--format", "png", "-o", "-"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("\u{FFFD}PNG"))  // 0x89 "PNG", decoded as text
+    let svg = try BinaryRunner.run("clockwork", ["render", "clock", "--size", "64", "--format", "svg", "-o", "-"])
+    #expect(svg.status == 0 && svg.stdout.contains("<svg"))
+    let noFormat = try BinaryRunner.run("clockwork", ["render", "clock", "-o", "-"])
+    #expect(noFormat.status == 64 && noFormat.stderr.contains("-o - needs --format"))
+  }
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import ClockworkCairo
 import ClockworkScene
+import ClockworkSystem
 import FoundationEssentials
 
 /// Where and how a stamp is written: shared by `render clock` and `render timer`.
 struct OutputOptions: ParsableArguments {
-  @Option(name: .shortAndLong, help: ArgumentHelp("The file to write (.png, .svg or .pdf).", valueName: "file"))
+  @Option(name: .shortAndLong, help: ArgumentHelp("The file to write (.png, .svg or .pdf), or - for standard output (with --format).", valueName: "file"))
   var output: String
 
   @Option(help: ArgumentHelp("png, svg or pdf (default: from the file's extension).", valueName: "format"))
@@ -30,7 +31,16 @@ struct OutputOptions: ParsableArguments {
     guard fps.isFinite, (0.01...240).contains(fps) else { throw ValidationError("--fps must be from 0.01 to 240, got \(fps)") }
     _ = try resolvedFormat()
     guard !output.isEmpty else { throw ValidationError("-o/--output needs a file name") }
+    if toStandardOutput {
+      guard frames == 1 else { throw ValidationError("-o - writes one picture; --frames needs a file name") }
+      guard !StandardOutput.isTerminal else {
+        throw ValidationError("-o - writes the picture to standard output, which is a terminal here; redirect it (> file) or pipe it")
+      }
+    }
   }
+
+  /// `-o -`: the picture goes to standard output.
+  var toStandardOutput: Bool { output == "-" }
 
   func resolvedFormat() throws -> ImageFormat {
     let formats = ImageFormat.allCases.map(\.rawValue).joined(separator: ", ")
@@ -41,6 +51,7 @@ struct OutputOptions: ParsableArguments {
       return chosen
     }
     let ext = URL(fileURLWithPath: output).pathExtension
+    guard !toStandardOutput else { throw ValidationError("-o - needs --format (\(formats)): there is no file name to tell it from") }
     guard let chosen = ImageFormat(fileExtension: ext) else {
       throw ValidationError("cannot tell the format of '\(output)' from its extension; name it .png, .svg or .pdf, or pass --format (\(formats))")
     }
@@ -62,6 +73,7 @@ struct OutputOptions: ParsableArguments {
   /// written by this run are removed, so a failed run leaves nothing behind.
   func write(_ layerForFrame: (Int) throws -> Layer) throws {
     let format = try resolvedFormat()
+    if toStandardOutput { return try writeToStandardOutput(try layerForFrame(0), format: format) }
     if let problem = OutputFolder.problem(writing: output) { throw RuntimeFailure("cannot write \(output): \(problem)") }
     let renderer = Renderer()
     var written: [URL] = []
@@ -75,6 +87,20 @@ struct OutputOptions: ParsableArguments {
       for url in written { try? FileManager.default.removeItem(at: url) }
       if let failure = error as? RuntimeFailure { throw failure }
       throw RuntimeFailure("cannot write \(output): \(error.reason)")
+    }
+  }
+}
+
+extension OutputOptions {
+  /// Draws into a temporary file (the renderer writes files) and copies it to standard output.
+  func writeToStandardOutput(_ layer: Layer, format: ImageFormat) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-\(UUID().uuidString).\(format.rawValue)")
+    defer { try? FileManager.default.removeItem(at: file) }
+    do {
+      try Renderer().write(layer, width: size, height: size, to: file, format: format)
+      try StandardOutput.copy(Data(contentsOf: file))
+    } catch {
+      throw RuntimeFailure("cannot write the picture to standard output: \(error.reason)")
     }
   }
 }
