@@ -18,4 +18,50 @@ struct Clockwork: AsyncParsableCommand {
     subcommands: [ClockCommand.self, StopwatchCommand.self, TimerCommand.self, RenderCommand.self],
     defaultSubcommand: ClockCommand.self
   )
+
+  /// A first word that names no subcommand would be taken for an argument of the default one
+  /// (`clock`, which takes none): it is called an unknown subcommand, with the nearest name.
+  static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let word = arguments.first, !word.hasPrefix("-"), let problem = SubcommandName.problem(with: word, among: configuration.subcommands) {
+      exit(withError: ValidationError(problem))
+    }
+    do {
+      var command = try parseAsRoot(arguments)
+      if var asynchronous = command as? AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
+}
+
+/// Names of subcommands, and the one a mistyped word was meant to be.
+enum SubcommandName {
+  static func problem(with word: String, among commands: [ParsableCommand.Type]) -> String? {
+    let names = commands.compactMap { $0.configuration.commandName }
+    guard !names.contains(word) else { return nil }
+    let nearest = names.min { distance(word, $0) < distance(word, $1) }
+    let hint = nearest.flatMap { distance(word, $0) <= 2 ? "; did you mean '\($0)'?" : nil } ?? " (\(names.joined(separator: ", ")))"
+    return "unknown subcommand '\(word)'\(hint)"
+  }
+
+  /// Edits (insert, delete, replace) from one word to the other.
+  static func distance(_ a: String, _ b: String) -> Int {
+    let (a, b) = (Array(a), Array(b))
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var previous = row[0]
+      row[0] = i
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let current = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return row[b.count]
+  }
 }

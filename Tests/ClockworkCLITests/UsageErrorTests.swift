@@ -16,6 +16,9 @@ import Testing
     (["clock", "--zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'"),
     (["clock", "--count", "0"], "--count must be at least 1"),
     (["stopwatch", "--bogus"], "Unknown option '--bogus'"),
+    (["clok"], "unknown subcommand 'clok'; did you mean 'clock'?"),
+    (["timr", "5m"], "unknown subcommand 'timr'; did you mean 'timer'?"),
+    (["banana"], "unknown subcommand 'banana' (clock, stopwatch, timer, render)"),
     (["stopwatch", "--export", "/nonexistent/laps.csv"], "cannot write laps to /nonexistent/laps.csv: the folder /nonexistent does not exist"),
   ])
   func badInputExits64(arguments: [String], message: String) throws {
