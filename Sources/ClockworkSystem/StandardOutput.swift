@@ -25,7 +25,4 @@ public enum StandardOutput {
 
   /// Whether standard output is a terminal.
   public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-
-  /// Whether standard input and output are both terminals.
-  public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 }
