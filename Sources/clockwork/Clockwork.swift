@@ -8,7 +8,7 @@ struct Clockwork: AsyncParsableCommand {
 
   static let configuration = CommandConfiguration(
     commandName: "clockwork",
-    abstract: "Clocks, stopwatches and countdown timers for the terminal.",
+    abstract: "Clocks, stopwatches and countdown timers for the terminal and the desktop.",
     discussion: """
       With no subcommand, shows the clock. Every mode has a plain-text form for scripts and pipes (--plain).
 
