@@ -59,6 +59,9 @@ public final class StopwatchControl {
     return .redraw
   }
 
+  /// The keys, for the bottom line of a screen or window.
+  public static let help = "Space start/stop  l/Enter lap  r reset (stopped)  q quit"
+
   /// "running", "stopped" or "ready".
   public var state: String { watch.phase == .running ? "running" : watch.phase == .paused ? "stopped" : "ready" }
 

@@ -101,6 +101,9 @@ public final class TimerControl {
     return wait ? .redraw : .quit(ExitStatus.success)
   }
 
+  /// The keys, for the bottom line of a screen or window.
+  public static let help = "Space pause/resume  r restart  +/- a minute  q quit"
+
   /// "paused", "finished at 14:32:05", or nothing while it runs.
   public var status: String {
     finishedAt.map { "finished at \(ClockText.time($0, in: .local))" } ?? (countdown.isRunning ? "" : "paused")

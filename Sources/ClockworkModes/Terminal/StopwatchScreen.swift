@@ -47,7 +47,7 @@ public final class StopwatchScreen: LiveMode {
         row += 1
       }
     }
-    let help = "Space start/stop  l/Enter lap  r reset (stopped)  q quit"
+    let help = StopwatchControl.help
     if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: Palette.help) }
     return Planned(grid, next: control.nextChange(after: moment.instant, fps: fps))
   }

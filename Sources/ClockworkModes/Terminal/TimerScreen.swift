@@ -43,7 +43,7 @@ public final class TimerScreen: LiveMode {
     }
     let status = control.status
     if !status.isEmpty { grid.writeCentered(" \(status) ", row: graphicsRows / 2 + 1, foreground: RGB(230, 230, 230)) }
-    let help = "Space pause/resume  r restart  +/- a minute  q quit"
+    let help = TimerControl.help
     if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: Palette.help) }
     let pixelScale = presenter.scale(for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)
     return Planned(grid, next: control.nextChange(after: now, pixelScale: pixelScale, fps: control.fps))

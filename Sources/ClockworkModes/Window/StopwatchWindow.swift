@@ -38,7 +38,7 @@ public final class StopwatchWindow: LiveMode {
     }
     root.addSublayer(
       WindowText.line(
-        "Space start/stop  l/Enter lap  r reset (stopped)  q quit", in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
+        StopwatchControl.help, in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
         size: textSize * 0.8, color: WindowText.dim))
     let whole = Duration.seconds((elapsed / .seconds(1)).rounded(.down))
     return Planned(

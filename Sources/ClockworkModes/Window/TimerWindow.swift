@@ -63,7 +63,7 @@ public final class TimerWindow: LiveMode {
     }
     root.addSublayer(
       WindowText.line(
-        "Space pause/resume  r restart  +/- a minute  q quit", in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
+        TimerControl.help, in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
         size: textSize * 0.8, color: WindowText.light.withAlpha(0.8)))
     let left = control.countdown.remaining(at: now)
     let rate = fps ?? canvas.refreshRate
