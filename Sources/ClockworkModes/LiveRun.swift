@@ -60,19 +60,22 @@ public enum LiveRun {
   /// A plain mode that reads nothing: lines until it ends or a signal ends it.
   public static func lines<Mode: LiveMode>(_ mode: Mode) async -> Int32
   where Mode.Input == Never, Mode.Canvas == Void, Mode.Frame == String?, Mode.Instant == ContinuousClock.Instant {
-    let runner = runner(mode, sink: LineSink())
-    let signals = SignalWatcher(SignalWatcher.ending) { runner.send(.signal($0)) }
-    let status = await runner.run()
-    withExtendedLifetime(signals) {}
-    return reported(status, runner.failure)
+    await endedBySignals(runner(mode, sink: LineSink()))
   }
 
   /// A plain mode that reads standard input a line at a time.
   public static func lines<Mode: LiveMode>(_ mode: Mode) async -> Int32
   where Mode.Input == LineReader.Event, Mode.Canvas == Void, Mode.Frame == String?, Mode.Instant == ContinuousClock.Instant {
     let runner = runner(mode, sink: LineSink())
+    return await endedBySignals(runner) { LineReader.start { runner.send(.input($0)) } }
+  }
+
+  /// Runs with SIGINT, SIGTERM and SIGHUP ending the run (128 + the signal).
+  static func endedBySignals<Mode: LiveMode, Sink: FrameSink>(
+    _ runner: FrameRunner<Mode, Sink, ContinuousClock>, begin: @escaping @Sendable () -> Void = {}
+  ) async -> Int32 {
     let signals = SignalWatcher(SignalWatcher.ending) { runner.send(.signal($0)) }
-    let status = await runner.run { LineReader.start { runner.send(.input($0)) } }
+    let status = await runner.run(begin: begin)
     withExtendedLifetime(signals) {}
     return reported(status, runner.failure)
   }
