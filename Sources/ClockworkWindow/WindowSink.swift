@@ -75,7 +75,8 @@ public final class WindowSink: FrameSink {
     let pixels = surface.withPixels { samples, stride in
       [UInt32](unsafeUninitializedCapacity: w * h) { buffer, count in
         for row in 0..<h {
-          for column in 0..<w { buffer[row * w + column] = samples[(y + row) * stride + x + column] }
+          let start = (y + row) * stride + x
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[row * w..<(row + 1) * w]).initialize(from: samples[start..<start + w])
         }
         count = w * h
       }
