@@ -10,7 +10,7 @@ import Glibc
 /// let (value, warning) = file.load(now: Date())
 /// try file.save(value)
 /// ```
-public struct StateFile<Value: Codable & Sendable>: Sendable {
+public struct StateFile<Value: StoredState>: Sendable {
   public let url: URL
 
   public init(url: URL) { self.url = url }
@@ -42,6 +42,9 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
     guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
       return (nil, moveAside(now: now, reason: "is corrupt"))
     }
+    if let problem = envelope.value.problem() {
+      return (nil, moveAside(now: now, reason: "is corrupt (\(problem))"))
+    }
     return (envelope.value, nil)
   }
 
@@ -57,12 +60,20 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
 
   public func remove() { try? FileManager.default.removeItem(at: url) }
 
+  /// Moves the file to `name.corrupt-<timestamp>` (`-2`, `-3`… when that is taken): a file
+  /// set aside is never overwritten, as `link` refuses an existing name where `rename` would
+  /// replace it.
   func moveAside(now: Date, reason: String) -> String {
     let stamp = Int(now.timeIntervalSince1970)
-    let aside = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent).corrupt-\(stamp)")
-    if rename(url.path, aside.path) == 0 {
-      return "warning: \(url.path) \(reason); moved it to \(aside.lastPathComponent) and started afresh"
+    for copy in 1...1000 {
+      let name = "\(url.lastPathComponent).corrupt-\(stamp)" + (copy > 1 ? "-\(copy)" : "")
+      let aside = url.deletingLastPathComponent().appendingPathComponent(name)
+      if link(url.path, aside.path) == 0 {
+        unlink(url.path)
+        return "warning: \(url.path) \(reason); moved it to \(name) and started afresh"
+      }
+      guard errno == EEXIST else { break }
     }
-    return "warning: \(url.path) \(reason), and it could not be moved aside; starting afresh"
+    return "warning: \(url.path) \(reason), and it could not be moved aside (\(String(cString: strerror(errno)))); starting afresh"
   }
 }

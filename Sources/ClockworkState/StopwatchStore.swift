@@ -1,5 +1,4 @@
 import ClockworkCore
-import ClockworkState
 import FoundationEssentials
 import Glibc
 

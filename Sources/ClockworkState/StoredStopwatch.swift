@@ -11,7 +11,7 @@ import FoundationEssentials
 ///
 /// If the wall clock moved backwards while no window was open, the elapsed time never shrinks:
 /// the last known value is kept and a note says so.
-public struct StoredStopwatch: Codable, Hashable, Sendable {
+public struct StoredStopwatch: StoredState, Hashable {
   public var phase: StopwatchPhase
   /// Elapsed seconds at `anchor`.
   public var elapsed: Double
@@ -60,7 +60,7 @@ public struct StoredStopwatch: Codable, Hashable, Sendable {
   /// A stopwatch on `clock` that continues from here.
   public func restored(at now: ContinuousClock.Instant, wallNow: Date) -> (watch: Stopwatch<ContinuousClock.Instant>, note: String?) {
     let (seconds, note) = elapsed(atWall: wallNow)
-    let elapsedDuration = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+    let elapsedDuration = StoredNumbers.milliseconds(seconds)
     let state: Stopwatch<ContinuousClock.Instant>.State
     switch phase {
     case .idle: state = .idle
@@ -68,9 +68,25 @@ public struct StoredStopwatch: Codable, Hashable, Sendable {
     case .running: state = .running(since: now, banked: elapsedDuration)
     }
     let restoredLaps = laps.map {
-      Lap(number: $0.number, split: .milliseconds(Int64(($0.split * 1000).rounded())), total: .milliseconds(Int64(($0.total * 1000).rounded())))
+      Lap(number: $0.number, split: StoredNumbers.milliseconds($0.split), total: StoredNumbers.milliseconds($0.total))
     }
     return (Stopwatch(state: state, laps: restoredLaps), note)
+  }
+
+  public func problem() -> String? {
+    if let problem = StoredNumbers.spanProblem(elapsed, "elapsed") ?? StoredNumbers.wallTimeProblem(anchor, "anchor") { return problem }
+    if let started, let problem = StoredNumbers.wallTimeProblem(started, "started") { return problem }
+    if let ended, let problem = StoredNumbers.wallTimeProblem(ended, "ended") { return problem }
+    var previous = 0.0
+    for (index, lap) in laps.enumerated() {
+      guard lap.number == index + 1 else { return "lap \(index + 1) is numbered \(lap.number)" }
+      if let problem = StoredNumbers.spanProblem(lap.split, "lap \(lap.number)'s split") ?? StoredNumbers.spanProblem(lap.total, "lap \(lap.number)'s total") {
+        return problem
+      }
+      guard lap.total >= previous else { return "lap \(lap.number)'s total is less than the lap before's" }
+      previous = lap.total
+    }
+    return nil
   }
 
   static func describe(_ seconds: Double) -> String {

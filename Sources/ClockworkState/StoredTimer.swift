@@ -8,7 +8,7 @@ import FoundationEssentials
 /// let stored = StoredTimer(countdown, name: "tea", at: clock.now, wallNow: Date())
 /// stored.remaining(atWall: Date())
 /// ```
-public struct StoredTimer: Codable, Hashable, Sendable {
+public struct StoredTimer: StoredState, Hashable {
   public var name: String
   /// Seconds.
   public var duration: Double
@@ -40,8 +40,20 @@ public struct StoredTimer: Codable, Hashable, Sendable {
   /// A countdown on `clock` that continues from here.
   public func restored(at now: ContinuousClock.Instant, wallNow: Date) throws -> Countdown<ContinuousClock.Instant> {
     try Countdown(
-      duration: .milliseconds(Int64((duration * 1000).rounded())),
-      remaining: .milliseconds(Int64((remaining(atWall: wallNow) * 1000).rounded())), running: endsAt != nil, at: now)
+      duration: StoredNumbers.milliseconds(duration), remaining: StoredNumbers.milliseconds(remaining(atWall: wallNow)),
+      running: endsAt != nil, at: now)
+  }
+
+  public func problem() -> String? {
+    guard TimerStore.validName(name) else { return "the name is not a timer name" }
+    if let problem = StoredNumbers.spanProblem(duration, "duration") { return problem }
+    guard duration > 0 else { return "duration is 0" }
+    if let endsAt, let problem = StoredNumbers.wallTimeProblem(endsAt, "endsAt") { return problem }
+    if let left = remainingWhenPaused {
+      if let problem = StoredNumbers.spanProblem(left, "remainingWhenPaused") { return problem }
+      guard left <= duration else { return "remainingWhenPaused is more than the duration" }
+    }
+    return nil
   }
 
   /// "finished at 14:32:05, 3 min ago".

@@ -1,5 +1,4 @@
 import ClockworkCore
-import ClockworkState
 import FoundationEssentials
 
 /// Named timers on disk: `timers/<name>.json`, one per timer.

@@ -114,7 +114,17 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     cw_SDL_SetHintWithPriority("SDL_RENDER_DRIVER", "software", SDL_HINT_DEFAULT)
     cw_SDL_SetHintWithPriority("SDL_FRAMEBUFFER_ACCELERATION", "0", SDL_HINT_DEFAULT)
     cw_SDL_SetHint("SDL_RENDER_VSYNC", "1")
-    guard cw_SDL_Init(SDL_INIT_VIDEO) == 0 else {
+    // Only drivers that put a window on a screen: when the display cannot be reached, SDL would
+    // otherwise fall back to one that draws nowhere, and the app would run with no window.
+    cw_SDL_SetHintWithPriority("SDL_VIDEODRIVER", "x11,wayland", SDL_HINT_DEFAULT)
+    // A display server that is busy can refuse a connection for a moment (seen under Xvfb,
+    // about one start in 300): a second and third try, 0.2 s apart, before giving up.
+    var started = cw_SDL_Init(SDL_INIT_VIDEO) == 0
+    for _ in 0..<2 where !started {
+      cw_SDL_Delay(200)
+      started = cw_SDL_Init(SDL_INIT_VIDEO) == 0
+    }
+    guard started else {
       failure = .noDisplay(String(cString: cw_SDL_GetError()))
       state.withLock { $0.closed = true }
       ready.signal()

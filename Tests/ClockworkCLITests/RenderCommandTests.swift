@@ -1,6 +1,7 @@
 import ClockworkCairo
 import ClockworkTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// `clockwork render`: every format, frame sequences, and bad input that leaves no file behind.
@@ -78,12 +79,62 @@ import Testing
     #expect(result.stderr.contains("cannot tell the format of"))
   }
 
-  @Test func unwritablePathFailsWithExit1AndLeavesNothing() throws {
+  /// A missing folder is bad input, said before any work, as `stopwatch --export` says it.
+  @Test func aMissingFolderIsAUsageErrorAndLeavesNothing() throws {
     let dir = try TemporaryDirectory()
     let result = try BinaryRunner.run("clockwork", ["render", "clock", "--size", "32", "-o", dir.file("missing/x.png").path])
-    #expect(result.status == 1)
+    #expect(result.status == 64)
     #expect(result.stderr.contains("does not exist"), "\(result.stderr)")
     #expect(try dir.contents().isEmpty)
+  }
+
+  @Test func aSymbolicLinkIsFollowedAndStays() throws {
+    let dir = try TemporaryDirectory()
+    try FileManager.default.createDirectory(at: dir.file("real"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: dir.file("link.png").path, withDestinationPath: "real/clock.png")
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--size", "32", "-o", dir.file("link.png").path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("link.png").path) == "real/clock.png")
+    #expect(Array(try Data(contentsOf: dir.file("real/clock.png")).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+  }
+
+  @Test func aNamedPipeIsWrittenToNotReplaced() throws {
+    let dir = try TemporaryDirectory()
+    let pipe = dir.file("pipe.png")
+    #expect(mkfifo(pipe.path, 0o600) == 0)
+    let received = Mutex(Data())
+    let reader = Thread { received.withLock { $0 = FileHandle(forReadingAtPath: pipe.path)?.readDataToEndOfFile() ?? Data() } }
+    reader.start()
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--size", "32", "-o", pipe.path])
+    while !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(received.withLock { Array($0.prefix(4)) } == [0x89, 0x50, 0x4E, 0x47])
+    var info = stat()
+    #expect(lstat(pipe.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)  // still a pipe
+  }
+
+  /// A device that refuses every write (a `/dev/full` made in a temporary folder): exit 1 with
+  /// the system's reason, and the device is still a device.
+  @Test func aFullDeviceIsAFailureNotReplaced() throws {
+    let dir = try TemporaryDirectory()
+    let device = dir.file("full")  // major 1, minor 7, as /dev/full
+    guard mknod(device.path, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0, open(device.path, O_WRONLY) >= 0 else {
+      print("skipped: cannot make a device node here (not root, or a nodev mount)")
+      return
+    }
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--size", "32", "--format", "png", "-o", device.path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
+    var info = stat()
+    #expect(lstat(device.path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+  }
+
+  @Test func aFolderIsRefused() throws {
+    let dir = try TemporaryDirectory()
+    try FileManager.default.createDirectory(at: dir.file("x.png"), withIntermediateDirectories: true)
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--size", "32", "-o", dir.file("x.png").path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("it is a folder"), "\(result.stderr)")
   }
 
   @Test func badThemeFileNamesTheField() throws {

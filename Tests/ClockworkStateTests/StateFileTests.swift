@@ -5,7 +5,10 @@ import Foundation
 import Testing
 
 @Suite struct StateFileTests {
-  struct Sample: Codable, Hashable, Sendable { var text: String }
+  struct Sample: StoredState, Hashable {
+    var text: String
+    func problem() -> String? { text.isEmpty ? "text is empty" : nil }
+  }
 
   @Test func savesAtomicallyAndLoadsBack() throws {
     let dir = try TemporaryDirectory()
@@ -41,6 +44,27 @@ import Testing
     #expect(loaded.warning?.contains("sample.json.corrupt-1800000000") == true)
     #expect(try dir.contents() == ["sample.json.corrupt-1800000000"])
     #expect(try String(contentsOf: dir.file("sample.json.corrupt-1800000000"), encoding: .utf8) == contents)  // nothing lost
+  }
+
+  @Test func filesSetAsideInOneSecondNeverOverwriteEachOther() throws {
+    let dir = try TemporaryDirectory()
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    for bad in ["one", "two", "three"] {
+      try Data(bad.utf8).write(to: dir.file("sample.json"))
+      #expect(StateFile<Sample>(url: dir.file("sample.json")).load(now: now).value == nil)
+    }
+    let aside = "sample.json.corrupt-1800000000"
+    #expect(try dir.contents() == [aside, aside + "-2", aside + "-3"])
+    #expect(try String(contentsOf: dir.file(aside), encoding: .utf8) == "one")
+    #expect(try String(contentsOf: dir.file(aside + "-3"), encoding: .utf8) == "three")
+  }
+
+  @Test func aValueThatMakesNoSenseIsSetAsideNamingTheProblem() throws {
+    let dir = try TemporaryDirectory()
+    try Data(#"{"version": 1, "value": {"text": ""}}"#.utf8).write(to: dir.file("sample.json"))
+    let loaded = StateFile<Sample>(url: dir.file("sample.json")).load(now: Date(timeIntervalSince1970: 7))
+    #expect(loaded.value == nil)
+    #expect(loaded.warning?.contains("is corrupt (text is empty)") == true, "\(loaded.warning ?? "")")
   }
 
   @Test func unreadableFileIsMovedAside() throws {
@@ -160,5 +184,65 @@ import Testing
     let restored = try stored.restored(at: resumedAt, wallNow: Date(timeIntervalSince1970: 9_999))
     #expect(!restored.isRunning)
     #expect(restored.remaining(at: resumedAt.advanced(by: .seconds(5))) == .seconds(40))
+  }
+}
+
+/// Stored numbers out of range or without sense, as an edited or damaged file holds them: each
+/// file is set aside with a warning naming the field, and nothing traps.
+@Suite struct ImpossibleStoredValuesTests {
+  static func stopwatch(elapsed: String = "12.5", anchor: String = "1800000000", laps: String = "[]") -> String {
+    #"{"version": 1, "value": {"phase": "running", "elapsed": \#(elapsed), "anchor": \#(anchor), "laps": \#(laps)}}"#
+  }
+
+  @Test(arguments: [
+    (stopwatch(elapsed: "1e16"), "elapsed is out of range"),
+    (stopwatch(elapsed: "-5"), "elapsed is negative"),
+    (stopwatch(elapsed: "1e308"), "elapsed is out of range"),
+    (stopwatch(anchor: "1e308"), "anchor is out of range"),
+    (stopwatch(anchor: "-1e308"), "anchor is out of range"),
+    (stopwatch(laps: #"[{"number": 1, "split": -2, "total": -2}]"#), "lap 1's split is negative"),
+    (stopwatch(laps: #"[{"number": 1, "split": 1e300, "total": 1e300}]"#), "lap 1's split is out of range"),
+    (stopwatch(laps: #"[{"number": 1, "split": 5, "total": 5}, {"number": 2, "split": 1, "total": 3}]"#), "lap 2's total is less"),
+    (stopwatch(laps: #"[{"number": 4, "split": 5, "total": 5}]"#), "lap 1 is numbered 4"),
+  ])
+  func aStopwatchFile(contents: String, problem: String) throws {
+    let dir = try TemporaryDirectory()
+    let store = StopwatchStore(directory: StateDirectory(url: dir.url))
+    try Data(contents.utf8).write(to: store.file.url)
+    let (watch, notes) = store.resume(at: ContinuousClock().now, wallNow: Date(timeIntervalSince1970: 1_800_000_100))
+    #expect(watch.phase == .idle)
+    #expect(notes.count == 1 && notes[0].contains(problem), "\(notes)")
+    #expect(try dir.contents().contains { $0.hasPrefix("stopwatch.json.corrupt-") })
+    #expect(try store.archive(wallNow: Date(timeIntervalSince1970: 1_800_000_100)) == nil)  // --new has nothing to archive
+    #expect(store.history().isEmpty)
+  }
+
+  static func timer(_ fields: String) -> String { #"{"version": 1, "value": {"name": "tea", \#(fields)}}"# }
+
+  @Test(arguments: [
+    (timer(#""duration": 60, "endsAt": 1e18"#), "endsAt is out of range"),
+    (timer(#""duration": -5, "endsAt": 1800000000"#), "duration is negative"),
+    (timer(#""duration": 1e308, "remainingWhenPaused": 1e308"#), "duration is out of range"),
+    (timer(#""duration": 0, "remainingWhenPaused": 0"#), "duration is 0"),
+    (timer(#""duration": 60, "remainingWhenPaused": -1e308"#), "remainingWhenPaused is negative"),
+    (timer(#""duration": 60, "remainingWhenPaused": 90"#), "remainingWhenPaused is more than the duration"),
+  ])
+  func aTimerFile(contents: String, problem: String) throws {
+    let dir = try TemporaryDirectory()
+    let store = TimerStore(directory: StateDirectory(url: dir.url))
+    try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true)
+    try Data(contents.utf8).write(to: store.file("tea").url)
+    let (timers, warnings) = store.all(now: Date(timeIntervalSince1970: 1_800_000_100))
+    #expect(timers.isEmpty)
+    #expect(warnings.count == 1 && warnings[0].contains(problem), "\(warnings)")
+  }
+
+  @Test func restoringNeverTrapsEvenOnAValueNotChecked() {
+    var stored = StoredStopwatch(Stopwatch(), at: ContinuousClock().now, wallNow: Date(timeIntervalSince1970: 0), started: nil)
+    stored.phase = .paused
+    stored.elapsed = 1e300
+    let now = ContinuousClock().now
+    let (watch, _) = stored.restored(at: now, wallNow: Date(timeIntervalSince1970: 0))
+    #expect(watch.elapsed(at: now) == .milliseconds(9_000_000_000_000_000_000))  // clamped, not trapped
   }
 }

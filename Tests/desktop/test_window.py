@@ -62,17 +62,20 @@ def x(display, *command, check=True):
     return subprocess.run(list(command), env=dict(os.environ, DISPLAY=display), capture_output=True, text=True, check=check)
 
 
-def window_of(display, process, timeout=10):
+def window_of(display, process, timeout=30):
     """The X window id of the app's window, once a frame is on it (its title then ends with
     " - clockwork"), as a person sees it before they click or type."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         assert process.poll() is None, f"the app ended: {process.stderr.read()}"
-        found = x(display, "xdotool", "search", "--onlyvisible", "--pid", str(process.pid), check=False).stdout.split()
-        if found and x(display, "xdotool", "getwindowname", found[0], check=False).stdout.strip().endswith(" - clockwork"):
-            return found[0]
+        for found in x(display, "xdotool", "search", "--onlyvisible", "--pid", str(process.pid), check=False).stdout.split():
+            if x(display, "xdotool", "getwindowname", found, check=False).stdout.strip().endswith(" - clockwork"):
+                return found
         time.sleep(0.05)
-    raise AssertionError("no window with a frame on it appeared")
+    windows = x(display, "xdotool", "search", "--pid", str(process.pid), check=False).stdout.split()
+    names = [x(display, "xdotool", "getwindowname", w, check=False).stdout.strip() for w in windows]
+    process.terminate()
+    raise AssertionError(f"no window with a frame on it appeared; the app's windows: {names}; its errors: {process.communicate(timeout=10)[1]!r}")
 
 
 def capture(display, window):
@@ -144,7 +147,7 @@ def green(pixel):
     return g > 120 and r < 100 and b < 100
 
 
-def merged(angles, within=6):
+def merged(angles, within=8):
     """Runs closer than `within` degrees as one (a thinner hand drawn over a hand splits it)."""
     groups = []
     for angle in sorted(angles):
@@ -164,7 +167,7 @@ def hands(image):
     radius = min(rx, ry)
     second = merged(angles_where(image, centre, radius * 0.84, red))
     minute = merged(angles_where(image, centre, radius * 0.65, green))
-    hour = merged(angles_where(image, centre, radius * 0.35, blue))
+    hour = merged(angles_where(image, centre, radius * 0.35, blue), within=14)  # the widest hand
     assert len(second) == 1 and len(minute) == 1 and len(hour) == 1, (hour, minute, second)
     return hour[0], minute[0], second[0]
 

@@ -24,6 +24,7 @@
 
 #define CW_SDL_PROCEDURES(X) \
   X(SDL_Quit, (void), ()) \
+  X(SDL_Delay, (Uint32 a), (a)) \
   X(SDL_StartTextInput, (void), ()) \
   X(SDL_DestroyTexture, (SDL_Texture *a), (a)) \
   X(SDL_DestroyRenderer, (SDL_Renderer *a), (a)) \
