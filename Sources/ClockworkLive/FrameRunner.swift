@@ -131,7 +131,7 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
     var onTime = false
     if let first = held.first, first.deadline == deadline, heldFrameIsCurrent(at: now) {
       held.removeFirst()
-      sink.show(first.encoded)
+      do { try sink.show(first.encoded) } catch { return fail(error) }
       onTime = true
     }
     let action = mode.tick(at: now)
@@ -147,7 +147,7 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
     attempt {
       let now = now()
       let planned = try mode.frame(at: now, on: sink.canvas)
-      sink.show(sink.encode(planned.frame))
+      try sink.show(sink.encode(planned.frame))
       next = planned.next
       try drawAhead(from: now)
     }
@@ -182,10 +182,12 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
   }
 
   func attempt(_ body: () throws -> Void) {
-    do { try body() } catch {
-      failure = error
-      end(ExitStatus.failure)
-    }
+    do { try body() } catch { fail(error) }
+  }
+
+  func fail(_ error: any Error) {
+    failure = error
+    end(ExitStatus.failure)
   }
 
   /// Leaves the surface as found and hands back the status.

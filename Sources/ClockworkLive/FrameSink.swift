@@ -14,8 +14,9 @@ public protocol FrameSink<Frame>: AnyObject, SendableMetatype {
   /// Encodes `frame` to follow the last encoded one.
   func encode(_ frame: Frame) -> Encoded
 
-  /// Puts an encoded frame on screen; frames are shown in the order they were encoded.
-  func show(_ encoded: Encoded)
+  /// Puts an encoded frame on screen; frames are shown in the order they were encoded. A sink
+  /// that can no longer show anything (its output is gone) throws, and the run ends with that.
+  func show(_ encoded: Encoded) throws
 
   /// Forgets the encoded frames not yet shown: the next one follows what is on screen.
   func rewind()

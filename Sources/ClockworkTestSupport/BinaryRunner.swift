@@ -24,17 +24,19 @@ public enum BinaryRunner {
     return url
   }
 
-  /// Runs `product` with `arguments`, feeding `input` on standard input (then closing it).
+  /// Runs `product` (or the program at an absolute path) with `arguments`, feeding `input` on standard input (then closing it).
   /// Unless `environment` says otherwise, state goes to a fresh folder (`XDG_STATE_HOME`), so
   /// runs never see each other's or the user's stopwatches and timers.
+  /// - Parameter standardOutput: where its standard output goes instead of a pipe (`/dev/full`,
+  ///   say); `stdout` is then empty.
   /// - Parameter signal: sent to the process after `signalAfter` seconds of real time, if given;
   ///   for testing how it handles interrupts, never to measure it.
   public static func run(
     _ product: String, _ arguments: [String], input: String = "",
-    environment: [String: String]? = nil, signal: Int32? = nil, signalAfter: Double = 0.5
+    environment: [String: String]? = nil, standardOutput: FileHandle? = nil, signal: Int32? = nil, signalAfter: Double = 0.5
   ) throws -> Result {
     let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent(product)
+    process.executableURL = product.hasPrefix("/") ? URL(fileURLWithPath: product) : productsDirectory.appendingPathComponent(product)
     process.arguments = arguments
     var env = environment ?? ProcessInfo.processInfo.environment
     if environment == nil {
@@ -45,7 +47,7 @@ public enum BinaryRunner {
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardInput = stdin
-    process.standardOutput = stdout
+    process.standardOutput = standardOutput ?? stdout
     process.standardError = stderr
     try process.run()
     stdin.fileHandleForWriting.write(Data(input.utf8))
@@ -57,6 +59,7 @@ public enum BinaryRunner {
     } else {
       try stdin.fileHandleForWriting.close()
     }
+    try stdout.fileHandleForWriting.close()  // only the child's copy is left, if it has one
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     let err = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

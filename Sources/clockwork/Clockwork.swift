@@ -1,4 +1,7 @@
 import ArgumentParser
+import ClockworkLive
+import ClockworkSystem
+import Glibc
 
 /// The `clockwork` command: a live clock, a stopwatch with laps and a countdown timer.
 @main
@@ -22,6 +25,7 @@ struct Clockwork: AsyncParsableCommand {
   /// A first word that names no subcommand would be taken for an argument of the default one
   /// (`clock`, which takes none): it is called an unknown subcommand, with the nearest name.
   static func main() async {
+    StandardOutput.holdClosedDescriptors()
     let arguments = Array(CommandLine.arguments.dropFirst())
     if let word = arguments.first, !word.hasPrefix("-"), let problem = SubcommandName.problem(with: word, among: configuration.subcommands) {
       exit(withError: ValidationError(problem))
@@ -34,8 +38,21 @@ struct Clockwork: AsyncParsableCommand {
         try command.run()
       }
     } catch {
-      exit(withError: error)
+      guard exitCode(for: error) == .success else { exit(withError: error) }
+      let message = fullMessage(for: error)  // --help or --version: said here, so a failed write is seen
+      if !message.isEmpty { StandardOutput.line(message) }
     }
+    exitReportingOutputFailure()
+  }
+
+  /// A run that succeeded but could not write all it had to say (a full disk, a closed
+  /// standard output) is a failure: said on standard error, exit 1.
+  static func exitReportingOutputFailure() -> Never {
+    if let failure = StandardOutput.failure {
+      StandardOutput.error("clockwork: cannot write to standard output: \(failure)")
+      Glibc.exit(ExitStatus.failure)
+    }
+    Glibc.exit(ExitStatus.success)
   }
 }
 
