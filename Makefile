@@ -29,7 +29,7 @@ test:
 	$(SWIFT) build --build-tests
 	$(PYTHON) scripts/checks/doc-examples
 	$(SWIFT) test --skip-build
-	$(PYTHON) -m pytest -q Tests/terminal Tests/desktop
+	$(PYTHON) -m pytest -q Tests/terminal Tests/faults Tests/desktop
 
 bench: release
 	scripts/bench/plain-clock-latency

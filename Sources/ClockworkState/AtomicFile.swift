@@ -15,11 +15,7 @@ public enum AtomicFile {
     func fail(_ what: String) -> StateError {
       StateError(path: url.path, problem: "\(what): \(String(cString: strerror(errno)))")
     }
-    if mkdir(directory.path, 0o700) != 0 && errno != EEXIST {
-      do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
-        throw StateError(path: directory.path, problem: "cannot create the folder (\(error.reason))")
-      }
-    }
+    try makeFolder(directory)
     let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { throw fail("cannot create a temporary file") }
@@ -41,6 +37,14 @@ public enum AtomicFile {
     if dirfd >= 0 {
       fsync(dirfd)
       close(dirfd)
+    }
+  }
+
+  /// Makes `directory` and the folders above it, or says why not (the first that failed).
+  static func makeFolder(_ directory: URL) throws(StateError) {
+    guard mkdir(directory.path, 0o700) != 0, errno != EEXIST else { return }
+    do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
+      throw StateError(path: directory.path, problem: "cannot create the folder (\(error.reason))")
     }
   }
 }

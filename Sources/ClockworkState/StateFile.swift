@@ -58,7 +58,12 @@ public struct StateFile<Value: StoredState>: Sendable {
     try AtomicFile.write(data, to: url)
   }
 
-  public func remove() { try? FileManager.default.removeItem(at: url) }
+  /// Deletes the file; a file that is not there is already removed.
+  public func remove() throws(StateError) {
+    guard unlink(url.path) == 0 || errno == ENOENT else {
+      throw StateError(path: url.path, problem: "cannot remove it: \(String(cString: strerror(errno)))")
+    }
+  }
 
   /// Moves the file to `name.corrupt-<timestamp>` (`-2`, `-3`… when that is taken): a file
   /// set aside is never overwritten, as `link` refuses an existing name where `rename` would

@@ -28,7 +28,7 @@ public final class StateLock: Sendable {
   }
 
   public static func acquire(_ url: URL) -> Outcome {
-    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    do { try AtomicFile.makeFolder(url.deletingLastPathComponent()) } catch { return .failed(error) }
     let fd = open(url.path, O_RDWR | O_CREAT, 0o600)
     guard fd >= 0 else {
       return .failed(StateError(path: url.path, problem: "cannot open the lock file: \(String(cString: strerror(errno)))"))

@@ -94,7 +94,7 @@ public final class StopwatchStore {
     do { try StateFile<StoredStopwatch>(url: archived).save(stored.ending(atWall: wallNow)) } catch {
       throw StateError(path: archived.path, problem: "cannot archive the stopwatch: \(error)")
     }
-    file.remove()
+    try file.remove()
     started = nil
     return nil
   }

@@ -22,5 +22,9 @@ public final class TimerPersistence {
     saveError = store.save(StoredTimer(countdown, name: name, at: now, wallNow: wallNow))
   }
 
-  public func finished() { store.remove(name) }
+  /// Forgets the timer; a failure is kept in ``saveError`` (a finished timer left on disk is
+  /// listed as finished, never rung twice).
+  public func finished() {
+    do { try store.remove(name) } catch { saveError = "state could not be removed (\(error.problem))" }
+  }
 }

@@ -40,7 +40,7 @@ public struct TimerStore: Sendable {
     }
   }
 
-  public func remove(_ name: String) { file(name).remove() }
+  public func remove(_ name: String) throws(StateError) { try file(name).remove() }
 
   public static func validName(_ name: String) -> Bool {
     !name.isEmpty && name.count <= 64 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }

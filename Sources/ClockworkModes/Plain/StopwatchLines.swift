@@ -10,19 +10,29 @@ public final class StopwatchLines: LiveMode {
   public private(set) var watch: Stopwatch<Instant>
   let store: StopwatchStore?
   let write: (String) -> Void
+  /// Warnings, on standard error: laps a read-only stopwatch cannot take, saves that failed.
+  let warn: (String) -> Void
+  private var saveErrorSaid: String?
 
-  /// Starts (or resumes) `watch` at `start` and saves it.
-  public init(watch: Stopwatch<Instant>, store: StopwatchStore?, at start: Moment<Instant>, write: @escaping (String) -> Void = StandardOutput.line) {
+  /// Starts (or resumes) `watch` at `start` and saves it; a stopwatch another process owns
+  /// (read-only) is shown as it runs there.
+  public init(
+    watch: Stopwatch<Instant>, store: StopwatchStore?, at start: Moment<Instant>, write: @escaping (String) -> Void = StandardOutput.line,
+    warn: @escaping (String) -> Void = StandardOutput.error
+  ) {
     var watch = watch
-    switch watch.phase {
-    case .idle: try? watch.start(at: start.instant)
-    case .paused: try? watch.resume(at: start.instant)
-    case .running: break
+    if store?.readOnly != true {
+      switch watch.phase {
+      case .idle: try? watch.start(at: start.instant)
+      case .paused: try? watch.resume(at: start.instant)
+      case .running: break
+      }
     }
-    store?.save(watch, at: start.instant, wallNow: start.wall)
     self.watch = watch
     self.store = store
     self.write = write
+    self.warn = warn
+    save(at: start)
   }
 
   /// At the start, the reading then; after that, whole seconds.
@@ -36,8 +46,12 @@ public final class StopwatchLines: LiveMode {
   public func handle(_ input: LineReader.Event, at moment: Moment<Instant>) -> LiveAction {
     switch input {
     case .line:
+      guard store?.readOnly != true else {
+        warn("lap not taken: another clockwork owns this stopwatch (--take to take it over)")
+        return .keepGoing
+      }
       guard let lap = try? watch.lap(at: moment.instant) else { return .keepGoing }
-      store?.save(watch, at: moment.instant, wallNow: moment.wall)
+      save(at: moment)
       write("lap \(lap.number)  \(StopwatchFormat.string(lap.split))  total \(StopwatchFormat.string(lap.total))")
       return .keepGoing
     case .endOfInput:
@@ -49,8 +63,16 @@ public final class StopwatchLines: LiveMode {
   /// The end of a plain session (its input or a signal): the stopwatch stops and is saved so,
   /// rather than counting on with nobody to see it.
   public func stop(at moment: Moment<Instant>) {
-    guard watch.phase == .running else { return }
+    guard watch.phase == .running, store?.readOnly != true else { return }
     try? watch.pause(at: moment.instant)
-    store?.save(watch, at: moment.instant, wallNow: moment.wall)
+    save(at: moment)
+  }
+
+  /// Saves, and says on standard error when saving starts failing (once per reason).
+  func save(at moment: Moment<Instant>) {
+    guard let store else { return }
+    store.save(watch, at: moment.instant, wallNow: moment.wall)
+    if let problem = store.saveError, problem != saveErrorSaid { warn("warning: the stopwatch \(problem)") }
+    saveErrorSaid = store.saveError
   }
 }

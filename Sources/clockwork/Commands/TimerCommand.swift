@@ -115,7 +115,7 @@ struct TimerCommand: AsyncParsableCommand {
     }
     if cancel {
       guard store.file(name).load(now: wallNow).value != nil else { throw RuntimeFailure("no timer named '\(name)'") }
-      store.remove(name)
+      do { try store.remove(name) } catch { throw RuntimeFailure("cannot cancel timer '\(name)': \(error.problem)") }
       StandardOutput.line("cancelled timer '\(name)'")
       return
     }
@@ -129,7 +129,7 @@ struct TimerCommand: AsyncParsableCommand {
       }
       if saved.isFinished(atWall: wallNow) {
         StandardOutput.line("timer '\(name)' \(saved.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
-        store.remove(name)
+        try? store.remove(name)  // a finished timer left behind is said as finished again, nothing worse
         return
       }
       countdown = try saved.restored(at: clock.now, wallNow: wallNow)
@@ -157,6 +157,7 @@ struct TimerCommand: AsyncParsableCommand {
       throw ExitCode(status)
     }
     guard live.wantsLiveView else {
+      if let problem = persist.saveError { StandardOutput.error("warning: timer '\(name)': \(problem); it ends with this run") }
       let status = await LiveRun.lines(TimerLines(countdown: countdown, persistence: persist, alert: alert))
       // A script that stops a plain timer (Ctrl-C, timeout) is done with it: the next starts afresh.
       if status != ExitStatus.success { persist.finished() }
@@ -174,6 +175,9 @@ struct TimerCommand: AsyncParsableCommand {
   /// Says how to return to a timer left running.
   func keepsRunning(_ control: TimerControl, status: Int32, at now: ContinuousClock.Instant) throws {
     guard status != ExitStatus.success, !control.countdown.isFinished(at: now) else { return }
+    if let problem = control.saveError {
+      return StandardOutput.error("timer '\(name)' ended with this run: \(problem)")
+    }
     StandardOutput.error(
       "timer '\(name)' keeps running (\(CountdownFormat.string(control.countdown.remaining(at: now))) left): `\(Self.resumeCommand(name))` returns to it, --cancel stops it")
   }
