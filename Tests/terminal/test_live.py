@@ -370,3 +370,41 @@ def test_a_dumb_terminal_gets_the_plain_lines(run):
     assert b"\x1b[?1049h" not in app.raw and b"\x1b[" not in app.raw
     app.kill(signal.SIGINT)
     assert app.wait() == 130
+
+
+@pytest.mark.parametrize("mode,ready", [("stopwatch", "Space start"), ("clock", "q quit"), ("timer 10m", "q quit")])
+def test_ctrl_z_and_sigtstp_then_fg_under_an_interactive_shell(run, tmp_path, mode, ready):
+    """Job control as a person uses it: the app is stopped (the Ctrl-Z key, then SIGTSTP from
+    outside), the shell's prompt is back on a normal screen, `fg` brings the app back in raw
+    mode, and q still works. Three rounds each, as the stop races the app's own thread."""
+    app = run(shell=f"exec bash --norc --noprofile -i", env={"PS1": "prompt$ ", "TZ": "UTC"})
+    assert app.pump_until(lambda a: "prompt$" in a.text())
+    app.send(f"{BINARY} {mode}\r")
+    for round in range(3):
+        # Each entry to the alternate screen is a start or a return by fg.
+        assert app.pump_until(lambda a: a.raw.count(b"\x1b[?1049h") == round + 1 and ready in a.text()), f"round {round}: the app is not drawn"
+        if round % 2 == 0:
+            app.send("\x1a")
+        else:
+            found = subprocess.run(["pgrep", "-n", "-f", f"{BINARY} {mode}"], capture_output=True, text=True).stdout.split()
+            assert found, "the app's pid"
+            os.kill(int(found[0]), signal.SIGTSTP)
+        # Stopped, with the terminal given back: the alternate screen left, the cursor shown.
+        assert app.pump_until(lambda a: a.raw.count(b"Stopped") == round + 1), f"round {round}: not stopped: {app.text()[-400:]}"
+        assert app.raw.count(b"\x1b[?1049l") == round + 1 and app.raw.rfind(b"\x1b[?25h") > app.raw.rfind(b"\x1b[?25l")
+        app.send("fg\r")
+    assert app.pump_until(lambda a: a.raw.count(b"\x1b[?1049h") == 4)
+    app.pump(0.3)  # the screen is drawn again: keys typed before raw mode returns are the shell's
+    app.send("q")
+    assert app.pump_until(lambda a: a.raw.count(b"\x1b[?1049l") == 4), "q ends the app after fg"
+    app.send("echo status=$?\r")
+    assert app.pump_until(lambda a: re.search(r"status=(0|130)\b", a.text()))
+
+
+
+@pytest.mark.parametrize("mode,ready", [("stopwatch", "Space start"), ("clock", "q quit")])
+def test_the_ctrl_c_key_exits_130_as_sigint_does(run, mode, ready):
+    app = run(mode)
+    assert app.pump_until(lambda a: ready in a.text())
+    app.send("\x03")
+    assert app.wait() == 130

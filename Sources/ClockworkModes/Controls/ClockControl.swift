@@ -29,7 +29,8 @@ public final class ClockControl {
   /// q quits; o, t and d change the oscillator, the theme and the digital readout.
   public func handle(_ key: Key) -> LiveAction {
     switch key {
-    case .character("q"), .character("Q"), .escape, .controlC: return .quit(ExitStatus.success)
+    case .character("q"), .character("Q"), .escape: return .quit(ExitStatus.success)
+    case .controlC: return .quit(ExitStatus.interrupted)
     case .character("o"):
       oscillatorIndex = (oscillatorIndex + 1) % oscillators.count
       for face in faces { face.oscillator = oscillators[oscillatorIndex] }

@@ -25,7 +25,8 @@ public final class StopwatchControl {
     let before = message
     message = nil
     if case .character(let c) = key, "qQ".contains(c) { return .quit(ExitStatus.success) }
-    if key == .escape || key == .controlC { return .quit(ExitStatus.success) }
+    if key == .escape { return .quit(ExitStatus.success) }
+    if key == .controlC { return .quit(ExitStatus.interrupted) }
     guard store?.readOnly != true else {
       guard Self.commands.contains(key) else { return before == nil ? .keepGoing : .redraw }
       message = "read-only: another clockwork owns this stopwatch (--take)"

@@ -24,8 +24,9 @@ public enum TerminalEvent: Sendable, Equatable {
 /// session.start { event in runner.send(…) }   // from Dispatch's threads: hand them on
 /// ```
 ///
-/// Signals arrive through ``SignalWatcher`` (no work in a C handler). SIGTSTP restores the
-/// terminal and stops; on continuing, the session re-enters and reports `.resumed`.
+/// Signals arrive through ``SignalWatcher`` (no work in a C handler). SIGTSTP (or the Ctrl-Z
+/// key, which raw mode delivers as a byte) restores the terminal and stops; only SIGCONT brings
+/// it back: raw mode is applied again over whatever the shell left, and `.resumed` is reported.
 public final class TerminalSession: @unchecked Sendable {  // state is guarded by `lock`
   private var handler: (@Sendable (TerminalEvent) -> Void)?
   let input: Int32
@@ -35,6 +36,8 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   private var active = false
   private var sources: [any DispatchSourceProtocol] = []
   private var signals: SignalWatcher?
+  /// Stopped by Ctrl-Z: the terminal is the shell's until SIGCONT.
+  private let suspended = Mutex(false)
 
   /// - Throws: ``NotATerminal`` unless standard input and output are both terminals.
   public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(NotATerminal) {
@@ -93,19 +96,27 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   }
 
   func listenForSignals() {
-    signals = SignalWatcher(SignalWatcher.ending + [SIGWINCH, SIGTSTP]) { [weak self] number in
+    signals = SignalWatcher(SignalWatcher.ending + [SIGWINCH, SIGTSTP, SIGCONT]) { [weak self] number in
       switch number {
       case SIGWINCH: self?.send(.resized)
       case SIGTSTP: self?.suspend()
+      case SIGCONT: self?.resume()
       default: self?.send(.signal(number))
       }
     }
   }
 
-  /// Ctrl-Z: leave the terminal as found, stop; when continued, come back and repaint.
+  /// Ctrl-Z: leave the terminal as found and stop. The stop may take effect after this returns:
+  /// coming back is ``resume()``'s, on SIGCONT, never this thread's.
   func suspend() {
+    suspended.withLock { $0 = true }
     restore()
     kill(getpid(), SIGSTOP)
+  }
+
+  /// SIGCONT after a stop (`fg`): raw mode and the alternate screen again, and a repaint.
+  func resume() {
+    guard suspended.withLock({ was in defer { was = false }; return was }) else { return }
     enter()
     send(.resumed)
   }
@@ -120,7 +131,9 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
         source.cancel()
         return
       }
-      for key in Key.decode(Array(buffer[0..<n])) { self?.send(.key(key)) }
+      for key in Key.decode(Array(buffer[0..<n])) {
+        if key == .controlZ { self?.suspend() } else { self?.send(.key(key)) }
+      }
     }
     source.resume()
     sources.append(source)
