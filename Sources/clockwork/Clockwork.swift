@@ -28,7 +28,7 @@ struct Clockwork: AsyncParsableCommand {
     StandardOutput.holdClosedDescriptors()
     let arguments = Array(CommandLine.arguments.dropFirst())
     if let word = arguments.first, !word.hasPrefix("-"), let problem = SubcommandName.problem(with: word, among: configuration.subcommands) {
-      exit(withError: ValidationError(problem))
+      exitReporting(ValidationError(problem), arguments: arguments)
     }
     do {
       var command = try parseAsRoot(arguments)
@@ -38,11 +38,20 @@ struct Clockwork: AsyncParsableCommand {
         try command.run()
       }
     } catch {
-      guard exitCode(for: error) == .success else { exit(withError: error) }
+      guard exitCode(for: error) == .success else { exitReporting(error, arguments: arguments) }
       let message = fullMessage(for: error)  // --help or --version: said here, so a failed write is seen
       if !message.isEmpty { StandardOutput.line(message) }
     }
     exitReportingOutputFailure()
+  }
+
+  /// Says what went wrong on standard error, as ArgumentParser would; when a long argument was
+  /// given, any long word of the message (an echo of it, whole or in part) is cut short.
+  static func exitReporting(_ error: any Error, arguments: [String]) -> Never {
+    var message = fullMessage(for: error)
+    if arguments.contains(where: { $0.count > ErrorText.longestEcho }) { message = ErrorText.shortened(message) }
+    if !message.isEmpty { StandardOutput.error(message) }
+    Glibc.exit(exitCode(for: error).rawValue)
   }
 
   /// A run that succeeded but could not write all it had to say (a full disk, a closed
@@ -53,6 +62,21 @@ struct Clockwork: AsyncParsableCommand {
       Glibc.exit(ExitStatus.failure)
     }
     Glibc.exit(ExitStatus.success)
+  }
+}
+
+/// How errors quote what was typed.
+enum ErrorText {
+  static let longestEcho = 80
+
+  /// `message` with each word longer than ``longestEcho`` cut to its first 40 characters and
+  /// its length.
+  static func shortened(_ message: String) -> String {
+    message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.split(separator: " ", omittingEmptySubsequences: false).map { word in
+        word.count > longestEcho ? "\(word.prefix(40))… (\(word.count) characters)" : String(word)
+      }.joined(separator: " ")
+    }.joined(separator: "\n")
   }
 }
 

@@ -20,12 +20,30 @@ import Testing
     (["timr", "5m"], "unknown subcommand 'timr'; did you mean 'timer'?"),
     (["banana"], "unknown subcommand 'banana' (clock, stopwatch, timer, render)"),
     (["stopwatch", "--export", "/nonexistent/laps.csv"], "cannot write laps to /nonexistent/laps.csv: the folder /nonexistent does not exist"),
+    (["render", "clock", "-o", "/nonexistent/a.png"], "cannot write /nonexistent/a.png: the folder /nonexistent does not exist"),
+    // A negative number is a number that is out of range, not a missing value.
+    (["render", "clock", "--size", "-1", "-o", "a.png"], "--size must be from 1 to 8192 pixels, got -1"),
+    (["render", "clock", "--fps", "-1", "-o", "a.png"], "--fps must be from 0.01 to 240, got -1.0"),
+    (["render", "clock", "--frames", "-1", "-o", "a.png"], "--frames must be from 1 to 10000, got -1"),
+    (["clock", "--plain", "--count", "-1"], "--count must be at least 1, got -1"),
+    (["render", "timer", "--remaining", "-5m", "--total", "1m", "-o", "a.png"], "duration '-5m' is negative"),
+    (["stopwatch", "--fps", "-3"], "--fps must be from 1 to 100, got -3.0"),
+    (["timer", "--list", "--cancel"], "--list and --cancel do not combine"),
   ])
   func badInputExits64(arguments: [String], message: String) throws {
     let result = try BinaryRunner.run("clockwork", arguments)
     #expect(result.status == 64)
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stdout.isEmpty)
+  }
+
+  /// A 10,000-character argument is quoted by its start and its length, never whole.
+  @Test(arguments: [["timer"], ["clock", "--zone"], ["render", "clock", "-o", "x.png", "--theme"]])
+  func aLongArgumentIsNotEchoedWhole(arguments: [String]) throws {
+    let result = try BinaryRunner.run("clockwork", arguments + [String(repeating: "x", count: 10_000)])
+    #expect(result.status == 64)
+    #expect(result.stderr.count < 1_000, "\(result.stderr.count) characters")
+    #expect(result.stderr.contains("… (1000"), "\(result.stderr.prefix(300))")
   }
 
   @Test(arguments: ["clock", "stopwatch", "timer"])

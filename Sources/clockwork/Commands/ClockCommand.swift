@@ -43,7 +43,7 @@ struct ClockCommand: AsyncParsableCommand {
     transform: ZoneArgument.parse)
   var zones: [Zone] = []
 
-  @Option(help: "Stop after this many lines (default: run until interrupted).")
+  @Option(parsing: .unconditional, help: "Stop after this many lines (default: run until interrupted).")
   var count: Int?
 
   func validate() throws {

@@ -21,7 +21,7 @@ struct LiveOptions: ParsableArguments {
   var window = false
 
   @Option(
-    name: .customLong("size"), help: ArgumentHelp("The window's first size in points, e.g. 480x480 (with --window).", valueName: "WxH"),
+    name: .customLong("size"), parsing: .unconditional, help: ArgumentHelp("The window's first size in points, e.g. 480x480 (with --window).", valueName: "WxH"),
     transform: WindowSizeArgument.parse)
   var windowSize: WindowSize = WindowSize(width: 480, height: 480)
 

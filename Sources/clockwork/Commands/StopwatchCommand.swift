@@ -39,7 +39,7 @@ struct StopwatchCommand: AsyncParsableCommand {
 
   @OptionGroup var live: LiveOptions
 
-  @Option(help: ArgumentHelp("Frames per second while running (1 to 100).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second while running (1 to 100).", valueName: "n"))
   var fps: Double = 30
 
   @Option(help: ArgumentHelp("Also write the laps to this file when quitting (.csv or .json); with --history, every past session's.", valueName: "file"))

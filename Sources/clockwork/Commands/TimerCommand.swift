@@ -80,7 +80,7 @@ struct TimerCommand: AsyncParsableCommand {
   var command: String?
 
   // 15 a second keeps a 1 s pulse smooth for about half the CPU and bytes of 30.
-  @Option(name: .customLong("fps"), help: ArgumentHelp("Frames per second while the pulse or backdrop moves (1 to 60; in a terminal 15, in a window the display's rate).", valueName: "n"))
+  @Option(name: .customLong("fps"), parsing: .unconditional, help: ArgumentHelp("Frames per second while the pulse or backdrop moves (1 to 60; in a terminal 15, in a window the display's rate).", valueName: "n"))
   var fpsOption: Double?
 
   var fps: Double { fpsOption ?? 15 }
@@ -91,6 +91,7 @@ struct TimerCommand: AsyncParsableCommand {
     guard TimerStore.validName(name) else {
       throw ValidationError("--name '\(name)' must be 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'")
     }
+    if list && cancel { throw ValidationError("--list and --cancel do not combine: choose one") }
     if (list || cancel) && (duration != nil || until != nil) {
       throw ValidationError("--list and --cancel take no duration")
     }

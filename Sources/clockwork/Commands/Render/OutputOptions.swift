@@ -22,13 +22,13 @@ struct OutputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("png, svg or pdf (default: from the file's extension).", valueName: "format"))
   var format: String?
 
-  @Option(help: ArgumentHelp("Width and height in pixels (points for PDF), 1 to 8192.", valueName: "px"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Width and height in pixels (points for PDF), 1 to 8192.", valueName: "px"))
   var size: Int = 512
 
-  @Option(help: ArgumentHelp("Write this many numbered frames (1 to 10000).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Write this many numbered frames (1 to 10000).", valueName: "n"))
   var frames: Int = 1
 
-  @Option(help: ArgumentHelp("Frames per second of the sequence (0.01 to 240).", valueName: "f"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second of the sequence (0.01 to 240).", valueName: "f"))
   var fps: Double = 30
 
   static let maximumSize = 8192

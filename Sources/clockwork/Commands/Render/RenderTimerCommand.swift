@@ -12,10 +12,10 @@ struct RenderTimerCommand: ParsableCommand {
     discussion: "Durations: \(DurationParser.acceptedForms)."
   )
 
-  @Option(help: ArgumentHelp("Time left, e.g. 42s or 4:30.", valueName: "duration"), transform: DurationArgument.parse)
+  @Option(parsing: .unconditional, help: ArgumentHelp("Time left, e.g. 42s or 4:30.", valueName: "duration"), transform: DurationArgument.parse)
   var remaining: Duration
 
-  @Option(help: ArgumentHelp("The countdown's full length (at least --remaining).", valueName: "duration"), transform: DurationArgument.parse)
+  @Option(parsing: .unconditional, help: ArgumentHelp("The countdown's full length (at least --remaining).", valueName: "duration"), transform: DurationArgument.parse)
   var total: Duration
 
   @Option(help: ArgumentHelp("Show the pulse at this point of its 1 s beat, 0 to 1.", valueName: "phase"))
