@@ -77,7 +77,14 @@ public struct StateFile<Value: StoredState>: Sendable {
         unlink(url.path)
         return "warning: \(url.path) \(reason); moved it to \(name) and started afresh"
       }
-      guard errno == EEXIST else { break }
+      guard errno == EEXIST else {
+        // No hard link (a folder, or a file system without them): rename to a name not taken.
+        var info = stat()
+        if lstat(aside.path, &info) != 0, errno == ENOENT, rename(url.path, aside.path) == 0 {
+          return "warning: \(url.path) \(reason); moved it to \(name) and started afresh"
+        }
+        break
+      }
     }
     return "warning: \(url.path) \(reason), and it could not be moved aside (\(String(cString: strerror(errno)))); starting afresh"
   }

@@ -73,6 +73,7 @@ import Testing
     let loaded = StateFile<Sample>(url: dir.file("sample.json")).load(now: Date(timeIntervalSince1970: 5))
     #expect(loaded.value == nil)
     #expect(loaded.warning?.contains("cannot be read") == true)
+    #expect(try dir.contents() == ["sample.json.corrupt-5"])
   }
 
   @Test func unwritableFolderIsAnErrorNotACrash() throws {
