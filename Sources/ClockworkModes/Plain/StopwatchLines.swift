@@ -13,6 +13,7 @@ public final class StopwatchLines: LiveMode {
   /// Warnings, on standard error: laps a read-only stopwatch cannot take, saves that failed.
   let warn: (String) -> Void
   private var saveErrorSaid: String?
+  private var startLine: Instant?
 
   /// Starts (or resumes) `watch` at `start` and saves it; a stopwatch another process owns
   /// (read-only) is shown as it runs there.
@@ -32,12 +33,16 @@ public final class StopwatchLines: LiveMode {
     self.store = store
     self.write = write
     self.warn = warn
+    startLine = start.instant
     save(at: start)
   }
 
   /// At the start, the reading then; after that, whole seconds.
   public func frame(at moment: Moment<Instant>, on canvas: Void) -> Planned<String?, Instant> {
-    let reading = StopwatchFormat.string(watch.elapsed(at: moment.instant))
+    // The first line is the reading at the start, however late the first frame is drawn.
+    let at = startLine ?? moment.instant
+    startLine = nil
+    let reading = StopwatchFormat.string(watch.elapsed(at: at))
     guard case .running(let since, let banked) = watch.state else { return Planned(reading, next: nil) }
     let elapsed = banked + since.duration(to: moment.instant)
     return Planned(reading, next: since.advanced(by: WallSeconds.nextMultiple(of: .seconds(1), after: elapsed) - banked))
