@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Synchronization
 
 /// What reaches a runner from outside.
 public enum RunnerEvent<Input: Sendable>: Sendable {
@@ -63,6 +64,9 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
   private var finish: CheckedContinuation<Int32, Never>?
   /// Why the run ended with status 1, when a frame could not be drawn.
   public private(set) var failure: (any Error)?
+  /// A repaint is queued and not yet begun: more repaints until then are the same one, drawn
+  /// for the canvas as it is when it begins (a resize storm is one redraw, not one per signal).
+  private let repaintQueued = Atomic(false)
 
   public init(
     mode: Mode, sink: Sink, clock: C, wallNow: @escaping @Sendable () -> Date,
@@ -92,8 +96,10 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
     }
   }
 
-  /// Hands an event to the runner; it is handled on `queue`, in turn.
+  /// Hands an event to the runner; it is handled on `queue`, in turn. Repaints sent while one
+  /// waits are merged into it; inputs and signals keep their place.
   public func send(_ event: RunnerEvent<Mode.Input>) {
+    if case .repaint = event, repaintQueued.exchange(true, ordering: .acquiringAndReleasing) { return }
     queue.async { [self] in handle(event) }
   }
 
@@ -107,6 +113,7 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
     switch event {
     case .input(let input): apply(mode.handle(input, at: now()))
     case .repaint:
+      repaintQueued.store(false, ordering: .releasing)  // one sent from now on draws again
       sink.invalidate()
       redraw()
     case .signal(let number): end(ExitStatus.signal(number))

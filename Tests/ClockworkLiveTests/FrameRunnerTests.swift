@@ -70,6 +70,37 @@ import Testing
     _ = await task.value
   }
 
+  @Test func aResizeStormIsOneRedrawAndInputAndSignalsKeepTheirPlace() async throws {
+    let run = Harness(framesAhead: 4)
+    let task = try await run.start()
+    run.runner.queue.sync { run.sink.canvas = 120 }  // the size the storm ends at
+    let busy = DispatchSemaphore(value: 0)
+    run.runner.queue.async { busy.wait() }  // the runner is drawing while the storm comes
+    for _ in 0..<1000 { run.runner.send(.repaint) }
+    run.runner.send(.input("b"))
+    for _ in 0..<1000 { run.runner.send(.repaint) }
+    run.runner.send(.signal(SIGINT))
+    busy.signal()
+    #expect(await task.value == 128 + SIGINT)
+    let invalidated = run.log.entries.value.filter { $0 == .invalidate }
+    #expect(invalidated.count == 1)
+    // One repaint for the new size, then the input, then the signal: nothing was dropped.
+    #expect(run.log.shown.map(\.frame).suffix(2) == ["\(t0) a 120", "\(t0) b 120"])
+  }
+
+  @Test func aRepaintSentWhileOneIsDrawnIsDrawnToo() async throws {
+    let run = Harness(framesAhead: 4)
+    let task = try await run.start()
+    run.runner.send(.repaint)
+    try await run.settle(until: { run.log.entries.value.contains(.invalidate) })
+    run.runner.queue.sync { run.sink.canvas = 100 }
+    run.runner.send(.repaint)
+    try await run.settle(until: { run.log.shown.last?.frame == "\(t0) a 100" })
+    #expect(run.log.entries.value.filter { $0 == .invalidate }.count == 2)
+    run.runner.stop(0)
+    _ = await task.value
+  }
+
   @Test(arguments: [0.4, -0.4])
   func aWallClockStepRealignsAtTheNextChange(step: Double) async throws {
     let run = Harness(framesAhead: 8)

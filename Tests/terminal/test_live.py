@@ -355,6 +355,28 @@ def test_resizing_repaints_without_a_crash(run):
     assert app.wait() == 0
 
 
+def test_a_resize_storm_is_coalesced_and_q_still_quits(run):
+    import fcntl
+    import struct
+    import termios
+
+    app = run("clock")
+    assert app.pump_until(lambda a: "q quit" in a.text())
+    app.pump(0.3)
+    whole_frame = len(app.raw)  # the first paint and a second or so of changes
+    before = len(app.raw)
+    # 2,000 resizes in about 0.2 s, each a SIGWINCH, between two sizes, ending where it began;
+    # nothing is read meanwhile, as a terminal being dragged may not.
+    for i in range(2000):
+        rows, columns = (30, 90) if i % 2 == 0 else (40, 100)
+        fcntl.ioctl(app.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        time.sleep(0.0001)
+    app.send("q")
+    assert app.wait(timeout=20) == 0, "q was heard after the storm"
+    # A redraw per signal would be 2,000 frames (tens of MB); a coalesced storm is a few.
+    assert len(app.raw) - before < 40 * whole_frame, f"{len(app.raw) - before} bytes after the storm, {whole_frame} before"
+
+
 def test_not_a_terminal_runs_the_plain_mode():
     import subprocess
 
