@@ -39,13 +39,15 @@ let package = Package(
     .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo"]),
     // glibc calls the Glibc module leaves out (mallopt, prctl), for the deadline thread.
     .systemLibrary(name: "CGlibcExtras"),
+    // The handler of fatal signals: a last word and the terminal put back, then the old handler.
+    .target(name: "CFatalSignals"),
     // The frame runner: schedules a live mode's frames at its next visible change on any clock,
     // draws ahead, repaints on input, resize, wall-clock steps and late wake-ups. Knows no surface.
     .target(name: "ClockworkLive"),
     // The process on Linux: the deadline thread, signals, standard input and output, --exec.
     .target(
       name: "ClockworkSystem",
-      dependencies: ["ClockworkLive", "CGlibcExtras", .product(name: "SystemPackage", package: "swift-system")]),
+      dependencies: ["ClockworkLive", "CGlibcExtras", "CFatalSignals", .product(name: "SystemPackage", package: "swift-system")]),
     // SDL2's functions, loaded with dlopen when a window opens (headers from libsdl2-dev).
     .target(name: "CSDL2"),
     // A desktop window: any layer tree drawn with Cairo, shown through SDL2 (X11 or Wayland).

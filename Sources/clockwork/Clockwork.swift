@@ -1,6 +1,8 @@
 import ArgumentParser
 import ClockworkLive
+import ClockworkState
 import ClockworkSystem
+import Foundation
 import Glibc
 
 /// The `clockwork` command: a live clock, a stopwatch with laps and a countdown timer.
@@ -26,6 +28,8 @@ struct Clockwork: AsyncParsableCommand {
   /// (`clock`, which takes none): it is called an unknown subcommand, with the nearest name.
   static func main() async {
     StandardOutput.holdClosedDescriptors()
+    let state = StateDirectory(environment: ProcessInfo.processInfo.environment).url.path
+    FatalSignals.install(advice: "Stopwatches and timers saved before it are kept in \(state). This is a bug: please report it with the command that was run.")
     let arguments = Array(CommandLine.arguments.dropFirst())
     if let word = arguments.first, !word.hasPrefix("-"), let problem = SubcommandName.problem(with: word, among: configuration.subcommands) {
       exitReporting(ValidationError(problem), arguments: arguments)

@@ -329,6 +329,25 @@ def test_terminal_is_restored_after_signals(run, sig, status):
     assert after.rfind(b"\x1b[?25h") > after.rfind(b"\x1b[?25l")  # cursor visible again
 
 
+@pytest.mark.parametrize("sig", [signal.SIGSEGV, signal.SIGABRT, signal.SIGILL])
+def test_a_crash_says_so_puts_the_terminal_back_and_keeps_its_status(run, tmp_path, sig):
+    # Swift's backtracer (on where the toolchain is installed) would follow the message; it is
+    # off here so the run is the same on every machine.
+    app = run(shell=f"stty -g; echo START; {BINARY} clock; echo STATUS=$?; stty -g; sleep 5", env={"SWIFT_BACKTRACE": "enable=no"})
+    assert app.pump_until(lambda a: b"oscillator" in a.raw)
+    os.kill(child_of(app.pid), sig)
+    assert app.pump_until(lambda a: re.search(rb"STATUS=\d+\r?\n[0-9a-f:]+", a.raw), timeout=10)
+    settings = re.findall(rb"^([0-9a-f]+(?::[0-9a-f]+){10,})\r?$", app.raw, re.M)
+    assert len(settings) == 2 and settings[0] == settings[1], "the terminal's settings are as they were"
+    assert int(re.search(rb"STATUS=(\d+)", app.raw)[1]) == 128 + sig, "ended by the signal"
+    after = app.raw.split(b"START")[1]
+    assert after.rfind(b"\x1b[?1049l") > after.rfind(b"\x1b[?1049h")  # alternate screen left
+    message = re.search(rb"clockwork: crashed \((\w+)[^)]*\)\. (.*?)\r?\n", after)
+    assert message and message[1].decode() == sig.name, after[-600:]
+    assert str(tmp_path / "state" / "clockwork").encode() in message[2], "it says where the state is"
+    assert after.index(b"\x1b[?1049l") < message.start(), "said on the main screen, where it stays"
+
+
 def child_of(parent):
     """The process whose parent is `parent` (the app the shell started)."""
     for entry in os.listdir("/proc"):

@@ -67,18 +67,22 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
         cfmakeraw(&raw)
         raw.c_oflag |= tcflag_t(OPOST | ONLCR)  // keep "\n" meaning a new line for our own text
         tcsetattr(input, TCSAFLUSH, &raw)
+        FatalSignals.terminalEntered(input: input, output: output, saved: attributes, restore: Self.leaving)
       }
       active = true
       write(Escape.enterAlternateScreen + Escape.hideCursor + Escape.disableWrap + Escape.clearScreen)
     }
   }
 
+  static let leaving = Escape.resetStyle + Escape.enableWrap + Escape.showCursor + Escape.leaveAlternateScreen
+
   /// Puts the terminal back as it was found. Safe to call more than once.
   public func restore() {
     lock.withLock { _ in
       guard active else { return }
       active = false
-      write(Escape.resetStyle + Escape.enableWrap + Escape.showCursor + Escape.leaveAlternateScreen)
+      FatalSignals.terminalLeft()
+      write(Self.leaving)
       if var attributes = saved { tcsetattr(input, TCSAFLUSH, &attributes) }
     }
   }
