@@ -23,10 +23,14 @@ run: release
 # The end-to-end tests run on Debian's own Python and its packages (scripts/test-packages.txt).
 PYTHON ?= /usr/bin/python3
 
+# The fuzz targets are built with every test run, so they cannot rot; scripts/fuzz/run fuzzes.
+FUZZ_FLAGS = -c release --sanitize=fuzzer --scratch-path scripts/fuzz/.build-fuzz
+
 test:
 	@scripts/setup --tests
 	scripts/checks/portable-libraries
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --package-path scripts/fuzz $(FUZZ_FLAGS)
 	$(PYTHON) scripts/checks/doc-examples
 	$(SWIFT) test --skip-build
 	$(PYTHON) -m pytest -q Tests/terminal Tests/faults Tests/desktop

@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ClockworkScene", targets: ["ClockworkScene"]),
     .library(name: "ClockworkCairo", targets: ["ClockworkCairo"]),
     .library(name: "ClockworkWidgets", targets: ["ClockworkWidgets"]),
+    .library(name: "ClockworkState", targets: ["ClockworkState"]),
     .library(name: "ClockworkLive", targets: ["ClockworkLive"]),
     .library(name: "ClockworkTerminal", targets: ["ClockworkTerminal"]),
     .library(name: "ClockworkWindow", targets: ["ClockworkWindow"]),
@@ -37,17 +38,19 @@ let package = Package(
       name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
     .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo"]),
-    // glibc calls the Glibc module leaves out (mallopt, prctl), for the deadline thread.
+    // glibc calls the Glibc module leaves out (mallopt, prctl, timerfd, inotify).
     .systemLibrary(name: "CGlibcExtras"),
     // The handler of fatal signals: a last word and the terminal put back, then the old handler.
     .target(name: "CFatalSignals"),
+    // libnotify's calls, loaded with dlopen when a notification is sent (libnotify4 at run time).
+    .target(name: "CNotify"),
     // The frame runner: schedules a live mode's frames at its next visible change on any clock,
     // draws ahead, repaints on input, resize, wall-clock steps and late wake-ups. Knows no surface.
     .target(name: "ClockworkLive"),
     // The process on Linux: the deadline thread, signals, standard input and output, --exec.
     .target(
       name: "ClockworkSystem",
-      dependencies: ["ClockworkLive", "CGlibcExtras", "CFatalSignals", .product(name: "SystemPackage", package: "swift-system")]),
+      dependencies: ["ClockworkLive", "CGlibcExtras", "CFatalSignals", "CNotify", .product(name: "SystemPackage", package: "swift-system")]),
     // SDL2's functions, loaded with dlopen when a window opens (headers from libsdl2-dev).
     .target(name: "CSDL2"),
     // A desktop window: any layer tree drawn with Cairo, shown through SDL2 (X11 or Wayland).

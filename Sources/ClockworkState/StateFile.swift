@@ -33,19 +33,31 @@ public struct StateFile<Value: StoredState>: Sendable {
     do { data = try Data(contentsOf: url) } catch {
       return (nil, moveAside(now: now, reason: "cannot be read"))
     }
+    switch Self.decode(data) {
+    case .success(let value): return (value, nil)
+    case .failure(let unusable): return (nil, moveAside(now: now, reason: unusable.reason))
+    }
+  }
+
+  /// Why a file's bytes cannot be used, as the warning says it ("is corrupt (…)").
+  public struct Unusable: Error, Hashable, Sendable { public var reason: String }
+
+  /// The value in a state file's bytes, checked; any bytes give a value or a reason, never a
+  /// crash (fuzzed: scripts/fuzz).
+  public static func decode(_ data: Data) -> Result<Value, Unusable> {
     guard let version = try? JSONDecoder().decode(VersionOnly.self, from: data).version else {
-      return (nil, moveAside(now: now, reason: "is corrupt or truncated"))
+      return .failure(Unusable(reason: "is corrupt or truncated"))
     }
     guard version <= Self.currentVersion else {
-      return (nil, moveAside(now: now, reason: "was written by a newer Clockwork (format \(version), this one reads \(Self.currentVersion))"))
+      return .failure(Unusable(reason: "was written by a newer Clockwork (format \(version), this one reads \(Self.currentVersion))"))
     }
     guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
-      return (nil, moveAside(now: now, reason: "is corrupt"))
+      return .failure(Unusable(reason: "is corrupt"))
     }
     if let problem = envelope.value.problem() {
-      return (nil, moveAside(now: now, reason: "is corrupt (\(problem))"))
+      return .failure(Unusable(reason: "is corrupt (\(problem))"))
     }
-    return (envelope.value, nil)
+    return .success(envelope.value)
   }
 
   public func save(_ value: Value) throws(StateError) {

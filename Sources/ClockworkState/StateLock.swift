@@ -45,4 +45,12 @@ public final class StateLock: Sendable {
     _ = pwrite(fd, text, text.count, 0)
     return .acquired(StateLock(fd: fd))
   }
+
+  /// Whether another process holds the lock at `url` (it is neither taken nor created here).
+  public static func isHeld(_ url: URL) -> Bool {
+    let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    return flock(fd, LOCK_SH | LOCK_NB) != 0
+  }
 }

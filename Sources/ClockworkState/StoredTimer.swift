@@ -16,9 +16,18 @@ public struct StoredTimer: StoredState, Hashable {
   public var endsAt: Double?
   /// Seconds left, while paused.
   public var remainingWhenPaused: Double?
+  /// `--exec`: the shell command run at the end, by whoever rings it.
+  public var exec: String?
+  /// The terminal it was started from: where the bell goes when no notification can be shown.
+  public var terminal: String?
 
-  public init(_ countdown: Countdown<ContinuousClock.Instant>, name: String, at now: ContinuousClock.Instant, wallNow: Date) {
+  public init(
+    _ countdown: Countdown<ContinuousClock.Instant>, name: String, at now: ContinuousClock.Instant, wallNow: Date,
+    exec: String? = nil, terminal: String? = nil
+  ) {
     self.name = name
+    self.exec = exec
+    self.terminal = terminal
     duration = countdown.duration / .seconds(1)
     let left = countdown.remaining(at: now) / .seconds(1)
     if countdown.isRunning {

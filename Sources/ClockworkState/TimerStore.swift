@@ -1,5 +1,6 @@
 import ClockworkCore
 import FoundationEssentials
+import Glibc
 
 /// Named timers on disk: `timers/<name>.json`, one per timer.
 public struct TimerStore: Sendable {
@@ -41,6 +42,21 @@ public struct TimerStore: Sendable {
   }
 
   public func remove(_ name: String) throws(StateError) { try file(name).remove() }
+
+  /// Held by each process that shows the timer (and rings it at its end); the alert watcher
+  /// leaves a timer that is shown to its viewer.
+  public func viewLock(_ name: String) -> URL { folder.appendingPathComponent(".\(name).viewing") }
+
+  /// Takes the timer's end to ring it: of all who try, one gets it, and the timer is then
+  /// forgotten. `nil` when it is gone (rung by another, cancelled) or not finished at `now`.
+  public func claimEnd(_ name: String, now: Date) -> StoredTimer? {
+    let url = file(name).url
+    guard let timer = file(name).load(now: now).value, timer.endsAt != nil, timer.isFinished(atWall: now) else { return nil }
+    let taken = folder.appendingPathComponent(".\(name).ringing-\(getpid())")
+    guard rename(url.path, taken.path) == 0 else { return nil }  // another took it first
+    unlink(taken.path)
+    return timer
+  }
 
   public static func validName(_ name: String) -> Bool {
     !name.isEmpty && name.count <= 64 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// libFuzzer targets for the parsers that read user input. Not part of CI: run ./run.
+// libFuzzer targets for what reads user input and files. `make test` builds them; ./run fuzzes.
 import PackageDescription
 
 let fuzzFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
@@ -14,5 +14,7 @@ let package = Package(
       name: "FuzzColor", dependencies: [.product(name: "ClockworkScene", package: "Clockwork")], swiftSettings: fuzzFlags),
     .executableTarget(
       name: "FuzzTheme", dependencies: [.product(name: "ClockworkWidgets", package: "Clockwork")], swiftSettings: fuzzFlags),
+    .executableTarget(
+      name: "FuzzStateFile", dependencies: [.product(name: "ClockworkState", package: "Clockwork")], swiftSettings: fuzzFlags),
   ]
 )

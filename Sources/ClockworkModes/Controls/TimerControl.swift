@@ -22,6 +22,8 @@ public final class TimerControl {
   /// The backdrop and the ring in its middle, the size of the surface's shape.
   public let scene = Layer()
   public private(set) var finishedAt: Date?
+  /// What went wrong ringing the end (no notification service), for the status line.
+  public private(set) var alertProblem: String?
   /// Whether the alert goes to a terminal on standard output (OSC notifications) or, from a
   /// window or plain lines, as the bell where a person will hear it.
   let alertsTerminal: Bool
@@ -95,9 +97,10 @@ public final class TimerControl {
   func checkFinished(at moment: Moment<Instant>) -> LiveAction {
     guard countdown.isFinished(at: moment.instant), finishedAt == nil else { return .keepGoing }
     finishedAt = moment.wall
-    persistence?.finished()
     updatePulse(at: moment.instant)
-    alert.ring(duration: countdown.duration, toTerminal: alertsTerminal)
+    if persistence?.claimEnd(wallNow: moment.wall) ?? true {
+      alertProblem = alert.ring(duration: countdown.duration, endedAt: moment.wall, on: alertsTerminal ? .screen : .lines).first
+    }
     return wait ? .redraw : .quit(ExitStatus.success)
   }
 
@@ -106,7 +109,8 @@ public final class TimerControl {
 
   /// "paused", "finished at 14:32:05", or nothing while it runs.
   public var status: String {
-    finishedAt.map { "finished at \(ClockText.time($0, in: .local))" } ?? (countdown.isRunning ? "" : "paused")
+    finishedAt.map { "finished at \(ClockText.time($0, in: .local))" + (alertProblem.map { " (\($0))" } ?? "") }
+      ?? (countdown.isRunning ? "" : "paused")
   }
 
   public var saveError: String? { persistence?.saveError }

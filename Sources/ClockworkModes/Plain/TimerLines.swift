@@ -1,6 +1,7 @@
 import ClockworkCore
 import ClockworkLive
 import ClockworkState
+import ClockworkSystem
 
 /// `clockwork timer --plain`: the remaining time each time it drops a second, the alert at zero.
 public final class TimerLines: LiveMode {
@@ -23,8 +24,11 @@ public final class TimerLines: LiveMode {
 
   public func tick(at moment: Moment<Instant>) -> LiveAction {
     guard countdown.isFinished(at: moment.instant) else { return .keepGoing }
-    persistence?.finished()
-    alert.ring(duration: countdown.duration, toTerminal: false)
+    if persistence?.claimEnd(wallNow: moment.wall) ?? true {
+      for problem in alert.ring(duration: countdown.duration, endedAt: moment.wall, on: .lines) {
+        StandardOutput.error("clockwork: \(problem)")
+      }
+    }
     return .quit(ExitStatus.success)
   }
 

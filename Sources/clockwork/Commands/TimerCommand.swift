@@ -6,6 +6,7 @@ import ClockworkSystem
 import ClockworkTerminal
 import ClockworkState
 import FoundationEssentials
+import Glibc
 
 struct TimerCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -143,10 +144,13 @@ struct TimerCommand: AsyncParsableCommand {
       countdown = try Countdown(duration: try resolvedDuration(now: wallNow))
       countdown.start(at: clock.now)
     }
-    let persist = TimerPersistence(store: store, name: name)
+    // A resumed timer keeps its --exec unless given a new one.
+    let exec = command ?? (duration == nil && until == nil ? saved?.exec : nil)
+    let persist = TimerPersistence(store: store, name: name, exec: exec, terminal: Self.terminalDevice())
+    persist.whenSavedRunning = { AlertWatcher.ensureRunning(store: store) }
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
-    let alert = TimerAlert(exec: command)
+    let alert = TimerAlert(name: name, exec: exec)
     if live.window {
       let control = TimerControl(
         countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: true,
@@ -171,6 +175,11 @@ struct TimerCommand: AsyncParsableCommand {
     let status = await LiveRun.terminal(TimerScreen(control: control, graphics: live.graphics), session: session, colorMode: live.colorMode)
     try keepsRunning(control, status: status, at: clock.now)
     throw ExitCode(status)
+  }
+
+  /// The terminal this was started from, where the bell goes if the timer ends with no window.
+  static func terminalDevice() -> String? {
+    [STDOUT_FILENO, STDERR_FILENO, STDIN_FILENO].lazy.compactMap { ttyname($0).map { String(cString: $0) } }.first
   }
 
   /// Says how to return to a timer left running.

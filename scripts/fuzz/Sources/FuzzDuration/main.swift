@@ -10,7 +10,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = CountdownFormat.string(duration, tenths: true)
     _ = StopwatchFormat.string(duration)
   }
-  let utc = TimeZone(identifier: "UTC")!
+  let utc = Zone.utc
   _ = try? TargetTimeParser.nextOccurrence(of: text, after: Date(timeIntervalSince1970: 1_800_000_000), in: utc)
   _ = try? TargetTimeParser.instant(at: text, on: nil, in: utc, now: Date(timeIntervalSince1970: 1_800_000_000))
   return 0

@@ -1,0 +1,88 @@
+import ClockworkCore
+import ClockworkLive
+import ClockworkState
+import ClockworkSystem
+import FoundationEssentials
+
+/// Rings timers whose window is gone (quit early, closed, killed): one detached process for all
+/// of a user's pending alerts, asleep until the next end (no wake-up in between), gone when
+/// nothing is pending. Its pid is in `watcher.lock` in the state folder.
+///
+/// ```swift
+/// AlertWatcher.ensureRunning(store: store)   // after saving a running timer
+/// ```
+public struct AlertWatcher {
+  let store: TimerStore
+  /// A timer that is shown has this long after its end to be rung by its viewer (stopped with
+  /// Ctrl-Z, frozen): then the watcher rings it.
+  public static let viewerGrace: TimeInterval = 1
+
+  public init(store: TimerStore) { self.store = store }
+
+  static func lockFile(_ store: TimerStore) -> URL { store.directory.file("watcher.lock") }
+
+  /// Starts a watcher unless one runs.
+  public static func ensureRunning(store: TimerStore) {
+    guard case .acquired = StateLock.acquire(lockFile(store)) else { return }  // one runs (or no folder)
+    // Released here; a second watcher started meanwhile finds the lock taken and leaves.
+    DetachedProcess.spawn(DetachedProcess.ownExecutable, ["watch-alerts"])
+  }
+
+  /// What to do now: the timers to ring, and when to look again (`nil`: nothing is pending).
+  struct Plan: Equatable {
+    var ring: [String]
+    var wake: Date?
+  }
+
+  /// Running timers ring at their end, unless one is shown and its viewer's grace is not over.
+  static func plan(_ timers: [StoredTimer], isShown: (String) -> Bool, now: Date) -> Plan {
+    var ring: [String] = []
+    var wake: Date?
+    func later(_ date: Date) { wake = min(wake ?? date, date) }
+    for timer in timers {
+      guard let endsAt = timer.endsAt else { continue }  // paused: nothing to ring
+      let end = Date(timeIntervalSince1970: endsAt)
+      if now < end {
+        later(end)
+      } else if isShown(timer.name) && now < end.addingTimeInterval(viewerGrace) {
+        later(end.addingTimeInterval(viewerGrace))
+      } else {
+        ring.append(timer.name)
+      }
+    }
+    return Plan(ring: ring, wake: wake)
+  }
+
+  /// Runs until nothing is pending; returns the exit status.
+  public func run() -> Int32 {
+    guard case .acquired(let first) = StateLock.acquire(Self.lockFile(store)) else { return ExitStatus.success }
+    var lock: StateLock? = first
+    defer { withExtendedLifetime(lock) {} }  // held until the watcher leaves
+    do { try AtomicFile.makeFolder(store.folder) } catch { return ExitStatus.failure }
+    let wait: WallClockWait
+    do { wait = try WallClockWait(watching: store.folder) } catch { return ExitStatus.failure }
+    while true {
+      let now = Date()
+      let plan = Self.plan(store.all(now: now).timers, isShown: isShown, now: now)
+      for name in plan.ring {
+        guard let timer = store.claimEnd(name, now: now) else { continue }
+        let alert = TimerAlert(name: timer.name, exec: timer.exec)
+        alert.ring(duration: .milliseconds(Int64(timer.duration * 1000)), endedAt: Date(timeIntervalSince1970: timer.endsAt ?? 0), on: .device(timer.terminal))
+      }
+      if plan.ring.isEmpty && plan.wake == nil {
+        // Nothing pending: let go, then look once more, for a timer saved by one who saw the
+        // lock still held and so started no watcher.
+        lock = nil
+        guard Self.plan(store.all().timers, isShown: isShown, now: Date()).wake != nil,
+          case .acquired(let again) = StateLock.acquire(Self.lockFile(store))
+        else { return ExitStatus.success }
+        lock = again
+        continue
+      }
+      if !plan.ring.isEmpty { continue }  // look again at once: the rest may be due too
+      _ = wait.sleep(until: plan.wake)
+    }
+  }
+
+  func isShown(_ name: String) -> Bool { StateLock.isHeld(store.viewLock(name)) }
+}

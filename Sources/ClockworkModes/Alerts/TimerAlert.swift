@@ -1,0 +1,64 @@
+import ClockworkCore
+import ClockworkSystem
+import ClockworkTerminal
+import FoundationEssentials
+import Glibc
+
+/// What happens when a timer ends: a desktop notification; where none can be shown, the
+/// terminal's own (OSC 777 and OSC 9, through tmux's passthrough inside tmux); the bell; and
+/// `--exec`, with the timer in its environment.
+public struct TimerAlert: Sendable {
+  public var name: String
+  public var exec: String?
+
+  public init(name: String, exec: String?) {
+    self.name = name
+    self.exec = exec
+  }
+
+  /// Where the end is rung besides the notification.
+  public enum Terminal: Sendable {
+    /// The live screen on standard output: the bell, and the terminal's notification if the
+    /// desktop's could not be shown.
+    case screen
+    /// Plain lines on standard output: the bell.
+    case lines
+    /// No screen (the alert watcher): this terminal device gets what `.screen` would.
+    case device(String?)
+  }
+
+  /// Rings; returns what went wrong, for the caller to say once (nothing if all went well).
+  @discardableResult
+  public func ring(duration: Duration, endedAt: Date, on terminal: Terminal) -> [String] {
+    let summary = name == "timer" ? "Timer finished" : "Timer finished: \(name)"
+    let body = "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local))"
+    var problems: [String] = []
+    let failure = DesktopNotification.show(summary: summary, body: body)
+    if let failure { problems.append("no desktop notification (\(failure)); the terminal's bell instead") }
+    let tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
+    let own = failure == nil ? "" : Escape.notify(title: "clockwork", body: "\(summary) (\(body))", throughTmux: tmux)
+    switch terminal {
+    case .screen: StandardOutput.write(Escape.bell + own)
+    case .lines: StandardOutput.bell()
+    case .device(let path?): Self.write(Escape.bell + own, toDevice: path)
+    case .device(nil): break
+    }
+    if let exec {
+      let environment = [
+        "CLOCKWORK_TIMER_NAME": name, "CLOCKWORK_TIMER_ENDED_AT": ClockText.iso8601(endedAt, in: .local),
+        "CLOCKWORK_REASON": "finished",
+      ]
+      if case .failure(let error) = ExecHook.run(exec, environment: environment) {
+        problems.append("--exec could not start /bin/sh: \(error)")
+      }
+    }
+    return problems
+  }
+
+  static func write(_ text: String, toDevice path: String) {
+    let fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = Array(text.utf8).withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+  }
+}

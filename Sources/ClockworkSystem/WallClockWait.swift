@@ -1,0 +1,60 @@
+import CGlibcExtras
+import FoundationEssentials
+import Glibc
+
+/// Sleeps until a wall-clock time or a change in a folder, whichever comes first, with no
+/// wake-up in between: a `timerfd` on `CLOCK_REALTIME` (so time asleep with the machine counts,
+/// and a step of the clock wakes it) and an `inotify` watch, in one `poll`.
+///
+/// ```swift
+/// let wait = try WallClockWait(watching: folder)
+/// let why = wait.sleep(until: timer.end)   // .time, .folderChanged or .clockStepped
+/// ```
+public final class WallClockWait {
+  public enum Wake: Equatable, Sendable { case time, folderChanged, clockStepped }
+
+  let timer: Int32
+  let watch: Int32
+
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  public init(watching folder: URL) throws(Failure) {
+    timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
+    watch = inotify_init1(Int32(IN_CLOEXEC))
+    // Files are saved by renaming into place and taken by renaming away; locks opened and
+    // closed in the folder are not changes.
+    let events = UInt32(IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
+    guard timer >= 0, watch >= 0, inotify_add_watch(watch, folder.path, events) >= 0 else {
+      throw Failure(description: "cannot watch \(folder.path): \(String(cString: strerror(errno)))")
+    }
+  }
+
+  deinit {
+    close(timer)
+    close(watch)
+  }
+
+  /// Sleeps until `date` (forever if `nil`) or until the folder changes.
+  public func sleep(until date: Date?) -> Wake {
+    var setting = itimerspec()
+    if let date {
+      let seconds = max(date.timeIntervalSince1970, 1e-9)  // 0 would disarm the timer
+      setting.it_value = timespec(tv_sec: Int(seconds.rounded(.down)), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    }
+    let flags = Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET)
+    timerfd_settime(timer, flags, &setting, nil)
+    var fds = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0), pollfd(fd: watch, events: Int16(POLLIN), revents: 0)]
+    while poll(&fds, 2, -1) < 0 && errno == EINTR {}
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    if fds[1].revents != 0 {
+      _ = read(watch, &buffer, buffer.count)  // the events themselves do not matter: the caller reads the folder
+      return .folderChanged
+    }
+    var expirations: UInt64 = 0
+    // ECANCELED: the wall clock was set; the time may have come, or moved away.
+    if read(timer, &expirations, 8) < 0 && errno == ECANCELED { return .clockStepped }
+    return .time
+  }
+}
