@@ -33,7 +33,7 @@ test:
 	$(SWIFT) build --package-path scripts/fuzz $(FUZZ_FLAGS)
 	$(PYTHON) scripts/checks/doc-examples
 	$(SWIFT) test --skip-build
-	$(PYTHON) -m pytest -q Tests/terminal Tests/faults Tests/desktop
+	$(PYTHON) -m pytest -q Tests/terminal Tests/faults Tests/desktop Tests/alerts
 
 bench: release
 	scripts/bench/plain-clock-latency

@@ -1,0 +1,155 @@
+"""Timers that ring with no window open, end to end: the app, its detached watcher, and a test
+notification server (python-dbusmock's notification template) on a private session bus.
+
+Run by `make test` (pytest). Time here is real: the tests wait for what the server records,
+with time limits, and never assert how long anything took.
+"""
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "terminal"))
+from ptyscreen import PtyApp  # noqa: E402
+
+BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "clockwork"))
+
+
+class NotificationServer:
+    """A private session bus with a notification server that logs each call."""
+
+    def __init__(self, folder):
+        self.log = folder / "notifications.log"
+        self.log.touch()
+        self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE, text=True)
+        self.address = self.bus.stdout.readline().strip()
+        env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": self.address}
+        self.server = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--template", "notification_daemon", "-l", str(self.log)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # Ready once the name is on the bus.
+        for _ in range(100):
+            names = subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.ListNames"], env=env, capture_output=True, text=True).stdout
+            if "org.freedesktop.Notifications" in names:
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the test notification server did not start")
+
+    def notifications(self):
+        """Each Notify call as (summary, body, urgency)."""
+        return [call[:3] for call in self.calls()]
+
+    def calls(self):
+        """Each Notify call as (summary, body, urgency, the sender's pid)."""
+        found = re.findall(r'Notify "clockwork" \d+ "[^"]*" "([^"]*)" "([^"]*)" \[[^]]*\] \{[^}]*"urgency": (\d), "sender-pid": (\d+)', self.log.read_text())
+        return [(summary, body, int(urgency), int(pid)) for summary, body, urgency, pid in found]
+
+    def close(self):
+        for process in (self.server, self.bus):
+            process.terminate()
+            process.wait()
+
+
+@pytest.fixture
+def world(tmp_path):
+    server = NotificationServer(tmp_path)
+    env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"), "TZ": "UTC"}
+    yield server, env, tmp_path
+    server.close()
+    lock = tmp_path / "state" / "clockwork" / "watcher.lock"
+    if lock.exists() and lock.read_text().strip():
+        try:
+            os.kill(int(lock.read_text()), signal.SIGKILL)  # a watcher a failed test left behind
+        except ProcessLookupError:
+            pass
+
+
+def watcher_pid(tmp_path):
+    """The watcher's pid while one runs (it holds its lock), else None."""
+    lock = tmp_path / "state" / "clockwork" / "watcher.lock"
+    if not lock.exists():
+        return None
+    held = subprocess.run(["flock", "--nonblock", "--shared", str(lock), "true"]).returncode != 0
+    return int(lock.read_text()) if held else None
+
+
+def wait_for(predicate, timeout=15):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()
+
+
+def test_a_timer_whose_window_is_killed_still_rings_once(world):
+    server, env, tmp_path = world
+    app = subprocess.Popen([BINARY, "timer", "2s", "--plain", "--name", "tea"], env=env, stdout=subprocess.PIPE)
+    assert app.stdout.readline().strip() == b"0:02"
+    assert wait_for(lambda: watcher_pid(tmp_path) is not None), "a watcher was started"
+    watcher = watcher_pid(tmp_path)
+    app.kill()
+    app.wait()
+    assert wait_for(lambda: server.notifications())
+    assert server.calls()[0][3] == watcher, "rung by the watcher"
+    summary, body, urgency = server.notifications()[0]
+    assert summary == "Timer finished: tea" and body.startswith("0:02 timer, ended at ") and urgency == 2
+    assert wait_for(lambda: watcher_pid(tmp_path) is None), "the watcher leaves when nothing is pending"
+    assert len(server.notifications()) == 1, "rung once"
+    listed = subprocess.run([BINARY, "timer", "--list"], env=env, capture_output=True, text=True).stdout
+    assert "tea" not in listed, "a rung timer is forgotten"
+
+
+def test_a_cancelled_timer_never_rings(world):
+    server, env, tmp_path = world
+    app = subprocess.Popen([BINARY, "timer", "2s", "--plain", "--name", "eggs"], env=env, stdout=subprocess.PIPE)
+    assert app.stdout.readline().strip() == b"0:02"
+    app.kill()
+    app.wait()
+    assert wait_for(lambda: watcher_pid(tmp_path) is not None)
+    subprocess.run([BINARY, "timer", "--cancel", "--name", "eggs"], env=env, check=True, capture_output=True)
+    assert wait_for(lambda: watcher_pid(tmp_path) is None), "the watcher leaves when the timer is cancelled"
+    # Past the end: still nothing (the watcher is gone; nothing else could ring it).
+    time.sleep(2.5)
+    assert server.notifications() == []
+
+
+def test_a_timer_shown_to_its_end_rings_once_from_its_window(world):
+    server, env, tmp_path = world
+    app = PtyApp([BINARY, "timer", "2s"], 100, 40, env={k: env[k] for k in ("DBUS_SESSION_BUS_ADDRESS", "XDG_STATE_HOME", "TZ")})
+    assert app.wait(timeout=15) == 0
+    assert b"\x07" in app.raw, "the bell rang in the terminal"
+    assert b"]777;notify" not in app.raw, "the desktop showed it: the terminal is not asked to as well"
+    assert wait_for(lambda: server.notifications())
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)
+    assert len(server.notifications()) == 1 and server.calls()[0][3] == app.pid, "the watcher left it to the window"
+    app.close()
+
+
+def test_several_timers_killed_each_ring_once_in_turn(world):
+    server, env, tmp_path = world
+    for name, length in [("b", "3s"), ("a", "2s")]:
+        app = subprocess.Popen([BINARY, "timer", length, "--plain", "--name", name], env=env, stdout=subprocess.PIPE)
+        app.stdout.readline()
+        app.kill()
+        app.wait()
+    assert wait_for(lambda: len(server.notifications()) == 2)
+    assert [summary for summary, _, _ in server.notifications()] == ["Timer finished: a", "Timer finished: b"]
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)
+    assert len(server.notifications()) == 2
+
+
+def test_without_a_notification_service_the_terminal_is_told(tmp_path):
+    env = {"XDG_STATE_HOME": str(tmp_path / "state"), "DBUS_SESSION_BUS_ADDRESS": f"unix:path={tmp_path}/no-bus", "TMUX": "/tmp/tmux-0/default,1,0"}
+    app = PtyApp([BINARY, "timer", "1s"], 100, 40, env=env)
+    assert app.wait(timeout=15) == 0
+    # The terminal's own notification, wrapped for tmux's passthrough, and the bell.
+    assert b"\x1bPtmux;\x1b\x1b]777;notify;clockwork;Timer finished" in app.raw
+    assert b"\x07" in app.raw
+    app.close()
+    plain = subprocess.run([BINARY, "timer", "1s", "--plain"], env={**os.environ, **env}, capture_output=True, text=True, timeout=15)
+    assert plain.returncode == 0
+    assert "no desktop notification" in plain.stderr
