@@ -17,7 +17,7 @@ public enum AtomicFile {
     }
     try makeFolder(directory)
     let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-    let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw fail("cannot create a temporary file") }
     var ok = (try? FileDescriptor(rawValue: fd).writeAll(data)) != nil
     ok = ok && fsync(fd) == 0
@@ -33,7 +33,7 @@ public enum AtomicFile {
       unlink(temporary.path)
       throw renameError
     }
-    let dirfd = open(directory.path, O_RDONLY)
+    let dirfd = open(directory.path, O_RDONLY | O_CLOEXEC)
     if dirfd >= 0 {
       fsync(dirfd)
       close(dirfd)

@@ -29,7 +29,7 @@ public final class StateLock: Sendable {
 
   public static func acquire(_ url: URL) -> Outcome {
     do { try AtomicFile.makeFolder(url.deletingLastPathComponent()) } catch { return .failed(error) }
-    let fd = open(url.path, O_RDWR | O_CREAT, 0o600)
+    let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)  // never inherited: a child holding it would hold the lock
     guard fd >= 0 else {
       return .failed(StateError(path: url.path, problem: "cannot open the lock file: \(String(cString: strerror(errno)))"))
     }

@@ -93,6 +93,8 @@ def test_a_timer_whose_window_is_killed_still_rings_once(world):
     watcher = watcher_pid(tmp_path)
     app.kill()
     app.wait()
+    viewing = tmp_path / "state" / "clockwork" / "timers" / ".tea.viewing"
+    assert subprocess.run(["flock", "--nonblock", str(viewing), "true"]).returncode == 0, "no one shows it now (the watcher inherited no lock)"
     assert wait_for(lambda: server.notifications())
     assert server.calls()[0][3] == watcher, "rung by the watcher"
     summary, body, urgency = server.notifications()[0]
