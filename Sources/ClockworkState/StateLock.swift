@@ -27,13 +27,14 @@ public final class StateLock: Sendable {
     case failed(StateError)
   }
 
-  public static func acquire(_ url: URL) -> Outcome {
+  /// Takes the lock unless another process holds it; with `waiting`, waits until it can.
+  public static func acquire(_ url: URL, waiting: Bool = false) -> Outcome {
     do { try AtomicFile.makeFolder(url.deletingLastPathComponent()) } catch { return .failed(error) }
     let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)  // never inherited: a child holding it would hold the lock
     guard fd >= 0 else {
       return .failed(StateError(path: url.path, problem: "cannot open the lock file: \(String(cString: strerror(errno)))"))
     }
-    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+    guard flock(fd, waiting ? LOCK_EX : LOCK_EX | LOCK_NB) == 0 else {
       var buffer = [UInt8](repeating: 0, count: 32)
       let n = pread(fd, &buffer, buffer.count, 0)
       close(fd)

@@ -89,7 +89,7 @@ public struct StoredStopwatch: StoredState, Hashable {
     return nil
   }
 
-  static func describe(_ seconds: Double) -> String {
+  public static func describe(_ seconds: Double) -> String {
     seconds < 120 ? "\(Int(seconds.rounded())) s" : seconds < 7200 ? "\(Int((seconds / 60).rounded())) min" : "\(Int((seconds / 3600).rounded())) h"
   }
 }

@@ -2,12 +2,12 @@ import CGlibcExtras
 import FoundationEssentials
 import Glibc
 
-/// Sleeps until a wall-clock time or a change in a folder, whichever comes first, with no
+/// Sleeps until a wall-clock time or a change in some folders, whichever comes first, with no
 /// wake-up in between: a `timerfd` on `CLOCK_REALTIME` (so time asleep with the machine counts,
 /// and a step of the clock wakes it) and an `inotify` watch, in one `poll`.
 ///
 /// ```swift
-/// let wait = try WallClockWait(watching: folder)
+/// let wait = try WallClockWait(watching: [folder])
 /// let why = wait.sleep(until: timer.end)   // .time, .folderChanged or .clockStepped
 /// ```
 public final class WallClockWait {
@@ -20,13 +20,14 @@ public final class WallClockWait {
     public var description: String
   }
 
-  public init(watching folder: URL) throws(Failure) {
+  public init(watching folders: [URL]) throws(Failure) {
     timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
     watch = inotify_init1(Int32(IN_CLOEXEC))
+    guard timer >= 0, watch >= 0 else { throw Failure(description: "cannot wait: \(String(cString: strerror(errno)))") }
     // Files are saved by renaming into place and taken by renaming away; locks opened and
-    // closed in the folder are not changes.
+    // closed in the folders are not changes.
     let events = UInt32(IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
-    guard timer >= 0, watch >= 0, inotify_add_watch(watch, folder.path, events) >= 0 else {
+    for folder in folders where inotify_add_watch(watch, folder.path, events) < 0 {
       throw Failure(description: "cannot watch \(folder.path): \(String(cString: strerror(errno)))")
     }
   }
@@ -36,7 +37,7 @@ public final class WallClockWait {
     close(watch)
   }
 
-  /// Sleeps until `date` (forever if `nil`) or until the folder changes.
+  /// Sleeps until `date` (forever if `nil`) or until a folder changes.
   public func sleep(until date: Date?) -> Wake {
     var setting = itimerspec()
     if let date {

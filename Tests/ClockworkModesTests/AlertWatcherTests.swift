@@ -56,4 +56,30 @@ import Testing
     #expect(claims.withLock { $0 } == ["tea"])
     #expect(store.all().timers.isEmpty, "a rung timer is forgotten")
   }
+
+  func alarm(created: Double, lastRing: Double? = nil) -> StoredAlarm {
+    var alarm = StoredAlarm(id: 1, schedule: AlarmSchedule(hour: 7, minute: 0), label: "standup", zone: "UTC", created: at(created))
+    alarm.lastRing = lastRing.map { t0 + $0 }
+    return alarm
+  }
+
+  @Test func anAlarmRingsWhenOwedOnceAndThenSleepsToItsNextTime() {
+    // t0 is 2027-01-15 08:00 UTC: added the day before at noon, 07:00 today is owed (missed).
+    let missed = alarm(created: -20 * 3600)
+    #expect(AlertWatcher.plan([], isShown: { _ in false }, alarms: [missed], now: at(0)) == .init(ring: [], alarms: [1], wake: nil))
+    // Rung now: the next is 07:00 tomorrow.
+    let rung = alarm(created: -20 * 3600, lastRing: 0)
+    #expect(AlertWatcher.plan([], isShown: { _ in false }, alarms: [rung], now: at(0)) == .init(ring: [], wake: at(23 * 3600)))
+  }
+
+  @Test func aSnoozeIsOwedAtItsEndAndADisabledAlarmOnlyItsSnooze() {
+    var snoozed = alarm(created: -3600, lastRing: 0)
+    snoozed.snoozedUntil = t0 + 600
+    #expect(snoozed.owed == at(600))
+    snoozed.enabled = false
+    #expect(snoozed.owed == at(600))
+    snoozed.snoozedUntil = nil
+    #expect(snoozed.owed == nil)
+    #expect(AlertWatcher.plan([], isShown: { _ in false }, alarms: [snoozed], now: at(0)) == .init(ring: [], wake: nil))
+  }
 }

@@ -4,6 +4,7 @@ notification server (python-dbusmock's notification template) on a private sessi
 Run by `make test` (pytest). Time here is real: the tests wait for what the server records,
 with time limits, and never assert how long anything took.
 """
+import json
 import os
 import re
 import signal
@@ -155,3 +156,36 @@ def test_without_a_notification_service_the_terminal_is_told(tmp_path):
     plain = subprocess.run([BINARY, "timer", "1s", "--plain"], env={**os.environ, **env}, capture_output=True, text=True, timeout=15)
     assert plain.returncode == 0
     assert "no desktop notification" in plain.stderr
+
+
+def test_a_missed_alarm_rings_once_late_and_a_snooze_rings_it_again(world):
+    server, env, tmp_path = world
+    # An alarm added two days ago whose 07:00 came while nothing ran (the machine was off).
+    state = tmp_path / "state" / "clockwork"
+    state.mkdir(parents=True)
+    alarm = {"id": 1, "hour": 7, "minute": 0, "days": [], "label": "standup", "zone": "UTC", "enabled": True, "created": time.time() - 2 * 86400}
+    (state / "alarms.json").write_text(json.dumps({"version": 1, "value": {"alarms": [alarm]}}))
+    listed = subprocess.run([BINARY, "alarm", "list"], env=env, capture_output=True, text=True, check=True).stdout
+    assert "alarm 1: 07:00 every day (UTC) 'standup', next" in listed and "due now" in listed
+    subprocess.run([BINARY, "alarm", "enable", "1"], env=env, check=True, capture_output=True)  # starts the watcher
+    assert wait_for(lambda: server.notifications())
+    summary, body, urgency = server.notifications()[0]
+    assert summary == "Alarm: standup" and body.startswith("missed: it was due at 07:00:00") and urgency == 2
+    listed = subprocess.run([BINARY, "alarm", "list"], env=env, capture_output=True, text=True, check=True).stdout
+    assert "due now" not in listed, "rung: its next time is tomorrow"
+    snoozed = subprocess.run([BINARY, "alarm", "snooze", "1s"], env=env, capture_output=True, text=True, check=True).stdout
+    assert snoozed.startswith("alarm 1 snoozed until ")
+    assert wait_for(lambda: len(server.notifications()) == 2)
+    assert server.notifications()[1][:2] == ("Alarm: standup", "07:00 every day (UTC)")
+    time.sleep(1.5)
+    assert len(server.notifications()) == 2, "each ring once"
+    assert watcher_pid(tmp_path) is not None, "an enabled alarm keeps the watcher"
+    subprocess.run([BINARY, "alarm", "remove", "1"], env=env, check=True, capture_output=True)
+    assert wait_for(lambda: watcher_pid(tmp_path) is None), "with no alarm left it leaves"
+
+
+def test_alarm_input_errors_say_what_is_wrong(world):
+    _, env, _ = world
+    for args, words in [(["add", "25:00"], "out of range"), (["add", "7:00", "--days", "funday"], "not a day"), (["add", "7:00:30"], "in minutes"), (["remove", "4"], "no alarm 4"), (["snooze"], "no alarm has rung")]:
+        result = subprocess.run([BINARY, "alarm", *args], env=env, capture_output=True, text=True)
+        assert result.returncode in (1, 64) and words in result.stderr, (args, result.stderr)

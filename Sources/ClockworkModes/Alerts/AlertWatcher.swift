@@ -4,15 +4,16 @@ import ClockworkState
 import ClockworkSystem
 import FoundationEssentials
 
-/// Rings timers whose window is gone (quit early, closed, killed): one detached process for all
-/// of a user's pending alerts, asleep until the next end (no wake-up in between), gone when
-/// nothing is pending. Its pid is in `watcher.lock` in the state folder.
+/// Rings timers whose window is gone (quit early, closed, killed) and alarms: one detached
+/// process for all of a user's pending alerts, asleep until the next (no wake-up in between),
+/// gone when nothing is pending. Its pid is in `watcher.lock` in the state folder.
 ///
 /// ```swift
 /// AlertWatcher.ensureRunning(store: store)   // after saving a running timer
 /// ```
 public struct AlertWatcher {
   let store: TimerStore
+  var alarms: AlarmStore { AlarmStore(directory: store.directory) }
   /// A timer that is shown has this long after its end to be rung by its viewer (stopped with
   /// Ctrl-Z, frozen): then the watcher rings it.
   public static let viewerGrace: TimeInterval = 1
@@ -28,17 +29,25 @@ public struct AlertWatcher {
     DetachedProcess.spawn(DetachedProcess.ownExecutable, ["watch-alerts"])
   }
 
-  /// What to do now: the timers to ring, and when to look again (`nil`: nothing is pending).
+  /// What to do now: the timers and alarms to ring, and when to look again (`nil`: nothing is
+  /// pending).
   struct Plan: Equatable {
     var ring: [String]
+    var alarms: [Int] = []
     var wake: Date?
   }
 
-  /// Running timers ring at their end, unless one is shown and its viewer's grace is not over.
-  static func plan(_ timers: [StoredTimer], isShown: (String) -> Bool, now: Date) -> Plan {
+  /// Running timers ring at their end, unless one is shown and its viewer's grace is not over;
+  /// alarms at what they owe (late, once, if the machine was off or asleep).
+  static func plan(_ timers: [StoredTimer], isShown: (String) -> Bool, alarms: [StoredAlarm] = [], now: Date) -> Plan {
     var ring: [String] = []
+    var dueAlarms: [Int] = []
     var wake: Date?
     func later(_ date: Date) { wake = min(wake ?? date, date) }
+    for alarm in alarms {
+      guard let owed = alarm.owed else { continue }
+      if owed <= now { dueAlarms.append(alarm.id) } else { later(owed) }
+    }
     for timer in timers {
       guard let endsAt = timer.endsAt else { continue }  // paused: nothing to ring
       let end = Date(timeIntervalSince1970: endsAt)
@@ -50,7 +59,7 @@ public struct AlertWatcher {
         ring.append(timer.name)
       }
     }
-    return Plan(ring: ring, wake: wake)
+    return Plan(ring: ring, alarms: dueAlarms, wake: wake)
   }
 
   /// Runs until nothing is pending; returns the exit status.
@@ -60,27 +69,46 @@ public struct AlertWatcher {
     defer { withExtendedLifetime(lock) {} }  // held until the watcher leaves
     do { try AtomicFile.makeFolder(store.folder) } catch { return ExitStatus.failure }
     let wait: WallClockWait
-    do { wait = try WallClockWait(watching: store.folder) } catch { return ExitStatus.failure }
+    do { wait = try WallClockWait(watching: [store.folder, store.directory.url]) } catch { return ExitStatus.failure }  // timers/, alarms.json
     while true {
       let now = Date()
-      let plan = Self.plan(store.all(now: now).timers, isShown: isShown, now: now)
+      let plan = Self.plan(store.all(now: now).timers, isShown: isShown, alarms: alarms.load(now: now).alarms, now: now)
       for name in plan.ring {
         guard let timer = store.claimEnd(name, now: now) else { continue }
         let alert = TimerAlert(name: timer.name, exec: timer.exec)
         alert.ring(duration: .milliseconds(Int64(timer.duration * 1000)), endedAt: Date(timeIntervalSince1970: timer.endsAt ?? 0), on: .device(timer.terminal))
       }
-      if plan.ring.isEmpty && plan.wake == nil {
+      if !plan.alarms.isEmpty { ringAlarms(plan.alarms, now: now) }
+      if plan.ring.isEmpty && plan.alarms.isEmpty && plan.wake == nil {
         // Nothing pending: let go, then look once more, for a timer saved by one who saw the
         // lock still held and so started no watcher.
         lock = nil
-        guard Self.plan(store.all().timers, isShown: isShown, now: Date()).wake != nil,
+        guard Self.plan(store.all().timers, isShown: isShown, alarms: alarms.load().alarms, now: Date()).wake != nil,
           case .acquired(let again) = StateLock.acquire(Self.lockFile(store))
         else { return ExitStatus.success }
         lock = again
         continue
       }
-      if !plan.ring.isEmpty { continue }  // look again at once: the rest may be due too
+      if !plan.ring.isEmpty || !plan.alarms.isEmpty { continue }  // look again at once: more may be due
       _ = wait.sleep(until: plan.wake)
+    }
+  }
+
+  /// Rings the alarms that are still owed (checked again under the alarms' lock) and marks
+  /// each rung, so it rings once.
+  func ringAlarms(_ ids: [Int], now: Date) {
+    let rung = (try? alarms.update(now: now) { list -> [(StoredAlarm, Date)] in
+      var rung: [(StoredAlarm, Date)] = []
+      for index in list.indices where ids.contains(list[index].id) {
+        guard let owed = list[index].owed, owed <= now else { continue }
+        rung.append((list[index], owed))
+        list[index].lastRing = now.timeIntervalSince1970
+        if let snooze = list[index].snoozedUntil, snooze <= now.timeIntervalSince1970 { list[index].snoozedUntil = nil }
+      }
+      return rung
+    }) ?? []
+    for (alarm, owed) in rung {
+      AlarmAlert.ring(alarm, owed: owed, now: now)
     }
   }
 

@@ -32,17 +32,7 @@ public struct TimerAlert: Sendable {
   public func ring(duration: Duration, endedAt: Date, on terminal: Terminal) -> [String] {
     let summary = name == "timer" ? "Timer finished" : "Timer finished: \(name)"
     let body = "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local))"
-    var problems: [String] = []
-    let failure = DesktopNotification.show(summary: summary, body: body)
-    if let failure { problems.append("no desktop notification (\(failure)); the terminal's bell instead") }
-    let tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
-    let own = failure == nil ? "" : Escape.notify(title: "clockwork", body: "\(summary) (\(body))", throughTmux: tmux)
-    switch terminal {
-    case .screen: StandardOutput.write(Escape.bell + own)
-    case .lines: StandardOutput.bell()
-    case .device(let path?): Self.write(Escape.bell + own, toDevice: path)
-    case .device(nil): break
-    }
+    var problems = Self.announce(summary: summary, body: body, on: terminal)
     if let exec {
       let environment = [
         "CLOCKWORK_TIMER_NAME": name, "CLOCKWORK_TIMER_ENDED_AT": ClockText.iso8601(endedAt, in: .local),
@@ -53,6 +43,21 @@ public struct TimerAlert: Sendable {
       }
     }
     return problems
+  }
+
+  /// The notification, and the terminal's bell (with its own notification when the desktop's
+  /// could not be shown).
+  static func announce(summary: String, body: String, on terminal: Terminal) -> [String] {
+    let failure = DesktopNotification.show(summary: summary, body: body)
+    let tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
+    let own = failure == nil ? "" : Escape.notify(title: "clockwork", body: "\(summary) (\(body))", throughTmux: tmux)
+    switch terminal {
+    case .screen: StandardOutput.write(Escape.bell + own)
+    case .lines: StandardOutput.bell()
+    case .device(let path?): write(Escape.bell + own, toDevice: path)
+    case .device(nil): break
+    }
+    return failure.map { ["no desktop notification (\($0)); the terminal's bell instead"] } ?? []
   }
 
   static func write(_ text: String, toDevice path: String) {

@@ -1,0 +1,108 @@
+import ClockworkCore
+import FoundationEssentials
+
+/// An alarm as saved: a schedule, whether it is on, and what it has rung.
+public struct StoredAlarm: Codable, Hashable, Sendable {
+  public var id: Int
+  public var hour: Int
+  public var minute: Int
+  /// Days of the week (Sunday 0); empty: every day.
+  public var days: [Int]
+  public var label: String?
+  /// A tz database name; `nil`: the local zone, whatever it is when it rings.
+  public var zone: String?
+  public var enabled: Bool
+  /// Wall time (seconds since 1970) it was added: no ring before it is owed.
+  public var created: Double
+  /// Wall time of the ring it last rang (its due time): each is rung once.
+  public var lastRing: Double?
+  /// Wall time a snooze ends, while snoozed.
+  public var snoozedUntil: Double?
+
+  public init(id: Int, schedule: AlarmSchedule, label: String?, zone: String?, created: Date) {
+    self.id = id
+    hour = schedule.hour
+    minute = schedule.minute
+    days = schedule.days.map(\.rawValue).sorted()
+    self.label = label
+    self.zone = zone
+    enabled = true
+    self.created = created.timeIntervalSince1970
+  }
+
+  public var schedule: AlarmSchedule {
+    AlarmSchedule(hour: hour, minute: minute, days: Set(days.compactMap(Weekday.init(rawValue:))))
+  }
+
+  public var timeZone: Zone { zone.flatMap(Zone.init(identifier:)) ?? .local }
+
+  /// The next ring it owes: a snooze's end, or the schedule's first ring after the last rung (or
+  /// after it was added). At or before now: due (late if the machine was off or asleep).
+  public var owed: Date? {
+    let scheduled = enabled ? schedule.nextRing(after: Date(timeIntervalSince1970: lastRing ?? created), in: timeZone) : nil
+    let snooze = snoozedUntil.map { Date(timeIntervalSince1970: $0) }
+    return [scheduled, snooze].compactMap { $0 }.min()
+  }
+
+  /// "07:00 Mon–Fri (Europe/Berlin)".
+  public var summary: String {
+    let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
+    let time = "\(two(hour)):\(two(minute))"
+    return "\(time) \(Weekday.describe(schedule.days.isEmpty ? Set(Weekday.allCases) : schedule.days))" + (zone.map { " (\($0))" } ?? "")
+  }
+}
+
+/// All alarms, in one file.
+public struct StoredAlarms: StoredState, Hashable {
+  public var alarms: [StoredAlarm]
+
+  public init(alarms: [StoredAlarm] = []) { self.alarms = alarms }
+
+  public func problem() -> String? {
+    guard Set(alarms.map(\.id)).count == alarms.count else { return "two alarms have the same id" }
+    for alarm in alarms {
+      guard (0...23).contains(alarm.hour), (0...59).contains(alarm.minute) else { return "alarm \(alarm.id) has no such time" }
+      guard alarm.days.allSatisfy((0...6).contains) else { return "alarm \(alarm.id) has no such day" }
+      if let zone = alarm.zone, Zone(identifier: zone) == nil { return "alarm \(alarm.id) has an unknown zone" }
+      for (value, field) in [(alarm.created, "created"), (alarm.lastRing, "lastRing"), (alarm.snoozedUntil, "snoozedUntil")] {
+        if let value, let problem = StoredNumbers.wallTimeProblem(value, field) { return "alarm \(alarm.id): \(problem)" }
+      }
+    }
+    return nil
+  }
+}
+
+/// The alarms on disk (`alarms.json`); each change is made under `alarms.lock`, so the CLI and
+/// the watcher never lose each other's changes.
+public struct AlarmStore: Sendable {
+  public let directory: StateDirectory
+
+  public init(directory: StateDirectory) { self.directory = directory }
+
+  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    self.init(directory: StateDirectory(environment: environment))
+  }
+
+  public var file: StateFile<StoredAlarms> { StateFile(url: directory.file("alarms.json")) }
+
+  /// The alarms (a warning when the file had to be moved aside).
+  public func load(now: Date = Date()) -> (alarms: [StoredAlarm], warning: String?) {
+    let (value, warning) = file.load(now: now)
+    return (value?.alarms ?? [], warning)
+  }
+
+  /// Reads, changes and saves the alarms as one step.
+  public func update<T>(now: Date = Date(), _ change: (inout [StoredAlarm]) throws -> T) throws -> T {
+    let lock: StateLock
+    switch StateLock.acquire(directory.file("alarms.lock"), waiting: true) {
+    case .acquired(let taken): lock = taken
+    case .heldBy: throw StateError(path: directory.file("alarms.lock").path, problem: "cannot be locked")
+    case .failed(let error): throw error
+    }
+    var alarms = file.load(now: now).value?.alarms ?? []
+    let result = try change(&alarms)
+    try file.save(StoredAlarms(alarms: alarms))
+    withExtendedLifetime(lock) {}
+    return result
+  }
+}
