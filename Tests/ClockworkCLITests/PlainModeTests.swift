@@ -28,10 +28,16 @@ import Testing
   }
 
   @Test func timerCountsDownRingsAndExitsZero() throws {
-    let result = try BinaryRunner.run("clockwork", ["timer", "2s", "--plain"])
+    let state = try TemporaryDirectory()
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = state.url.path
+    environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(state.url.path)/no-bus"  // no notification service
+    let result = try BinaryRunner.run("clockwork", ["timer", "2s", "--plain"], environment: environment)
     #expect(result.status == 0)
     #expect(result.stdout == "0:02\n0:01\n0:00\n")
-    #expect(result.stderr == "\u{07}")  // stdout is a pipe, so the bell goes to stderr
+    // stdout is a pipe, so the bell goes to stderr, and with it why there was no notification.
+    #expect(result.stderr.hasPrefix("\u{07}clockwork: no desktop notification ("))
+    #expect(result.stderr.hasSuffix("); the terminal's bell instead\n"))
   }
 
   /// A script that stops a plain timer is done with it: the next one starts, where it had been

@@ -18,7 +18,7 @@ import Testing
     (["stopwatch", "--bogus"], "Unknown option '--bogus'"),
     (["clok"], "unknown subcommand 'clok'; did you mean 'clock'?"),
     (["timr", "5m"], "unknown subcommand 'timr'; did you mean 'timer'?"),
-    (["banana"], "unknown subcommand 'banana' (clock, stopwatch, timer, render)"),
+    (["banana"], "unknown subcommand 'banana' (clock, stopwatch, timer, alarm, render)"),
     (["stopwatch", "--export", "/nonexistent/laps.csv"], "cannot write laps to /nonexistent/laps.csv: the folder /nonexistent does not exist"),
     (["render", "clock", "-o", "/nonexistent/a.png"], "cannot write /nonexistent/a.png: the folder /nonexistent does not exist"),
     // A negative number is a number that is out of range, not a missing value.

@@ -28,6 +28,11 @@ struct TimerCommand: AsyncParsableCommand {
       side with --name; --list shows them; --cancel stops one. State lives under \
       $XDG_STATE_HOME/clockwork (~/.local/state/clockwork).
 
+      A timer rings even with no window open: a detached watcher rings it at its end, once. \
+      Ringing is a desktop notification (with no notification service: the terminal's own and \
+      the bell), and --exec with CLOCKWORK_TIMER_NAME, CLOCKWORK_TIMER_ENDED_AT and \
+      CLOCKWORK_REASON in its environment.
+
         $ clockwork timer 25m --plain
         $ clockwork timer 1h30m --plain
         $ clockwork timer --until 5:30pm --plain
