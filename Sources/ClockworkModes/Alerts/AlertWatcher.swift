@@ -73,12 +73,14 @@ public struct AlertWatcher {
     while true {
       let now = Date()
       let plan = Self.plan(store.all(now: now).timers, isShown: isShown, alarms: alarms.load(now: now).alarms, now: now)
+      var rang = false
       for name in plan.ring {
         guard let timer = store.claimEnd(name, now: now) else { continue }
         let alert = TimerAlert(name: timer.name, exec: timer.exec)
         alert.ring(duration: .milliseconds(Int64(timer.duration * 1000)), endedAt: Date(timeIntervalSince1970: timer.endsAt ?? 0), on: .device(timer.terminal))
+        rang = true
       }
-      if !plan.alarms.isEmpty { ringAlarms(plan.alarms, now: now) }
+      if !plan.alarms.isEmpty && ringAlarms(plan.alarms, now: now) { rang = true }
       if plan.ring.isEmpty && plan.alarms.isEmpty && plan.wake == nil {
         // Nothing pending: let go, then look once more, for a timer saved by one who saw the
         // lock still held and so started no watcher.
@@ -89,14 +91,17 @@ public struct AlertWatcher {
         lock = again
         continue
       }
-      if !plan.ring.isEmpty || !plan.alarms.isEmpty { continue }  // look again at once: more may be due
-      _ = wait.sleep(until: plan.wake)
+      if rang { continue }  // look again at once: more may be due
+      // Due but nothing could be taken (a state folder that cannot be written): try again in a
+      // second rather than spin.
+      let due = !plan.ring.isEmpty || !plan.alarms.isEmpty
+      _ = wait.sleep(until: due ? now.addingTimeInterval(1) : plan.wake)
     }
   }
 
   /// Rings the alarms that are still owed (checked again under the alarms' lock) and marks
-  /// each rung, so it rings once.
-  func ringAlarms(_ ids: [Int], now: Date) {
+  /// each rung, so it rings once. Whether any rang.
+  func ringAlarms(_ ids: [Int], now: Date) -> Bool {
     let rung = (try? alarms.update(now: now) { list -> [(StoredAlarm, Date)] in
       var rung: [(StoredAlarm, Date)] = []
       for index in list.indices where ids.contains(list[index].id) {
@@ -110,6 +115,7 @@ public struct AlertWatcher {
     for (alarm, owed) in rung {
       AlarmAlert.ring(alarm, owed: owed, now: now)
     }
+    return !rung.isEmpty
   }
 
   func isShown(_ name: String) -> Bool { StateLock.isHeld(store.viewLock(name)) }
