@@ -87,8 +87,8 @@ enum ErrorText {
 /// Names of subcommands, and the one a mistyped word was meant to be.
 enum SubcommandName {
   static func problem(with word: String, among commands: [ParsableCommand.Type]) -> String? {
-    let names = commands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }
-    guard !names.contains(word) else { return nil }
+    guard !commands.contains(where: { $0.configuration.commandName == word }) else { return nil }
+    let names = commands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }  // hidden ones are not offered
     let nearest = names.min { distance(word, $0) < distance(word, $1) }
     let hint = nearest.flatMap { distance(word, $0) <= 2 ? "; did you mean '\($0)'?" : nil } ?? " (\(names.joined(separator: ", ")))"
     return "unknown subcommand '\(word)'\(hint)"
