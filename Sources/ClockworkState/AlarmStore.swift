@@ -101,7 +101,8 @@ public struct AlarmStore: Sendable {
     }
     var alarms = file.load(now: now).value?.alarms ?? []
     let result = try change(&alarms)
-    try file.save(StoredAlarms(alarms: alarms))
+    // No file when there are no alarms: the app starts a watcher when it finds one.
+    if alarms.isEmpty { try file.remove() } else { try file.save(StoredAlarms(alarms: alarms)) }
     withExtendedLifetime(lock) {}
     return result
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClockworkLive
+import ClockworkModes
 import ClockworkState
 import ClockworkSystem
 import Foundation
@@ -28,9 +29,10 @@ struct Clockwork: AsyncParsableCommand {
   /// (`clock`, which takes none): it is called an unknown subcommand, with the nearest name.
   static func main() async {
     StandardOutput.holdClosedDescriptors()
-    let state = StateDirectory(environment: ProcessInfo.processInfo.environment).url.path
-    FatalSignals.install(advice: "Stopwatches and timers saved before it are kept in \(state). This is a bug: please report it with the command that was run.")
     let arguments = Array(CommandLine.arguments.dropFirst())
+    let state = StateDirectory(environment: ProcessInfo.processInfo.environment).url.path
+    if arguments.first != WatchAlertsCommand.configuration.commandName { AlertWatcher.ensureRunningForAlarms(store: TimerStore()) }
+    FatalSignals.install(advice: "Stopwatches and timers saved before it are kept in \(state). This is a bug: please report it with the command that was run.")
     if let word = arguments.first, !word.hasPrefix("-"), let problem = SubcommandName.problem(with: word, among: configuration.subcommands) {
       exitReporting(ValidationError(problem), arguments: arguments)
     }

@@ -180,8 +180,13 @@ def test_a_missed_alarm_rings_once_late_and_a_snooze_rings_it_again(world):
     time.sleep(1.5)
     assert len(server.notifications()) == 2, "each ring once"
     assert watcher_pid(tmp_path) is not None, "an enabled alarm keeps the watcher"
+    os.kill(watcher_pid(tmp_path), signal.SIGKILL)  # as a reboot would
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)
+    subprocess.run([BINARY, "timer", "--list"], env=env, check=True, capture_output=True)
+    assert wait_for(lambda: watcher_pid(tmp_path) is not None), "any run of the app brings the watcher back"
     subprocess.run([BINARY, "alarm", "remove", "1"], env=env, check=True, capture_output=True)
     assert wait_for(lambda: watcher_pid(tmp_path) is None), "with no alarm left it leaves"
+    assert not (state / "alarms.json").exists()
 
 
 def test_alarm_input_errors_say_what_is_wrong(world):

@@ -29,6 +29,13 @@ public struct AlertWatcher {
     DetachedProcess.spawn(DetachedProcess.ownExecutable, ["watch-alerts"])
   }
 
+  /// Starts a watcher if there are alarms and none runs: any run of the app brings alarms back
+  /// after a reboot (with no service manager to start the watcher at boot).
+  public static func ensureRunningForAlarms(store: TimerStore) {
+    guard FileManager.default.fileExists(atPath: AlarmStore(directory: store.directory).file.url.path) else { return }
+    ensureRunning(store: store)
+  }
+
   /// What to do now: the timers and alarms to ring, and when to look again (`nil`: nothing is
   /// pending).
   struct Plan: Equatable {
