@@ -46,8 +46,7 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
 
   /// "07:00 Mon–Fri (Europe/Berlin)".
   public var summary: String {
-    let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
-    let time = "\(two(hour)):\(two(minute))"
+    let time = "\(ClockText.pad(hour)):\(ClockText.pad(minute))"
     return "\(time) \(Weekday.describe(schedule.days.isEmpty ? Set(Weekday.allCases) : schedule.days))" + (zone.map { " (\($0))" } ?? "")
   }
 }

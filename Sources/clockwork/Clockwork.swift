@@ -30,9 +30,11 @@ struct Clockwork: AsyncParsableCommand {
   static func main() async {
     StandardOutput.holdClosedDescriptors()
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let state = StateDirectory(environment: ProcessInfo.processInfo.environment).url.path
-    if arguments.first != WatchAlertsCommand.configuration.commandName { AlertWatcher.ensureRunningForAlarms(store: TimerStore()) }
-    FatalSignals.install(advice: "Stopwatches and timers saved before it are kept in \(state). This is a bug: please report it with the command that was run.")
+    let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
+    if arguments.first != WatchAlertsCommand.configuration.commandName {
+      AlertWatcher.ensureRunningForAlarms(store: TimerStore(directory: state))
+    }
+    FatalSignals.install(advice: "Stopwatches and timers saved before it are kept in \(state.url.path). This is a bug: please report it with the command that was run.")
     if let word = arguments.first, !word.hasPrefix("-"), let problem = SubcommandName.problem(with: word, among: configuration.subcommands) {
       exitReporting(ValidationError(problem), arguments: arguments)
     }

@@ -10,11 +10,11 @@ enum AlarmAlert {
 
   static func ring(_ alarm: StoredAlarm, owed: Date, now: Date) {
     let summary = alarm.label.map { "Alarm: \($0)" } ?? "Alarm"
-    let zone = alarm.timeZone
     var body = alarm.summary
     if now.timeIntervalSince(owed) > missedAfter {
-      body = "missed: it was due at \(ClockText.time(owed, in: zone)) on \(ClockText.day(owed, in: zone)) (\(alarm.summary))"
+      let due = alarm.timeZone.civilTime(at: owed)
+      body = "missed: it was due at \(ClockText.time(due)) on \(ClockText.day(due)) (\(alarm.summary))"
     }
-    TimerAlert.announce(summary: summary, body: body, on: .device(nil))
+    _ = TimerAlert.announce(summary: summary, body: body, on: .device(nil))  // the watcher has no one to tell what failed
   }
 }

@@ -32,11 +32,10 @@ struct AlarmCommand: ParsableCommand {
   /// "next Tue 2026-11-24 07:00:00 (in 10 h)".
   static func describeNext(_ alarm: StoredAlarm, now: Date) -> String {
     guard let next = alarm.owed else { return "off" }
-    let zone = alarm.timeZone
+    let wall = alarm.timeZone.civilTime(at: next)
     let wait = next.timeIntervalSince(now)
     let words = wait <= 0 ? "due now" : "in \(StoredStopwatch.describe(wait))"
-    let day = Weekday(of: zone.civilTime(at: next)).shortName
-    return "next \(day) \(ClockText.day(next, in: zone)) \(ClockText.time(next, in: zone)) (\(words))"
+    return "next \(Weekday(of: wall).shortName) \(ClockText.day(wall)) \(ClockText.time(wall)) (\(words))"
   }
 
   static func line(_ alarm: StoredAlarm, now: Date) -> String {
