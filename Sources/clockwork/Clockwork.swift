@@ -20,10 +20,13 @@ struct Clockwork: AsyncParsableCommand {
 
       Exit codes: 0 success; 1 runtime failure (a file that cannot be written, a timer that is already running); 64 bad usage; 130 interrupted (Ctrl-C, or q before a timer's end); 128 + N ended by signal N (129 SIGHUP, 143 SIGTERM).
       """,
-    version: version,
     subcommands: [ClockCommand.self, StopwatchCommand.self, TimerCommand.self, AlarmCommand.self, RenderCommand.self, WatchAlertsCommand.self],
     defaultSubcommand: ClockCommand.self
   )
+
+  /// Listed in this command's help only: a `version` in the configuration would list it under
+  /// every subcommand too. ``main()`` answers it before parsing (parsed, a subcommand would run).
+  @Flag(name: .customLong("version"), help: "Show the version.") var showsVersion = false
 
   /// A first word that names no subcommand would be taken for an argument of the default one
   /// (`clock`, which takes none): it is called an unknown subcommand, with the nearest name.
@@ -35,6 +38,13 @@ struct Clockwork: AsyncParsableCommand {
       AlertWatcher.ensureRunningForAlarms(store: TimerStore(directory: state))
     }
     FatalSignals.install(advice: "Stopwatches and timers saved before it are kept in \(state.url.path). This is a bug: please report it with the command that was run.")
+    if arguments.prefix(while: { $0 != "--" }).contains("--version") {
+      guard arguments == ["--version"] else {
+        exitReporting(ValidationError("--version goes alone: clockwork --version"), arguments: arguments)
+      }
+      StandardOutput.line(version)
+      exitReportingOutputFailure()
+    }
     if let word = arguments.first, !word.hasPrefix("-"), let problem = SubcommandName.problem(with: word, among: configuration.subcommands) {
       exitReporting(ValidationError(problem), arguments: arguments)
     }

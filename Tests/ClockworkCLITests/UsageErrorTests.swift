@@ -60,6 +60,20 @@ import Testing
     #expect(result.stdout.wholeMatch(of: /\d+\.\d+\.\d+\n/) != nil, "\(result.stdout)")
   }
 
+  /// The version is the app's, asked of the app: listed in its help only, and refused (not
+  /// taken for a run) after a subcommand.
+  @Test(arguments: ["clock", "stopwatch", "timer", "alarm", "render"])
+  func versionIsNotASubcommandOption(subcommand: String) throws {
+    let help = try BinaryRunner.run("clockwork", [subcommand, "--help"])
+    #expect(help.status == 0)
+    #expect(!help.stdout.contains("--version"), "\(help.stdout)")
+    let asked = try BinaryRunner.run("clockwork", [subcommand, "--version", "--plain"])
+    #expect(asked.status == 64, "\(asked.stdout.prefix(200))")
+    #expect(asked.stderr.contains("clockwork --version"), "\(asked.stderr)")
+    let root = try BinaryRunner.run("clockwork", ["--help"])
+    #expect(root.stdout.contains("--version"))
+  }
+
   @Test func helpTeachesTheSubcommands() throws {
     let result = try BinaryRunner.run("clockwork", ["--help"])
     #expect(result.status == 0)

@@ -45,7 +45,18 @@ import Testing
     #expect(try TargetTimeParser.nextOccurrence(of: "2026-07-01T12:00:30", after: now, in: london) == date("2026-07-01T11:00:30Z"))
   }
 
-  @Test(arguments: ["", "25:00", "13pm", "0am", "17:60", "17:5", "5", "noon", "2026-13-01T00:00:00Z", "2026-02-30T10:00", "17:30:61"])
+  /// A date alone is the start of that day in the zone: midnight, or 01:00 where a clock change
+  /// skips midnight (Santiago, 6 September 2026).
+  @Test func aDateAloneIsItsFirstMoment() throws {
+    let now = try date("2026-01-01T00:00:00Z")
+    let london = try #require(Zone(identifier: "Europe/London"))
+    #expect(try TargetTimeParser.nextOccurrence(of: "2026-07-01", after: now, in: london) == date("2026-06-30T23:00:00Z"))
+    #expect(try TargetTimeParser.nextOccurrence(of: "2026-12-01", after: now, in: london) == date("2026-12-01T00:00:00Z"))
+    let santiago = try #require(Zone(identifier: "America/Santiago"))
+    #expect(try TargetTimeParser.nextOccurrence(of: "2026-09-06", after: now, in: santiago) == date("2026-09-06T04:00:00Z"))
+  }
+
+  @Test(arguments: ["", "25:00", "13pm", "0am", "17:60", "17:5", "5", "noon", "2026-13-01T00:00:00Z", "2026-02-30T10:00", "17:30:61", "2026-02-30", "2026-07-01Z", "2026-07-01T"])
   func rejectsWithTheAcceptedForms(text: String) throws {
     let error = try #require(throws: TargetTimeParseError.self) { try TargetTimeParser.parse(text, zone: utc) }
     #expect(error.description.contains("accepted forms"))

@@ -1,14 +1,15 @@
 import FoundationEssentials
 
 /// Parses a time of day or an instant: `17:30`, `17:30:15`, `5pm`, `5:30 pm`, or ISO 8601
-/// (`2026-11-22T17:30:00Z`, `2026-11-22T17:30:00+01:00`, `2026-11-22T17:30` in the given zone).
+/// (`2026-11-22T17:30:00Z`, `2026-11-22T17:30:00+01:00`, `2026-11-22T17:30` in the given zone,
+/// `2026-11-22` for the start of that day there).
 ///
 /// ```swift
 /// let end = try TargetTimeParser.nextOccurrence(of: "5:30 pm", after: .now, in: .local)
 /// ```
 public enum TargetTimeParser {
   public static let acceptedForms =
-    "accepted forms: 17:30, 17:30:15, 5pm, 5:30 pm, 2026-11-22T17:30:00Z, 2026-11-22T17:30"
+    "accepted forms: 17:30, 17:30:15, 5pm, 5:30 pm, 2026-11-22T17:30:00Z, 2026-11-22T17:30, 2026-11-22 (its midnight)"
 
   /// A local time of day.
   public struct TimeOfDay: Hashable, Sendable {
@@ -139,10 +140,11 @@ public enum TargetTimeParser {
     return TimeOfDay(hour: hour, minute: minute, second: second)
   }
 
-  /// `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z`, `±HH:MM` or nothing (then local to `zone`).
-  /// Impossible dates (February 30th) are rejected, not rolled over.
+  /// `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z`, `±HH:MM` or nothing (then local to `zone`), or
+  /// `YYYY-MM-DD` alone: the day's first moment in `zone` (midnight, or when a clock change that
+  /// skips midnight ends). Impossible dates (February 30th) are rejected, not rolled over.
   static func iso8601(_ text: String, original: String, zone: Zone) throws(TargetTimeParseError) -> Date {
-    let pattern = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|z|[+-]\d{2}:?\d{2})?$/
+    let pattern = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|z|[+-]\d{2}:?\d{2})?)?$/
     guard let match = text.wholeMatch(of: pattern) else {
       throw TargetTimeParseError(input: original, problem: "not a valid ISO 8601 date and time")
     }
@@ -160,11 +162,12 @@ public enum TargetTimeParser {
       zone = .utc
     }
     let wanted = CivilTime(
-      year: Int(match.1) ?? 0, month: Int(match.2) ?? 0, day: Int(match.3) ?? 0, hour: Int(match.4) ?? 0,
-      minute: Int(match.5) ?? 0, second: match.6.flatMap { Int($0) } ?? 0, utcOffset: 0)
+      year: Int(match.1) ?? 0, month: Int(match.2) ?? 0, day: Int(match.3) ?? 0, hour: Int(match.4 ?? "0") ?? 0,
+      minute: Int(match.5 ?? "0") ?? 0, second: match.6.flatMap { Int($0) } ?? 0, utcOffset: 0)
     guard wanted.isValidDate, wanted.hour < 24, wanted.minute < 60, wanted.second < 60 else {
       throw TargetTimeParseError(input: original, problem: "no such date")
     }
+    if match.4 == nil, case .skipped(let change) = zone.instant(of: wanted) { return change }
     guard case .at(let date) = zone.instant(of: wanted) else {
       throw TargetTimeParseError(input: original, problem: "no such time (skipped by a clock change)")
     }

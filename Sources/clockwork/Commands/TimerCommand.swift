@@ -49,7 +49,7 @@ struct TimerCommand: AsyncParsableCommand {
   /// The duration's words as one (`timer 1h 30m` unquoted is `1h 30m`).
   var duration: String? { durationWords.isEmpty ? nil : durationWords.joined(separator: " ") }
 
-  @Option(help: ArgumentHelp("Count down to this time instead, e.g. 17:30, 5pm, 2026-12-31T23:59:59Z.", valueName: "time"))
+  @Option(help: ArgumentHelp("Count down to this time instead, e.g. 17:30, 5pm, 2026-12-31T23:59:59Z, 2027-01-01 (its midnight).", valueName: "time"))
   var until: String?
 
   @Option(name: .customLong("zone"), help: "The time zone that --until is read in (default: local).",
