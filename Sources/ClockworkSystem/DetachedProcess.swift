@@ -2,18 +2,43 @@ import FoundationEssentials
 import Glibc
 import SystemPackage
 
-/// Starts a process detached from this one: a session of its own, standard streams on
+/// Starts a process detached from this one: a session of its own, standard input and output on
 /// `/dev/null`, the default signal actions.
 public enum DetachedProcess {
+  /// Where one of the started process's output streams goes.
+  public enum Output: Sendable, Equatable {
+    case discarded
+    /// This process's own stream, shared.
+    case inherited
+    /// A file appended to, made if missing (private), or a terminal device; discarded if it cannot
+    /// be opened.
+    case file(String)
+  }
+
   /// Starts `executable` with `arguments` and `environment` added to this process's; returns its
   /// pid, or the error number.
   @discardableResult
-  public static func spawn(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) -> Result<pid_t, Errno> {
+  public static func spawn(
+    _ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
+    output: Output = .discarded, errors: Output = .discarded
+  ) -> Result<pid_t, Errno> {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-      posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    for (fd, target) in [(STDOUT_FILENO, output), (STDERR_FILENO, errors)] {
+      switch target {
+      case .inherited:
+        continue
+      case .discarded:
+        posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0)
+      case .file(let path):
+        // Opened in the child, where a failure would fail the start: tried here first.
+        let flags = O_WRONLY | O_APPEND | O_CREAT | O_NOCTTY
+        let probe = open(path, flags | O_NONBLOCK | O_CLOEXEC, 0o600)
+        if probe >= 0 { close(probe) }
+        posix_spawn_file_actions_addopen(&actions, fd, probe >= 0 ? path : "/dev/null", probe >= 0 ? flags : O_WRONLY, 0o600)
+      }
     }
     // A session of its own, and the signals this process ignores (it handles them through
     // Dispatch) back to their defaults.
@@ -44,10 +69,3 @@ public enum DetachedProcess {
   }
 }
 
-/// `--exec`: a shell command run once when a timer ends, detached from the terminal, with the
-/// timer in its environment.
-public enum ExecHook {
-  public static func run(_ command: String, environment: [String: String] = [:]) -> Result<pid_t, Errno> {
-    DetachedProcess.spawn("/bin/sh", ["-c", command], environment: environment)
-  }
-}

@@ -20,7 +20,7 @@ struct Clockwork: AsyncParsableCommand {
 
       Exit codes: 0 success; 1 runtime failure (a file that cannot be written, a timer that is already running); 64 bad usage; 130 interrupted (Ctrl-C, or q before a timer's end); 128 + N ended by signal N (129 SIGHUP, 143 SIGTERM).
       """,
-    subcommands: [ClockCommand.self, StopwatchCommand.self, TimerCommand.self, AlarmCommand.self, RenderCommand.self, WatchAlertsCommand.self],
+    subcommands: [ClockCommand.self, StopwatchCommand.self, TimerCommand.self, AlarmCommand.self, RenderCommand.self, WatchAlertsCommand.self, ExecHookCommand.self],
     defaultSubcommand: ClockCommand.self
   )
 
@@ -34,7 +34,7 @@ struct Clockwork: AsyncParsableCommand {
     StandardOutput.holdClosedDescriptors()
     let arguments = Array(CommandLine.arguments.dropFirst())
     let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
-    if arguments.first != WatchAlertsCommand.configuration.commandName {
+    if ![WatchAlertsCommand.configuration.commandName, ExecHookCommand.configuration.commandName].contains(arguments.first) {
       AlertWatcher.ensureRunningForAlarms(store: TimerStore(directory: state))
     }
     FatalSignals.install(advice: "Stopwatches and timers saved before it are kept in \(state.url.path). This is a bug: please report it with the command that was run.")

@@ -194,3 +194,29 @@ def test_alarm_input_errors_say_what_is_wrong(world):
     for args, words in [(["add", "25:00"], "out of range"), (["add", "7:00", "--days", "funday"], "not a day"), (["add", "7:00:30"], "in minutes"), (["remove", "4"], "no alarm 4"), (["snooze"], "no alarm has rung")]:
         result = subprocess.run([BINARY, "alarm", *args], env=env, capture_output=True, text=True)
         assert result.returncode in (1, 64) and words in result.stderr, (args, result.stderr)
+
+
+def test_exec_gets_the_timer_and_a_failure_is_said(world):
+    server, env, tmp_path = world
+    log = tmp_path / "state" / "clockwork" / "exec.log"
+    ok = subprocess.run([BINARY, "timer", "1s", "--plain", "--name", "tea", "--exec", 'echo "$CLOCKWORK_TIMER_NAME $CLOCKWORK_REASON"'], env=env, capture_output=True, text=True, timeout=15)
+    assert ok.returncode == 0 and "--exec" not in ok.stderr, ok.stderr
+    assert wait_for(lambda: "tea finished" in log.read_text()), "the command ran with the timer in its environment; its output is kept"
+    failed = subprocess.run([BINARY, "timer", "1s", "--plain", "--exec", "nosuchcmd"], env=env, capture_output=True, text=True, timeout=15)
+    assert failed.returncode == 0, "the timer itself finished"
+    assert "--exec failed (exit status 127)" in failed.stderr and "nosuchcmd: not found" in failed.stderr, failed.stderr
+    assert str(log) in failed.stderr, "it says where the output is"
+    assert not any("--exec failed" in summary for summary, _, _ in server.notifications()), "said where the user is, once"
+
+
+def test_a_failing_exec_with_no_window_is_a_notification(world):
+    server, env, tmp_path = world
+    app = subprocess.Popen([BINARY, "timer", "2s", "--plain", "--name", "tea", "--exec", "echo boiled over; exit 3"], env=env, stdout=subprocess.PIPE)
+    assert app.stdout.readline().strip() == b"0:02"
+    app.kill()
+    app.wait()
+    assert wait_for(lambda: len(server.notifications()) == 2)
+    summaries = [summary for summary, _, _ in server.notifications()]
+    assert summaries == ["Timer finished: tea", "Timer tea: --exec failed"], summaries
+    body = server.notifications()[1][1]
+    assert "exit status 3" in body and "boiled over" in body, body

@@ -38,8 +38,13 @@ public struct TimerAlert: Sendable {
         "CLOCKWORK_TIMER_NAME": name, "CLOCKWORK_TIMER_ENDED_AT": ClockText.iso8601(endedAt, in: .local),
         "CLOCKWORK_REASON": "finished",
       ]
-      if case .failure(let error) = ExecHook.run(exec, environment: environment) {
-        problems.append("--exec could not start /bin/sh: \(error)")
+      let errors: DetachedProcess.Output = switch terminal {
+      case .screen, .lines: .inherited
+      case .device(let path): path.map { .file($0) } ?? .discarded
+      }
+      switch ExecHook.start(exec, timer: name, environment: environment, errors: errors, notifies: errors != .inherited) {
+      case .failure(let error): problems.append("--exec could not be started: \(error)")
+      case .success(let pid): if case .lines = terminal { ExecHook.wait(for: pid, upTo: .seconds(1)) }
       }
     }
     return problems

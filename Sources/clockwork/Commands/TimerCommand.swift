@@ -31,7 +31,8 @@ struct TimerCommand: AsyncParsableCommand {
       A timer rings even with no window open: a detached watcher rings it at its end, once. \
       Ringing is a desktop notification (with no notification service: the terminal's own and \
       the bell), and --exec with CLOCKWORK_TIMER_NAME, CLOCKWORK_TIMER_ENDED_AT and \
-      CLOCKWORK_REASON in its environment.
+      CLOCKWORK_REASON in its environment; its output goes to exec.log in the state folder, and \
+      a failure is said.
 
         $ clockwork timer 25m --plain
         $ clockwork timer 1h30m --plain
