@@ -24,6 +24,8 @@ public final class TimerControl {
   public private(set) var finishedAt: Date?
   /// What went wrong ringing the end (no notification service), for the status line.
   public private(set) var alertProblem: String?
+  /// Why the last key did nothing, until the next key.
+  public private(set) var refusal: String?
   /// Whether the alert goes to a terminal on standard output (OSC notifications) or, from a
   /// window or plain lines, as the bell where a person will hear it.
   let alertsTerminal: Bool
@@ -56,9 +58,12 @@ public final class TimerControl {
     ring.setPulsing(pulse && countdown.isRunning && !countdown.isFinished(at: now), at: sceneTime(at: now))
   }
 
-  /// Space pauses and resumes, r restarts, + and - add or remove a minute, q quits.
+  /// Space pauses and resumes, r restarts, + and - add or remove a minute, q quits. Removing
+  /// time never ends a timer: with a minute or less left, - does nothing and says so.
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
     let now = moment.instant
+    let refused = refusal
+    refusal = nil
     switch key {
     case .character("q"), .character("Q"), .escape, .controlC:
       return .quit(finishedAt == nil ? ExitStatus.interrupted : ExitStatus.success)
@@ -71,8 +76,12 @@ public final class TimerControl {
       countdown.add(.seconds(60), at: now)
       if !countdown.isFinished(at: now) { finishedAt = nil }
     case .character("-"), .character("_"):
+      guard countdown.remaining(at: now) > .seconds(60) else {
+        refusal = "a minute or less left: - never ends a timer (q stops it)"
+        return .redraw
+      }
       countdown.add(.seconds(-60), at: now)
-    default: return .keepGoing
+    default: return refused == nil ? .keepGoing : .redraw
     }
     persistence?.save(countdown, at: now, wallNow: moment.wall)
     updatePulse(at: now)
@@ -109,7 +118,8 @@ public final class TimerControl {
 
   /// "paused", "finished at 14:32:05", or nothing while it runs.
   public var status: String {
-    finishedAt.map { "finished at \(ClockText.time($0, in: .local))" + (alertProblem.map { " (\($0))" } ?? "") }
+    if let refusal { return refusal }
+    return finishedAt.map { "finished at \(ClockText.time($0, in: .local))" + (alertProblem.map { " (\($0))" } ?? "") }
       ?? (countdown.isRunning ? "" : "paused")
   }
 
