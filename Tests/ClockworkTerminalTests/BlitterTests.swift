@@ -113,6 +113,19 @@ import Testing
     #expect(writer.frame(grid("12:00")) == "")
   }
 
+  /// The title is sent when it changes (and after a repaint), with control characters left out.
+  @Test func theTitleIsSentWhenItChanges() {
+    var writer = DamageWriter(colorMode: .truecolor)
+    var titled = grid("12:00")
+    titled.title = "4:59 tea\u{1B}[2J"
+    #expect(writer.frame(titled).hasPrefix("\u{1B}]2;4:59 tea[2J\u{07}"))
+    #expect(writer.frame(titled) == "")
+    titled.title = "4:58 tea"
+    #expect(writer.frame(titled) == "\u{1B}]2;4:58 tea\u{07}")
+    writer.invalidate()
+    #expect(writer.frame(titled).hasPrefix("\u{1B}]2;4:58 tea\u{07}"))
+  }
+
   @Test func onlyChangedCellsAreWritten() {
     var writer = DamageWriter(colorMode: .truecolor)
     _ = writer.frame(grid("12:00"))

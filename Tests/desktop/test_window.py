@@ -249,7 +249,7 @@ def test_close_request_q_and_sigterm_end_with_the_documented_codes(display, app)
     process = app("timer", "5m", "--window")
     window = window_of(display, process)
     deadline = time.time() + 5
-    while not re.fullmatch(r"[45]:\d\d left - clockwork", x(display, "xdotool", "getwindowname", window).stdout.strip()):
+    while not re.fullmatch(r"[45]:\d\d timer - clockwork", x(display, "xdotool", "getwindowname", window).stdout.strip()):
         assert time.time() < deadline, "the title does not say the time left"
         time.sleep(0.05)
     x(display, "xdotool", "windowfocus", "--sync", window)

@@ -296,6 +296,22 @@ def test_timer_reaches_zero_and_exits_zero(run):
     assert b"\x1b]777;notify;" in app.raw and b"\x1b]9;" in app.raw
 
 
+@pytest.mark.parametrize("args, title", [
+    (["timer", "5m", "--name", "tea"], rb"[45]:\d\d tea"),
+    (["stopwatch", "--new"], rb"00:0\d stopwatch"),
+    (["clock"], rb"\d\d:\d\d:\d\d"),
+])
+def test_the_window_title_says_the_time_and_is_put_back(run, args, title):
+    app = run(*args, env={"TZ": "UTC"})
+    assert app.pump_until(lambda a: re.search(rb"\x1b]2;" + title + rb"\x07", a.raw))
+    titles = re.findall(rb"\x1b]2;([^\x07]*)\x07", app.raw)
+    assert len(titles) == len(set(titles)), "each title is sent once, when it changes"
+    app.send("q")
+    app.wait()
+    assert app.raw.index(b"\x1b[22;0t") < app.raw.index(b"\x1b]2;"), "the terminal's title is kept before it is changed"
+    assert app.raw.rfind(b"\x1b[23;0t") > app.raw.rfind(b"\x1b]2;"), "and put back on the way out"
+
+
 def test_timer_quit_early_exits_130(run):
     app = run("timer", "5m")
     assert app.pump_until(lambda a: "5:00" in a.text() or "4:59" in a.text())
@@ -327,6 +343,7 @@ def test_terminal_is_restored_after_signals(run, sig, status):
     after = app.raw.split(b"START")[1]
     assert after.rfind(b"\x1b[?1049l") > after.rfind(b"\x1b[?1049h")  # alternate screen left
     assert after.rfind(b"\x1b[?25h") > after.rfind(b"\x1b[?25l")  # cursor visible again
+    assert after.rfind(b"\x1b[23;0t") > after.rfind(b"\x1b[22;0t") > -1  # the title put back
 
 
 @pytest.mark.parametrize("sig", [signal.SIGSEGV, signal.SIGABRT, signal.SIGILL])

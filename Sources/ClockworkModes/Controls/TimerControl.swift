@@ -123,6 +123,12 @@ public final class TimerControl {
       ?? (countdown.isRunning ? "" : "paused")
   }
 
+  /// For the terminal's or window's title: the time left in whole seconds and the name.
+  public func title(at now: Instant) -> String {
+    if finishedAt != nil { return "\(alert.name) finished" }
+    return "\(CountdownFormat.string(countdown.remaining(at: now))) \(alert.name)" + (countdown.isRunning ? "" : " (paused)")
+  }
+
   public var saveError: String? { persistence?.saveError }
 
   /// Shows the ring at `now` and lays the scene out for a surface of `shape` (width over

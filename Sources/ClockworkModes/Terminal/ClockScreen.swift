@@ -55,6 +55,7 @@ public final class ClockScreen: LiveMode {
       grid.place(panel, column: left, row: graphicsRows)
     }
     if size.rows > 2 { grid.writeCentered(String(control.help.prefix(size.columns)), row: size.rows - 1, foreground: Palette.help) }
+    grid.title = zones.first.map { ClockText.time($0.civilTime(at: moment.wall)) }
     return Planned(grid, next: moment.instant.advanced(by: .seconds(delay)))
   }
 }

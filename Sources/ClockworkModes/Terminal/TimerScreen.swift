@@ -31,6 +31,7 @@ public final class TimerScreen: LiveMode {
     let now = moment.instant
     let left = control.countdown.remaining(at: now)
     var grid = CellGrid(columns: size.columns, rows: size.rows)
+    grid.title = control.title(at: now)
     let graphicsRows = max(0, size.rows - 2)
     control.show(at: now, shape: Double(size.columns) * size.cellAspect / Double(max(graphicsRows, 1)))
     let scene = control.scene

@@ -69,7 +69,7 @@ public final class TimerWindow: LiveMode {
     let rate = fps ?? canvas.refreshRate
     var next = control.nextChange(after: now, pixelScale: k * canvas.scale, fps: rate)
     if control.finishedAt != nil { next = control.nextFrame(after: now, fps: rate) }
-    let title = control.finishedAt == nil ? "\(CountdownFormat.string(left)) left - clockwork" : "finished - clockwork"
+    let title = "\(control.title(at: now)) - clockwork"
     return Planned(WindowFrame(root, at: control.sceneTime(at: now), background: WindowText.background, title: title), next: next)
   }
 }

@@ -113,6 +113,8 @@ public struct CellGrid: Hashable, Sendable {
   public var cells: [Cell]
   /// Pictures in a pixel protocol; the cells over them stay blank unless text is written there.
   public var images: [PixelImage] = []
+  /// The terminal window's title (the time left, say), or nil to leave it as it is.
+  public var title: String?
 
   public init(columns: Int, rows: Int, fill: Cell = .blank) {
     self.columns = max(0, columns)

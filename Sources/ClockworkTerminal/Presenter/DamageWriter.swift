@@ -25,6 +25,8 @@ public struct DamageWriter: Sendable {
   /// The terminal's current style and cursor, as the last frame left them.
   var pen: Pen?
   var cursor: (column: Int, row: Int)?
+  /// The title last set.
+  var title: String?
 
   public init(colorMode: ColorMode) { self.colorMode = colorMode }
 
@@ -34,6 +36,7 @@ public struct DamageWriter: Sendable {
     lastGrid = nil
     pen = nil
     cursor = nil
+    title = nil
   }
 
   /// The text that turns the last frame into `grid` (`frameBytes` as a string).
@@ -42,6 +45,10 @@ public struct DamageWriter: Sendable {
   /// The bytes that turn the last frame into `grid`.
   public mutating func frameBytes(_ grid: CellGrid) -> [UInt8] {
     var out = Bytes()
+    if let wanted = grid.title, wanted != title {
+      out.append(Escape.title(wanted))
+      title = wanted
+    }
     let shownImages = previous?.images ?? []
     let moved = shownImages.map(\.area) != grid.images.map(\.area)
     let repaint = moved || previous.map { $0.columns != grid.columns || $0.rows != grid.rows } ?? true

@@ -14,6 +14,16 @@ public enum Escape {
   /// Deletes every kitty image on the screen and frees its data (quietly: no reply).
   public static let deleteKittyImages = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
 
+  /// The window title kept on the terminal's title stack (xterm, VTE, kitty, …), and put back:
+  /// the title is restored on the way out. Terminals without a stack ignore both.
+  public static let saveTitle = "\u{1B}[22;0t"
+  public static let restoreTitle = "\u{1B}[23;0t"
+
+  /// Sets the window and icon title (OSC 2), control characters left out.
+  public static func title(_ text: String) -> String {
+    "\u{1B}]2;" + text.filter { !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) } + "\u{07}"
+  }
+
   /// Moves the cursor to a 0-based column and row.
   public static func moveTo(column: Int, row: Int) -> String { "\u{1B}[\(row + 1);\(column + 1)H" }
 

@@ -70,11 +70,11 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
         FatalSignals.terminalEntered(input: input, output: output, saved: attributes, restore: Self.leaving)
       }
       active = true
-      write(Escape.enterAlternateScreen + Escape.hideCursor + Escape.disableWrap + Escape.clearScreen)
+      write(Escape.saveTitle + Escape.enterAlternateScreen + Escape.hideCursor + Escape.disableWrap + Escape.clearScreen)
     }
   }
 
-  static let leaving = Escape.resetStyle + Escape.enableWrap + Escape.showCursor + Escape.leaveAlternateScreen
+  static let leaving = Escape.resetStyle + Escape.enableWrap + Escape.showCursor + Escape.leaveAlternateScreen + Escape.restoreTitle
 
   /// Puts the terminal back as it was found. Safe to call more than once.
   public func restore() {
