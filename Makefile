@@ -3,7 +3,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build release setup bench clean
+.PHONY: run test build release setup bench clean install uninstall
 
 setup:
 	@scripts/setup
@@ -20,6 +20,17 @@ release: setup
 run: release
 	.build/release/clockwork $(ARGS)
 
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: the stripped binary, man pages, completions.
+# BUILT installs a binary built already (the tests install the debug one) instead of the release.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILT ?=
+install: $(if $(BUILT),,release)
+	scripts/install --prefix "$(PREFIX)" --destdir "$(DESTDIR)" $(or $(BUILT),.build/release/clockwork)
+
+uninstall:
+	scripts/install --uninstall --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
+
 # The end-to-end tests run on Debian's own Python and its packages (scripts/test-packages.txt).
 PYTHON ?= /usr/bin/python3
 
@@ -33,7 +44,7 @@ test:
 	$(SWIFT) build --package-path scripts/fuzz $(FUZZ_FLAGS)
 	$(PYTHON) scripts/checks/doc-examples
 	$(SWIFT) test --skip-build
-	$(PYTHON) -m pytest -q Tests/terminal Tests/faults Tests/desktop Tests/alerts
+	$(PYTHON) -m pytest -q Tests/terminal Tests/faults Tests/desktop Tests/alerts Tests/install
 
 bench: release
 	scripts/bench/plain-clock-latency

@@ -63,13 +63,13 @@ struct AlarmCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The time of day: 7:00, 07:30, 6:30pm, 18:30.", valueName: "time"))
     var time: String
 
-    @Option(help: ArgumentHelp("The days it rings: mon-fri, sat,sun, weekdays, weekends, daily (default: daily).", valueName: "days"))
+    @Option(help: ArgumentHelp("The days it rings: mon-fri, sat,sun, weekdays, weekends, daily (default: daily).", valueName: "days"), completion: Completions.days)
     var days: String = "daily"
 
     @Option(help: ArgumentHelp("What the notification says.", valueName: "text"))
     var label: String?
 
-    @Option(help: "The time zone of the time (default: local, whatever it is when it rings).", transform: ZoneArgument.parse)
+    @Option(help: "The time zone of the time (default: local, whatever it is when it rings).", completion: Completions.zone, transform: ZoneArgument.parse)
     var zone: Zone?
 
     func validate() throws {

@@ -28,10 +28,10 @@ struct ClockCommand: AsyncParsableCommand {
 
   @OptionGroup var live: LiveOptions
 
-  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file.", valueName: "name|file"), transform: ThemeArgument.parse)
+  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file.", valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
   var theme: ClockTheme = .classic
 
-  @Option(help: ArgumentHelp("How the second hand moves: \(OscillatorArgument.names).", valueName: "kind"), transform: OscillatorArgument.parse)
+  @Option(help: ArgumentHelp("How the second hand moves: \(OscillatorArgument.names).", valueName: "kind"), completion: Completions.oscillator, transform: OscillatorArgument.parse)
   var oscillator: Oscillator = .quartz
 
   @Flag(inversion: .prefixedNo, help: "Show the date and digital time under the face.")
@@ -40,7 +40,7 @@ struct ClockCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("zone"),
     help: ArgumentHelp("An IANA time zone, e.g. Europe/London or UTC; repeat for several.", valueName: "tz"),
-    transform: ZoneArgument.parse)
+    completion: Completions.zone, transform: ZoneArgument.parse)
   var zones: [Zone] = []
 
   @Option(parsing: .unconditional, help: "Stop after this many lines (default: run until interrupted).")

@@ -8,10 +8,10 @@ struct LiveOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "sextant (2×3 blocks a cell), quadrant (2×2), half (1×2), chafa (libchafa's matching: finer, slower), or a picture in pixels: sixel or kitty (for terminals that speak them).",
-      valueName: "kind"), transform: GraphicsArgument.parse)
+      valueName: "kind"), completion: Completions.graphics, transform: GraphicsArgument.parse)
   var graphics: Graphics = .sextant
 
-  @Option(help: ArgumentHelp("auto, truecolor, 256, 16 or none (auto reads COLORTERM, TERM and NO_COLOR).", valueName: "mode"), transform: ColorArgument.parse)
+  @Option(help: ArgumentHelp("auto, truecolor, 256, 16 or none (auto reads COLORTERM, TERM and NO_COLOR).", valueName: "mode"), completion: Completions.color, transform: ColorArgument.parse)
   var color: ColorChoice = .auto
 
   @Flag(help: "Print plain text lines instead of drawing (also when output is not a terminal).")

@@ -42,7 +42,7 @@ struct StopwatchCommand: AsyncParsableCommand {
   @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second while running (1 to 100).", valueName: "n"))
   var fps: Double = 30
 
-  @Option(help: ArgumentHelp("Also write the laps to this file when quitting (.csv or .json); with --history, every past session's.", valueName: "file"))
+  @Option(help: ArgumentHelp("Also write the laps to this file when quitting (.csv or .json); with --history, every past session's.", valueName: "file"), completion: Completions.laps)
   var export: String?
 
   @Flag(help: "Start a new stopwatch; the current one is archived (see --history).")

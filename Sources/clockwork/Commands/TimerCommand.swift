@@ -54,7 +54,7 @@ struct TimerCommand: AsyncParsableCommand {
   var until: String?
 
   @Option(name: .customLong("zone"), help: "The time zone that --until is read in (default: local).",
-    transform: ZoneArgument.parse)
+    completion: Completions.zone, transform: ZoneArgument.parse)
   var zone: Zone?
 
   @OptionGroup var live: LiveOptions

@@ -16,10 +16,10 @@ struct OutputOptions: ParsableArguments {
         A file is written whole or not at all (a temporary file beside it, then renamed). A \
         symbolic link is followed: the file it points to is replaced and the link stays. A device \
         or a named pipe is written to directly. A folder is refused.
-        """, valueName: "file"))
+        """, valueName: "file"), completion: Completions.picture)
   var output: String
 
-  @Option(help: ArgumentHelp("png, svg or pdf (default: from the file's extension).", valueName: "format"))
+  @Option(help: ArgumentHelp("png, svg or pdf (default: from the file's extension).", valueName: "format"), completion: Completions.format)
   var format: String?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Width and height in pixels (points for PDF), 1 to 8192.", valueName: "px"))

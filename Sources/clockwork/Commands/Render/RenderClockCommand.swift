@@ -24,16 +24,16 @@ struct RenderClockCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The date for --at, YYYY-MM-DD (default: today in --zone).", valueName: "date"))
   var date: String?
 
-  @Option(help: ArgumentHelp("The time zone the face shows (default: local).", valueName: "tz"), transform: ZoneArgument.parse)
+  @Option(help: ArgumentHelp("The time zone the face shows (default: local).", valueName: "tz"), completion: Completions.zone, transform: ZoneArgument.parse)
   var zone: Zone?
 
-  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file.", valueName: "name|file"), transform: ThemeArgument.parse)
+  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file.", valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
   var theme: ClockTheme = .classic
 
   @Option(help: ArgumentHelp("The parts to draw, e.g. dial,ticks,hands.", valueName: "list"), transform: PartsArgument.parse)
   var parts: ClockParts = .all
 
-  @Option(help: ArgumentHelp("How the second hand moves between frames.", valueName: "kind"), transform: OscillatorArgument.parse)
+  @Option(help: ArgumentHelp("How the second hand moves between frames.", valueName: "kind"), completion: Completions.oscillator, transform: OscillatorArgument.parse)
   var oscillator: Oscillator = .quartz
 
   @OptionGroup var output: OutputOptions

@@ -1,0 +1,60 @@
+"""`make install` and `make uninstall` into a staging folder (DESTDIR), as a packager runs them:
+the binary, a man page per subcommand and the shell completions, each where it is looked for.
+
+Run by `make test` (pytest); installs the debug build (BUILT) to skip a release build.
+"""
+import os
+import subprocess
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+BINARY = os.path.abspath(os.environ.get("CLOCKWORK_BINARY", os.path.join(ROOT, ".build", "debug", "clockwork")))
+
+PAGES = ["clockwork", "clockwork-clock", "clockwork-stopwatch", "clockwork-timer", "clockwork-alarm", "clockwork-alarm-add",
+         "clockwork-render", "clockwork-render-clock", "clockwork-render-timer"]
+
+
+def make(target, destdir):
+    return subprocess.run(["make", "--no-print-directory", "-C", ROOT, target, f"DESTDIR={destdir}", "PREFIX=/usr", f"BUILT={BINARY}"],
+                          capture_output=True, text=True)
+
+
+def complete(installed, line):
+    """What bash's completion (the installed script, with the installed binary first on PATH)
+    offers for `line`, the cursor at its end."""
+    script = f"""
+        source {installed}/share/bash-completion/completions/clockwork
+        COMP_LINE="$1"; COMP_POINT=${{#COMP_LINE}}
+        read -ra COMP_WORDS <<<"$1"; [[ "$1" == *" " ]] && COMP_WORDS+=("")
+        COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1))
+        _clockwork clockwork "${{COMP_WORDS[COMP_CWORD]}}" "${{COMP_WORDS[COMP_CWORD - 1]}}"
+        printf '%s\\n' "${{COMPREPLY[@]}}"
+    """
+    env = {**os.environ, "PATH": f"{installed}/bin:{os.environ['PATH']}"}
+    return subprocess.run(["bash", "-c", script, "bash", line], capture_output=True, text=True, env=env).stdout.split()
+
+
+def test_install_puts_each_part_where_it_is_looked_for_and_uninstall_takes_it_all(tmp_path):
+    result = make("install", tmp_path)
+    assert result.returncode == 0, result.stderr
+    usr = tmp_path / "usr"
+    binary = usr / "bin" / "clockwork"
+    assert subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
+    assert b".debug_info" not in binary.read_bytes(), "stripped"
+    for page in PAGES:
+        path = usr / "share" / "man" / "man1" / f"{page}.1"
+        shown = subprocess.run(["man", "-P", "cat", "-l", str(path)], capture_output=True, text=True, env={**os.environ, "MANWIDTH": "80"})
+        assert shown.returncode == 0 and shown.stderr == "", (page, shown.stderr)
+        assert "SYNOPSIS" in shown.stdout
+    pages = {p.name for p in (usr / "share" / "man" / "man1").iterdir()}
+    assert not any(hidden in name for name in pages for hidden in ("watch-alerts", "exec-hook", "help")), pages
+    assert (usr / "share" / "zsh" / "site-functions" / "_clockwork").read_text().startswith("#compdef clockwork")
+    assert "complete -c 'clockwork'" in (usr / "share" / "fish" / "vendor_completions.d" / "clockwork.fish").read_text()
+    # Values are completed: fixed lists, and zones and themes asked of the binary.
+    assert complete(usr, "clockwork clock --graphics ") == ["sextant", "quadrant", "half", "chafa", "sixel", "kitty"]
+    assert "Europe/Berlin" in complete(usr, "clockwork timer --zone Europe/Be")
+    assert "night" in complete(usr, "clockwork clock --theme ")
+    assert complete(usr, "clockwork ti") == ["timer"]
+
+    result = make("uninstall", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert [str(p) for p in tmp_path.rglob("*") if p.is_file()] == []
