@@ -1,5 +1,5 @@
 import ClockworkLive
-import ClockworkTerminal
+@testable import ClockworkTerminal
 import Testing
 
 @Suite struct BlitterTests {
@@ -124,6 +124,22 @@ import Testing
     #expect(writer.frame(titled) == "\u{1B}]2;4:58 tea\u{07}")
     writer.invalidate()
     #expect(writer.frame(titled).hasPrefix("\u{1B}]2;4:58 tea\u{07}"))
+  }
+
+  /// Without colour a block cell is lit where its colours are light, whichever is in front.
+  @Test func monochromeLightsTheLightPixels() {
+    let light = RGB(230, 230, 230)
+    let dark = RGB(20, 20, 20)
+    func shown(_ glyph: Unicode.Scalar, _ foreground: RGB, _ background: RGB) -> Unicode.Scalar {
+      DamageWriter.Rules.monochrome(Cell(glyph: glyph, foreground: foreground, background: background)).glyph
+    }
+    #expect(shown("▀", light, dark) == "▀")
+    #expect(shown("▀", dark, light) == "▄")  // the dark top half is unlit: the bottom shows
+    #expect(shown("▌", light, light) == "█")
+    #expect(shown("▌", dark, dark) == " ")
+    #expect(shown(" ", dark, light) == "█")
+    #expect(shown("🬀", dark, light) == GlyphSet.complement(of: "🬀"))
+    #expect(shown("a", dark, light) == "a", "text keeps its glyph")
   }
 
   @Test func onlyChangedCellsAreWritten() {

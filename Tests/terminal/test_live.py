@@ -466,3 +466,21 @@ def test_the_ctrl_c_key_exits_130_as_sigint_does(run, mode, ready):
     assert app.pump_until(lambda a: ready in a.text())
     app.send("\x03")
     assert app.wait() == 130
+
+
+def lit_fraction(app):
+    """The share of the screen's cells that show something (any glyph but a space)."""
+    lines = app.screen.display
+    return sum(ch != " " for line in lines for ch in line) / sum(len(line) for line in lines)
+
+
+def test_without_colour_the_timer_is_a_ring_that_empties(run):
+    app = run("timer", "25m", env={"NO_COLOR": "1"})
+    assert app.pump_until(lambda a: "24:5" in a.text() or "25:00" in a.text())
+    app.pump(0.5)
+    assert not re.search(rb"\x1b\[[0-9;]*[34]8;", app.raw), "no colour is sent"
+    # The backdrop would threshold into a blob over much of the screen; the ring alone is a
+    # thin circle.
+    assert lit_fraction(app) < 0.2, lit_fraction(app)
+    app.send("q")
+    assert app.wait() == 130

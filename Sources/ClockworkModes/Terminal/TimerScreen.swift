@@ -17,10 +17,15 @@ public final class TimerScreen: LiveMode {
     presenter = BlockPresenter(graphics: graphics)
   }
 
-  /// A ring style for the terminal: the label is written as text instead.
-  public static var ringStyle: CountdownRing.Style {
+  /// A ring style for the terminal: the label is written as text instead. In `monochrome`
+  /// the track is lit and the elapsed arc dark, so the ring empties as time passes.
+  public static func ringStyle(monochrome: Bool) -> CountdownRing.Style {
     var style = CountdownRing.Style()
     style.showsLabel = false
+    if monochrome {
+      style.track = .white
+      style.stroke = [.black, .black]
+    }
     return style
   }
 

@@ -41,12 +41,26 @@ extension DamageWriter {
       return swapped.changes < plain.changes ? swapped.cell : plain.cell
     }
 
-    /// Without colour a light coloured space becomes a full block, so shapes drawn with
-    /// background colour still show.
+    /// Without colour, each pixel of a block glyph shows lit where its colour is light: a
+    /// dark shape on a light ground becomes the complementary glyph, two light colours a full
+    /// block, two dark ones a space. (Keeping the glyph as drawn would light whichever colour
+    /// the blitter put in front, dark or not.) Text keeps its glyph.
     static func monochrome(_ cell: Cell) -> Cell {
-      guard cell.glyph == " ", let bg = cell.background else { return cell }
-      let light = 3 * Int(bg.r) + 6 * Int(bg.g) + Int(bg.b) > 1280
-      return Cell(glyph: light ? "█" : " ", bold: cell.bold)
+      guard let complement = GlyphSet.complement(of: cell.glyph) else { return cell }
+      let front = cell.showsForeground && isLight(cell.foreground)
+      let back = cell.showsBackground && isLight(cell.background)
+      let glyph: Unicode.Scalar = switch (front, back) {
+      case (true, true): "█"
+      case (false, false): " "
+      case (true, false): cell.glyph
+      case (false, true): complement
+      }
+      return Cell(glyph: glyph, bold: cell.bold)
+    }
+
+    static func isLight(_ color: RGB?) -> Bool {
+      guard let color else { return false }
+      return 3 * Int(color.r) + 6 * Int(color.g) + Int(color.b) > 1280
     }
 
     /// In monochrome, block glyphs keep their shape and colours drop away.

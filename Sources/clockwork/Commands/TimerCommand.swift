@@ -175,9 +175,11 @@ struct TimerCommand: AsyncParsableCommand {
       throw ExitCode(status)
     }
     let session = try TerminalSession()
+    // Without colour a gradient is a blob: the ring alone, lit where time is left.
+    let monochrome = live.colorMode == .none
     let control = TimerControl(
-      countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: wait,
-      alert: alert, ringStyle: TimerScreen.ringStyle, alertsTerminal: true)
+      countdown: countdown, at: start, persistence: persist, pulse: pulse && !monochrome, backdrop: backdrop && !monochrome, fps: fps,
+      wait: wait, alert: alert, ringStyle: TimerScreen.ringStyle(monochrome: monochrome), alertsTerminal: true)
     let status = await LiveRun.terminal(TimerScreen(control: control, graphics: live.graphics), session: session, colorMode: live.colorMode)
     try keepsRunning(control, status: status, at: clock.now)
     throw ExitCode(status)
