@@ -40,6 +40,7 @@ FUZZ_FLAGS = -c release --sanitize=fuzzer --scratch-path scripts/fuzz/.build-fuz
 test:
 	@scripts/setup --tests
 	scripts/checks/portable-libraries
+	scripts/checks/foundation-essentials
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --package-path scripts/fuzz $(FUZZ_FLAGS)
 	$(PYTHON) scripts/checks/doc-examples

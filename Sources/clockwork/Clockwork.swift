@@ -3,7 +3,7 @@ import ClockworkLive
 import ClockworkModes
 import ClockworkState
 import ClockworkSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The `clockwork` command: a live clock, a stopwatch with laps and a countdown timer.

@@ -4,6 +4,15 @@ import PropertyBased
 import Testing
 
 @Suite struct ZoneTests {
+  /// The names offered for completion are the database's own: each one opens.
+  @Test func knownIdentifiersAreTheDatabasesAndEachOpens() {
+    let names = Zone.knownIdentifiers()
+    #expect(names.count > 400)
+    for name in ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "UTC"] { #expect(names.contains(name), "\(name)") }
+    #expect(names == names.sorted())
+    for name in names where Zone(identifier: name) == nil { Issue.record("\(name) does not open") }
+  }
+
   @Test func namesTheDatabaseDoesNotHaveAreRefused() {
     #expect(Zone(identifier: "Europe/Lodnon") == nil)
     #expect(Zone(identifier: "") == nil)

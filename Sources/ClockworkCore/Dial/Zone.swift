@@ -115,6 +115,21 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   static var databaseDirectory: String { LibC.environment("TZDIR") ?? "/usr/share/zoneinfo" }
 
   /// The rules of the database's zone by that name.
+  /// Every zone and alias the system's database names (its `tzdata.zi`), sorted; empty if
+  /// the database has no such index.
+  public static func knownIdentifiers() -> [String] {
+    guard let bytes = LibC.readFile("\(databaseDirectory)/tzdata.zi") else { return [] }
+    let names = String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
+      let fields = line.split(separator: " ")
+      switch fields.first {
+      case "Z" where fields.count > 1: return String(fields[1])  // Z name offset …
+      case "L" where fields.count > 2: return String(fields[2])  // L target alias
+      default: return nil
+      }
+    }
+    return names.sorted()
+  }
+
   static func databaseRules(_ name: String) -> ZoneRules? {
     guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return nil }
     return ZoneRules(path: "\(databaseDirectory)/\(name)")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ClockworkModes
 import ClockworkState
-import Foundation
+import FoundationEssentials
 
 /// `clockwork exec-hook`: runs a timer's `--exec` command and says if it fails. Started by the
 /// timer and the alert watcher; not for people to run (hidden from --help).

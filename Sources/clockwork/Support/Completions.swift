@@ -1,7 +1,8 @@
 import ArgumentParser
+import ClockworkCore
 import ClockworkTerminal
 import ClockworkWidgets
-import Foundation
+import FoundationEssentials
 
 /// The values each option's shell completion offers (bash, zsh and fish scripts from
 /// `clockwork --generate-completion-script SHELL`, installed by `make install`).
@@ -16,7 +17,7 @@ enum Completions {
 
   /// Asked of the app as the word is typed: every zone the system knows.
   static let zone = CompletionKind.custom { _, _, prefix in
-    TimeZone.knownTimeZoneIdentifiers.filter { $0.hasPrefix(prefix) }
+    Zone.knownIdentifiers().filter { $0.hasPrefix(prefix) }
   }
 
   /// The built-in themes and the JSON files in the current folder.
