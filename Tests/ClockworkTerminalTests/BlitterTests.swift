@@ -207,6 +207,15 @@ import Testing
     #expect(Key.decode(Array("é".utf8)) == [.character("é")])
   }
 
+  @Test func graphicsFromTheEnvironment() {
+    #expect(Graphics.detect(environment: ["TERM": "xterm-256color", "LANG": "en_GB.UTF-8"]) == .sextant)
+    #expect(Graphics.detect(environment: ["TERM": "xterm", "LANG": "C", "LC_ALL": "de_DE.utf8"]) == .sextant)
+    #expect(Graphics.detect(environment: ["TERM": "linux", "LANG": "C.UTF-8"]) == .half)
+    #expect(Graphics.detect(environment: ["TERM": "xterm-256color", "LANG": "C"]) == .half)
+    #expect(Graphics.detect(environment: ["TERM": "xterm-256color"]) == .half)
+    #expect(ColorMode.detect(environment: ["TERM": "linux"]) == .palette16)
+  }
+
   @Test func colorModeFromTheEnvironment() {
     #expect(ColorMode.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .truecolor)
     #expect(ColorMode.detect(environment: ["TERM": "xterm-256color"]) == .palette256)

@@ -484,3 +484,27 @@ def test_without_colour_the_timer_is_a_ring_that_empties(run):
     assert lit_fraction(app) < 0.2, lit_fraction(app)
     app.send("q")
     assert app.wait() == 130
+
+
+SEXTANTS = re.compile("[\U0001FB00-\U0001FB3B]")
+
+
+@pytest.mark.parametrize("env", [{"TERM": "linux", "COLORTERM": ""}, {"LANG": "C"}, {"LANG": "", "LC_ALL": "POSIX"}])
+def test_the_linux_console_and_a_c_locale_get_half_blocks(run, env):
+    app = run("clock", env=env)
+    assert app.pump_until(lambda a: "oscillator" in a.text())
+    app.pump(0.3)
+    text = app.raw.decode("utf-8", "replace")
+    assert not SEXTANTS.search(text), "no sextants: the console's font and a C locale lack them"
+    assert "▀" in text or "▄" in text, "half blocks"
+    if env.get("TERM") == "linux":
+        assert not re.search(rb"\x1b\[[0-9;]*[34]8;[25];", app.raw), "16 colours only"
+    app.send("q")
+    assert app.wait() == 0
+
+
+def test_graphics_given_wins_over_the_console(run):
+    app = run("clock", "--graphics", "sextant", env={"TERM": "linux"})
+    assert app.pump_until(lambda a: SEXTANTS.search(a.raw.decode("utf-8", "replace")))
+    app.send("q")
+    assert app.wait() == 0

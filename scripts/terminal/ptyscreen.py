@@ -24,8 +24,9 @@ class PtyApp:
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
         self.partial = b""
-        environment = dict(os.environ)
-        environment.update({"TERM": "xterm-256color", "COLORTERM": "truecolor"})
+        # A modern terminal: truecolor and UTF-8, whatever the caller's locale.
+        environment = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_CTYPE")}
+        environment.update({"TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8"})
         # A state folder of its own unless the caller names one: saved stopwatches and timers
         # of the user's must not leak in.
         environment.setdefault("XDG_STATE_HOME", tempfile.mkdtemp())

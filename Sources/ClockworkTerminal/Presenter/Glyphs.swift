@@ -79,6 +79,16 @@ public enum Graphics: String, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// What a terminal can show when not told: sextants, except on the Linux console and where
+  /// the locale is not UTF-8 (`LANG=C`), whose fonts have half blocks but no sextants.
+  public static func detect(environment: [String: String]) -> Graphics {
+    let term = environment["TERM"] ?? ""
+    if term == "linux" || term.hasPrefix("linux-") { return .half }
+    let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
+    let utf8 = locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8")
+    return utf8 ? .sextant : .half
+  }
+
   /// The glyph set of our own blitter; `nil` for chafa and the pixel protocols.
   public var glyphSet: GlyphSet? { GlyphSet(rawValue: rawValue) }
 

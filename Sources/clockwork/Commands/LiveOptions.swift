@@ -6,10 +6,13 @@ import Glibc
 /// How the live view draws: shared by the clock, the stopwatch and the timer.
 struct LiveOptions: ParsableArguments {
   @Option(
+    name: .customLong("graphics"),
     help: ArgumentHelp(
-      "sextant (2×3 blocks a cell), quadrant (2×2), half (1×2), chafa (libchafa's matching: finer, slower), or a picture in pixels: sixel or kitty (for terminals that speak them).",
+      "sextant (2×3 blocks a cell), quadrant (2×2), half (1×2), chafa (libchafa's matching: finer, slower), or a picture in pixels: sixel or kitty (for terminals that speak them). Default: sextant; half on the Linux console and where the locale is not UTF-8 (their fonts lack sextants).",
       valueName: "kind"), completion: Completions.graphics, transform: GraphicsArgument.parse)
-  var graphics: Graphics = .sextant
+  var graphicsChoice: Graphics?
+
+  var graphics: Graphics { graphicsChoice ?? Graphics.detect(environment: ProcessInfo.processInfo.environment) }
 
   @Option(help: ArgumentHelp("auto, truecolor, 256, 16 or none (auto reads COLORTERM, TERM and NO_COLOR).", valueName: "mode"), completion: Completions.color, transform: ColorArgument.parse)
   var color: ColorChoice = .auto
