@@ -134,7 +134,10 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
   func tick(_ deadline: C.Instant) {
     guard running, deadline == scheduled else { return }  // replaced or stopped meanwhile
     scheduled = nil
-    let now = now()
+    // A wake-up a hair early (timer slack, another clock's rounding) is the deadline: the
+    // mode's last change (a timer's end) must not be judged still to come, with nothing after.
+    var now = now()
+    if now.instant < deadline { now = now.advanced(to: deadline) }
     var onTime = false
     if let first = held.first, first.deadline == deadline, heldFrameIsCurrent(at: now) {
       held.removeFirst()

@@ -27,6 +27,21 @@ import Testing
     #expect(drawn.count == 9)
   }
 
+  /// A wake-up a hair before the last deadline still ends the run: before, the mode was asked
+  /// at a moment just short of its end, had nothing more to draw, and the runner waited forever
+  /// (a timer with no pulse or backdrop never ended).
+  @Test func aWakeUpJustBeforeTheLastDeadlineIsThatDeadline() async throws {
+    let clock = TestClock()
+    let log = RunLog(clock: clock)
+    let scheduler = EarlyScheduler(clock: clock)
+    let mode = EndingMode(end: clock.now.advanced(by: .seconds(2)))
+    let runner = FrameRunner(mode: mode, sink: RecordingSink(log: log), clock: clock, wallNow: { Date() }, scheduler: scheduler)
+    let task = Task { await runner.run() }
+    try await yieldToTasks(until: { scheduler.pending.value != nil })
+    await scheduler.fireEarly()
+    #expect(await task.value == 0)
+  }
+
   @Test func anInputMidBatchRepaintsAndTheRestOfTheBatchIsNeverShown() async throws {
     let run = Harness(framesAhead: 4)
     let task = try await run.start()

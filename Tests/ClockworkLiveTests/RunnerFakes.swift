@@ -181,3 +181,39 @@ struct Harness {
   /// Lets the runner handle what was sent, without time passing.
   func settle(until condition: () -> Bool) async throws { try await yieldToTasks(until: condition) }
 }
+
+/// A countdown's last change: frames until `end`, then none; its tick quits at `end`.
+final class EndingMode: LiveMode {
+  typealias Instant = ClockworkLiveTests.Instant
+  let end: Instant
+
+  init(end: Instant) { self.end = end }
+
+  func frame(at moment: Moment<Instant>, on canvas: Int) throws -> Planned<String, Instant> {
+    Planned(moment.instant < end ? "running" : "ended", next: moment.instant < end ? end : nil)
+  }
+
+  func handle(_ input: String, at moment: Moment<Instant>) -> LiveAction { .keepGoing }
+  func tick(at moment: Moment<Instant>) -> LiveAction { moment.instant >= end ? .quit(0) : .keepGoing }
+}
+
+/// A scheduler whose wake-up comes a microsecond before the deadline, as timer slack or a
+/// second clock's rounding can make it.
+final class EarlyScheduler: DeadlineScheduler, @unchecked Sendable {  // state in LockIsolated
+  let clock: TestClock<Duration>
+  let pending = LockIsolated<Instant?>(nil)
+  private let fire = LockIsolated<(@Sendable (Instant) -> Void)?>(nil)
+
+  init(clock: TestClock<Duration>) { self.clock = clock }
+
+  func start(fire: @escaping @Sendable (Instant) -> Void) { self.fire.setValue(fire) }
+  func schedule(_ deadline: Instant?) { pending.setValue(deadline) }
+  func stop() { pending.setValue(nil) }
+
+  /// Moves the clock to a microsecond before the pending deadline and fires it.
+  func fireEarly() async {
+    guard let deadline = pending.value else { return }
+    await clock.advance(to: deadline.advanced(by: .microseconds(-1)))
+    fire.value?(deadline)
+  }
+}

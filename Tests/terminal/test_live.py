@@ -39,6 +39,12 @@ def run(tmp_path):
         app.close()
 
 
+def shown(app):
+    """The screen's text and the terminal's title (where a timer's time left is text: its
+    large digits are drawn)."""
+    return app.text() + "\n" + app.screen.title
+
+
 def seconds_behind(app):
     """How many seconds the digital readout (HH:MM:SS, UTC) is behind the time now, or None
     while there is none."""
@@ -125,7 +131,7 @@ def test_sixel_pictures_are_never_rescaled_to_whole_bands(run, tmp_path):
 
 def test_kitty_pictures_are_png_tiles_placed_over_the_cells_and_removed_at_exit(run):
     app = run("timer", "1m", "--graphics", "kitty", "--fps", "5", pixels=(1000, 800))
-    assert app.pump_until(lambda a: "1:00" in a.text() or "0:59" in a.text())
+    assert app.pump_until(lambda a: "1:00" in shown(a) or "0:59" in shown(a))
     raw = bytes(app.raw)
     ids = re.findall(rb"\x1b_Ga=T,i=(\d+),", raw)
     assert ids[:3] == [b"10000", b"10001", b"10002"], "the first frame: every tile, each an image of its own"
@@ -290,7 +296,7 @@ def test_stopwatch_laps_appear_after_the_keys(run):
 
 def test_timer_reaches_zero_and_exits_zero(run):
     app = run("timer", "2s")
-    assert app.pump_until(lambda a: "0:0" in a.text())
+    assert app.pump_until(lambda a: "0:0" in shown(a))
     assert app.wait(timeout=10) == 0
     assert b"\x07" in app.raw
     assert b"\x1b]777;notify;" in app.raw and b"\x1b]9;" in app.raw
@@ -314,18 +320,18 @@ def test_the_window_title_says_the_time_and_is_put_back(run, args, title):
 
 def test_timer_quit_early_exits_130(run):
     app = run("timer", "5m")
-    assert app.pump_until(lambda a: "5:00" in a.text() or "4:59" in a.text())
+    assert app.pump_until(lambda a: "5:00" in shown(a) or "4:59" in shown(a))
     app.send("q")
     assert app.wait() == 130
 
 
 def test_timer_keys_pause_and_add_a_minute(run):
     app = run("timer", "5m", "--no-pulse", "--no-backdrop")
-    assert app.pump_until(lambda a: "4:59" in a.text() or "5:00" in a.text())
+    assert app.pump_until(lambda a: "4:59" in shown(a) or "5:00" in shown(a))
     app.send(" ")
-    assert app.pump_until(lambda a: "paused" in a.text())
+    assert app.pump_until(lambda a: "paused" in shown(a))
     app.send("+")
-    assert app.pump_until(lambda a: "5:59" in a.text() or "6:00" in a.text())
+    assert app.pump_until(lambda a: "5:59" in shown(a) or "6:00" in shown(a))
     app.send("q")
     assert app.wait() == 130
 
@@ -476,7 +482,7 @@ def lit_fraction(app):
 
 def test_without_colour_the_timer_is_a_ring_that_empties(run):
     app = run("timer", "25m", env={"NO_COLOR": "1"})
-    assert app.pump_until(lambda a: "24:5" in a.text() or "25:00" in a.text())
+    assert app.pump_until(lambda a: "24:5" in shown(a) or "25:00" in shown(a))
     app.pump(0.5)
     assert not re.search(rb"\x1b\[[0-9;]*[34]8;", app.raw), "no colour is sent"
     # The backdrop would threshold into a blob over much of the screen; the ring alone is a
@@ -506,5 +512,62 @@ def test_the_linux_console_and_a_c_locale_get_half_blocks(run, env):
 def test_graphics_given_wins_over_the_console(run):
     app = run("clock", "--graphics", "sextant", env={"TERM": "linux"})
     assert app.pump_until(lambda a: SEXTANTS.search(a.raw.decode("utf-8", "replace")))
+    app.send("q")
+    assert app.wait() == 0
+
+
+def digit_samples(app, wanted):
+    """How many cells of the middle rows show colour `wanted` (a predicate on 'rrggbb') in a
+    block glyph: the ring's large digits."""
+    count = 0
+    middle = app.rows // 2
+    for row in range(middle - 5, middle + 4):
+        for cell in app.screen.buffer[row].values():
+            if cell.data != " " and not cell.data.isascii():
+                count += wanted(cell.fg) or wanted(cell.bg)
+    return count
+
+
+def white(color):
+    return len(color) == 6 and all(int(color[i:i + 2], 16) > 235 for i in (0, 2, 4))
+
+
+def red(color):
+    return len(color) == 6 and int(color[0:2], 16) > 230 and int(color[2:4], 16) < 110 and int(color[4:6], 16) < 110
+
+
+def test_the_time_left_is_large_with_the_name_and_the_end(run):
+    app = run("timer", "25m", "--name", "tea", "--no-pulse", env={"TZ": "UTC"})
+    assert app.pump_until(lambda a: "ends" in a.text())
+    started = datetime.datetime.now(datetime.timezone.utc)
+    assert "tea" in app.text()
+    end = re.search(r"ends (\d\d):(\d\d)(?::(\d\d))?", app.text())
+    ends_in = (int(end[1]) * 3600 + int(end[2]) * 60 + int(end[3] or 0) - (started.hour * 3600 + started.minute * 60 + started.second)) % 86400
+    assert abs(ends_in - 1500) <= 2, ends_in
+    assert not re.search(r"\b2[45]:\d\d\b", app.text()), "the time left is drawn, not a line of text"
+    assert re.search(r"2[45]:\d\d tea", app.screen.title)
+    assert digit_samples(app, white) > 40, "large white digits in the middle of the ring"
+    app.send("q")
+    assert app.wait() == 130
+
+
+def test_the_last_seconds_are_red_and_a_small_ring_writes_text(run):
+    app = run("timer", "1m", "--critical", "70", "--no-pulse")
+    assert app.pump_until(lambda a: digit_samples(a, red) > 40), "red digits within --critical"
+    app.send("q")
+    app.wait()
+    small = run("timer", "1m", "--replace", columns=40, rows=12)
+    assert small.pump_until(lambda a: re.search(r"\b[01]:\d\d\.\d\b", a.text())), "too small for digits: text"
+    small.send("q")
+    assert small.wait() == 130
+
+
+def test_blink_flashes_at_the_end_until_a_key(run):
+    app = run("timer", "1s", "--blink", "--no-backdrop", "--no-pulse")
+    assert app.pump_until(lambda a: "finished" in a.text())
+    before = len(app.raw)
+    app.pump(1.5)
+    assert app.poll() is None, "it stays"
+    assert len(app.raw) - before > 200, "and keeps drawing: the ring flashes"
     app.send("q")
     assert app.wait() == 0

@@ -37,6 +37,12 @@ public enum ClockText {
   /// `14:32:05` in `zone`, truncated to the second.
   public static func time(_ date: Date, in zone: Zone) -> String { time(zone.civilTime(at: date)) }
 
+  /// `14:32` on the minute, else `14:32:13`.
+  public static func shortTime(_ date: Date, in zone: Zone) -> String {
+    let t = zone.civilTime(at: date)
+    return t.second == 0 ? "\(pad(t.hour)):\(pad(t.minute))" : time(t)
+  }
+
   public static func day(_ t: CivilTime) -> String { "\(t.year)-\(pad(t.month))-\(pad(t.day))" }
   public static func time(_ t: CivilTime) -> String { "\(pad(t.hour)):\(pad(t.minute)):\(pad(t.second))" }
 }

@@ -15,6 +15,8 @@ public final class TimerControl {
   let pulse: Bool
   public let fps: Double
   let wait: Bool
+  /// Flash at the end until a key (`--blink`; it implies waiting).
+  let blink: Bool
   let alert: TimerAlert
   let persistence: TimerPersistence?
   public let ring: CountdownRing
@@ -32,14 +34,15 @@ public final class TimerControl {
 
   public init(
     countdown: Countdown<Instant>, at start: Moment<Instant>, persistence: TimerPersistence?, pulse: Bool, backdrop: Bool,
-    fps: Double, wait: Bool, alert: TimerAlert, ringStyle: CountdownRing.Style = .init(), alertsTerminal: Bool
+    fps: Double, wait: Bool, blink: Bool = false, alert: TimerAlert, ringStyle: CountdownRing.Style = .init(), alertsTerminal: Bool
   ) {
     self.countdown = countdown
     self.persistence = persistence
     origin = start.instant
     self.pulse = pulse
     self.fps = fps
-    self.wait = wait
+    self.wait = wait || blink
+    self.blink = blink
     self.alert = alert
     self.alertsTerminal = alertsTerminal
     ring = CountdownRing(size: 200, style: ringStyle)
@@ -129,6 +132,16 @@ public final class TimerControl {
     return "\(CountdownFormat.string(countdown.remaining(at: now))) \(alert.name)" + (countdown.isRunning ? "" : " (paused)")
   }
 
+  /// The timer's name (`timer` unless named).
+  public var name: String { alert.name }
+
+  /// With `--blink`, after the end: whether the ring and digits are dimmed this moment (they
+  /// flash twice a second).
+  public func isBlinkedOff(at wall: Date) -> Bool {
+    guard blink, let finishedAt else { return false }
+    return Int(wall.timeIntervalSince(finishedAt) * 4) % 2 == 1
+  }
+
   public var saveError: String? { persistence?.saveError }
 
   /// Shows the ring at `now` and lays the scene out for a surface of `shape` (width over
@@ -153,8 +166,12 @@ public final class TimerControl {
   public func nextChange(after now: Instant, pixelScale: Double, fps: Double) -> Instant? {
     let animating = (ring.isPulsing || backdrop != nil) && (countdown.isRunning || finishedAt != nil)
     if animating && (finishedAt == nil || wait) { return nextFrame(after: now, fps: fps) }
+    if blink, finishedAt != nil { return nextFrame(after: now, fps: 4) }
     guard countdown.isRunning, let finish = countdown.finishInstant, finish > now else { return nil }
     let delay = ring.delayToNextChange(remaining: countdown.remaining(at: now), total: countdown.duration, pixelScale: pixelScale)
-    return min(finish, now.advanced(by: .seconds(max(0.001, min(delay, 1)))))
+    let step = now.advanced(by: .seconds(max(0.001, min(delay, 1))))
+    // A frame is drawn a hair after its deadline: one due within that of the finish would see
+    // the end, plan nothing after it, and the end's tick (just before) would never come.
+    return step >= finish.advanced(by: .milliseconds(-2)) ? finish : step
   }
 }

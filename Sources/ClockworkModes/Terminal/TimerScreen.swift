@@ -17,17 +17,20 @@ public final class TimerScreen: LiveMode {
     presenter = BlockPresenter(graphics: graphics)
   }
 
-  /// A ring style for the terminal: the label is written as text instead. In `monochrome`
-  /// the track is lit and the elapsed arc dark, so the ring empties as time passes.
+  /// A ring style for the terminal: the time left as large as fits inside the ring. In
+  /// `monochrome` the track is lit and the elapsed arc dark, so the ring empties as time passes.
   public static func ringStyle(monochrome: Bool) -> CountdownRing.Style {
     var style = CountdownRing.Style()
-    style.showsLabel = false
+    style.labelScale = nil
     if monochrome {
       style.track = .white
       style.stroke = [.black, .black]
     }
     return style
   }
+
+  /// Below this many rows the ring's digits would be too small to read: text instead.
+  static let smallestRingForDigits = 14.0
 
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { control.handle(key, at: moment) }
   public func tick(at moment: Moment<Instant>) -> LiveAction { control.tick(at: moment) }
@@ -38,17 +41,35 @@ public final class TimerScreen: LiveMode {
     var grid = CellGrid(columns: size.columns, rows: size.rows)
     grid.title = control.title(at: now)
     let graphicsRows = max(0, size.rows - 2)
+    // The ring's size in rows: the scene's 200-unit square fits the shorter side.
+    let ringRows = min(Double(graphicsRows), Double(size.columns) * size.cellAspect)
+    // Large digits drawn in the scene where they can be read; in a small ring, a line of text.
+    let bigDigits = ringRows >= Self.smallestRingForDigits
+    if control.ring.style.showsLabel != bigDigits { control.ring.style.showsLabel = bigDigits }
     control.show(at: now, shape: Double(size.columns) * size.cellAspect / Double(max(graphicsRows, 1)))
+    control.ring.layer.opacity = control.isBlinkedOff(at: moment.wall) ? 0.15 : 1
     let scene = control.scene
     let cells = try presenter.cells(for: scene, at: control.sceneTime(at: now), columns: size.columns, rows: graphicsRows, cell: size.cell)
     grid.place(cells, column: 0, row: 0)
-    let label = CountdownFormat.string(left, tenths: left < .seconds(60))
-    grid.writeCentered(" \(label) ", row: graphicsRows / 2, foreground: RGB(255, 255, 255), bold: true)
-    if let problem = control.saveError {
-      grid.writeCentered(String(problem.prefix(size.columns)), row: graphicsRows / 2 + 2, foreground: Palette.warning)
+    let middle = graphicsRows / 2
+    // Rows from the middle to just past the digits (a digit is about 0.75 of the font size).
+    let reach = bigDigits ? Int((ringRows * control.ring.labelFontScale * 0.45).rounded(.up)) + 1 : 1
+    if !bigDigits {
+      let label = CountdownFormat.string(left, tenths: left < .seconds(60))
+      grid.writeCentered(" \(label) ", row: middle, foreground: RGB(control.ring.labelColor(remaining: left)), bold: true)
     }
+    if control.name != "timer" { grid.writeCentered(" \(control.name) ", row: middle - reach, foreground: RGB(255, 255, 255), bold: true) }
+    var lines: [(String, RGB)] = []
     let status = control.status
-    if !status.isEmpty { grid.writeCentered(" \(status) ", row: graphicsRows / 2 + 1, foreground: RGB(230, 230, 230)) }
+    if !status.isEmpty {
+      lines.append((status, RGB(230, 230, 230)))
+    } else if control.countdown.isRunning {
+      lines.append(("ends \(ClockText.shortTime(moment.wall.addingTimeInterval(left / .seconds(1)), in: .local))", RGB(230, 230, 230)))
+    }
+    if let problem = control.saveError { lines.append((problem, Palette.warning)) }
+    for (offset, (text, color)) in lines.enumerated() {
+      grid.writeCentered(" \(String(text.prefix(size.columns - 2))) ", row: middle + reach + offset, foreground: color)
+    }
     let help = TimerControl.help
     if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: Palette.help) }
     let pixelScale = presenter.scale(for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)

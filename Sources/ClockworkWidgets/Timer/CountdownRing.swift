@@ -28,6 +28,12 @@ public final class CountdownRing {
     /// Ring radius and stroke width as fractions of the widget's size.
     public var radius = 0.4
     public var lineWidth = 0.05
+    /// The label's font size as a fraction of the widget's size (the design's 0.13), or nil
+    /// to make it as large as fits across the inside of the ring (to be read from afar).
+    public var labelScale: Double? = 0.13
+    /// The label's colour in the last seconds (``criticalSeconds``), when it differs.
+    public var criticalLabel: Color? = nil
+    public var criticalSeconds = 0.0
     public init() {}
   }
 
@@ -89,7 +95,7 @@ public final class CountdownRing {
     label.frame = layer.bounds
     label.fontFamily = style.font
     label.fontWeight = .bold
-    label.fontSize = size * 0.13
+    label.fontSize = size * (style.labelScale ?? Self.fittedScale(characters: label.string.count, style: style))
     label.foregroundColor = style.label
     label.alignment = .center
     label.verticalAlignment = .center
@@ -102,7 +108,28 @@ public final class CountdownRing {
   public func show(remaining: Duration, progress: Double) {
     arcMask.strokeEnd = min(max(progress, 0), 1)
     arcGradient.isHidden = progress <= 0
-    label.string = CountdownFormat.string(remaining, tenths: remaining < .seconds(60))
+    let text = CountdownFormat.string(remaining, tenths: remaining < .seconds(60))
+    if style.labelScale == nil, text.count != label.string.count {
+      label.fontSize = size * Self.fittedScale(characters: text.count, style: style)
+    }
+    label.string = text
+    label.foregroundColor = labelColor(remaining: remaining)
+  }
+
+  /// The label's colour with `remaining` left: the critical colour in the last seconds.
+  public func labelColor(remaining: Duration) -> Color {
+    guard let critical = style.criticalLabel, remaining <= .milliseconds(Int64(style.criticalSeconds * 1000)) else { return style.label }
+    return critical
+  }
+
+  /// The label's font size over the widget's size, as drawn now.
+  public var labelFontScale: Double { label.fontSize / size }
+
+  /// A font size (over the widget's size) at which `characters` fit across the inside of the
+  /// ring: a bold digit is about 0.7 of the font size wide; at most 0.2.
+  static func fittedScale(characters: Int, style: Style) -> Double {
+    let inside = 2 * (style.radius - style.lineWidth) * 0.9
+    return min(0.2, inside / (0.7 * Double(max(characters, 4))))
   }
 
   /// Starts or stops the pulse; `at` is the scene time its first beat starts.

@@ -4,7 +4,9 @@ import ClockworkLive
 import ClockworkModes
 import ClockworkSystem
 import ClockworkTerminal
+import ClockworkScene
 import ClockworkState
+import ClockworkWidgets
 import FoundationEssentials
 import Glibc
 
@@ -68,6 +70,12 @@ struct TimerCommand: AsyncParsableCommand {
   @Flag(help: "Stay on screen after the end (until q) instead of exiting.")
   var wait = false
 
+  @Option(parsing: .unconditional, help: ArgumentHelp("The time left turns red in the last N seconds (0: never).", valueName: "N"))
+  var critical: Double = 10
+
+  @Flag(help: "Flash the ring and the time at the end until a key is pressed (implies --wait).")
+  var blink = false
+
   @Option(help: ArgumentHelp("Name the timer, so several can run.", valueName: "name"))
   var name: String = "timer"
 
@@ -95,6 +103,9 @@ struct TimerCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard fps.isFinite, (1...60).contains(fps) else { throw ValidationError("--fps must be from 1 to 60, got \(fps)") }
+    guard critical.isFinite, (0...86_400).contains(critical) else {
+      throw ValidationError("--critical must be from 0 to 86400 seconds, got \(critical)")
+    }
     guard TimerStore.validName(name) else {
       throw ValidationError("--name '\(name)' must be 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'")
     }
@@ -160,9 +171,9 @@ struct TimerCommand: AsyncParsableCommand {
     if live.window {
       let control = TimerControl(
         countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: true,
-        alert: alert, alertsTerminal: false)
+        alert: alert, ringStyle: withCritical(CountdownRing.Style()), alertsTerminal: false)
       let status = await LiveRun.window(title: "clockwork timer", size: (live.windowSize.width, live.windowSize.height)) { window in
-        TimerWindow(control: control, fps: fpsGiven ? fps : nil, stays: wait) { window.requestAttention() }
+        TimerWindow(control: control, fps: fpsGiven ? fps : nil, stays: wait || blink) { window.requestAttention() }
       }
       try keepsRunning(control, status: status, at: clock.now)
       throw ExitCode(status)
@@ -179,10 +190,18 @@ struct TimerCommand: AsyncParsableCommand {
     let monochrome = live.colorMode == .none
     let control = TimerControl(
       countdown: countdown, at: start, persistence: persist, pulse: pulse && !monochrome, backdrop: backdrop && !monochrome, fps: fps,
-      wait: wait, alert: alert, ringStyle: TimerScreen.ringStyle(monochrome: monochrome), alertsTerminal: true)
+      wait: wait, blink: blink, alert: alert, ringStyle: withCritical(TimerScreen.ringStyle(monochrome: monochrome)), alertsTerminal: true)
     let status = await LiveRun.terminal(TimerScreen(control: control, graphics: live.graphics), session: session, colorMode: live.colorMode)
     try keepsRunning(control, status: status, at: clock.now)
     throw ExitCode(status)
+  }
+
+  /// `style` with the time left in red for the last `--critical` seconds.
+  func withCritical(_ style: CountdownRing.Style) -> CountdownRing.Style {
+    var style = style
+    style.criticalSeconds = critical
+    style.criticalLabel = critical > 0 ? Color(hex: 0xFF3B30) : nil
+    return style
   }
 
   /// The terminal this was started from, where the bell goes if the timer ends with no window.
