@@ -10,6 +10,9 @@ import Glibc
 public struct TimerAlert: Sendable {
   public var name: String
   public var exec: String?
+  /// Wait up to a second for `--exec` to fail (a plain timer, which exits at once: a quick
+  /// failure is said before the prompt). A window or screen goes on drawing instead.
+  var waitsForExec = false
 
   public init(name: String, exec: String?) {
     self.name = name
@@ -44,7 +47,7 @@ public struct TimerAlert: Sendable {
       }
       switch ExecHook.start(exec, timer: name, environment: environment, errors: errors, notifies: errors != .inherited) {
       case .failure(let error): problems.append("--exec could not be started: \(error)")
-      case .success(let pid): if case .lines = terminal { ExecHook.wait(for: pid, upTo: .seconds(1)) }
+      case .success(let pid): if waitsForExec { ExecHook.wait(for: pid, upTo: .seconds(1)) }
       }
     }
     return problems

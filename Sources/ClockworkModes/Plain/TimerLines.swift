@@ -13,6 +13,8 @@ public final class TimerLines: LiveMode {
   public init(countdown: Countdown<Instant>, persistence: TimerPersistence?, alert: TimerAlert) {
     self.countdown = countdown
     self.persistence = persistence
+    var alert = alert
+    alert.waitsForExec = true
     self.alert = alert
   }
 
