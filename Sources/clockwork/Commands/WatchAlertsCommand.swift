@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClockworkModes
 import ClockworkState
+import Glibc
 
 /// `clockwork watch-alerts`: the detached process that rings timers whose window is gone.
 /// Started by `timer`; not for people to run (hidden from --help).
@@ -12,6 +13,7 @@ struct WatchAlertsCommand: ParsableCommand {
   )
 
   func run() throws {
+    signal(SIGCHLD, SIG_IGN)  // the --exec supervisors it starts are reaped by the kernel, not left as zombies
     throw ExitCode(AlertWatcher(store: TimerStore()).run())
   }
 }
