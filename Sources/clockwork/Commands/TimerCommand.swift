@@ -192,6 +192,8 @@ struct TimerCommand: AsyncParsableCommand {
       countdown: countdown, at: start, persistence: persist, pulse: pulse && !monochrome, backdrop: backdrop && !monochrome, fps: fps,
       wait: wait, blink: blink, alert: alert, ringStyle: withCritical(TimerScreen.ringStyle(monochrome: monochrome)), alertsTerminal: true)
     let status = await LiveRun.terminal(TimerScreen(control: control, graphics: live.graphics), session: session, colorMode: live.colorMode)
+    // The screen that showed why is gone: said once more where it stays.
+    if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
     try keepsRunning(control, status: status, at: clock.now)
     throw ExitCode(status)
   }
