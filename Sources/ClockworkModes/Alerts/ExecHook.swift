@@ -43,10 +43,8 @@ public enum ExecHook {
   /// `notifies`. Returns the command's status (128 + N when killed by signal N).
   public static func supervise(_ command: String, timer name: String, log: URL, notifies: Bool) -> Int32 {
     let path = log.path
-    if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > logLimit {
-      truncate(path, 0)
-    }
-    let start = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    var start = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    if start > logLimit, truncate(path, 0) == 0 { start = 0 }
     append("\(ClockText.iso8601(Date(), in: .local)) timer '\(name)' ends: \(command)\n", to: path)
     let status: Int32
     switch DetachedProcess.spawn("/bin/sh", ["-c", command], output: .file(path), errors: .file(path)) {
@@ -90,10 +88,5 @@ public enum ExecHook {
     return lines.last.map { String($0.prefix(200)) }
   }
 
-  static func append(_ text: String, to path: String) {
-    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return }
-    _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    close(fd)
-  }
+  static func append(_ text: String, to path: String) { TextFile.write(text, to: path, flags: O_APPEND | O_CREAT) }
 }

@@ -62,16 +62,9 @@ public struct TimerAlert: Sendable {
     switch terminal {
     case .screen: StandardOutput.write(Escape.bell + own)
     case .lines: StandardOutput.bell()
-    case .device(let path?): write(Escape.bell + own, toDevice: path)
+    case .device(let path?): TextFile.write(Escape.bell + own, to: path, flags: O_NOCTTY | O_NONBLOCK)
     case .device(nil): break
     }
     return failure.map { ["no desktop notification (\($0)); the terminal's bell instead"] } ?? []
-  }
-
-  static func write(_ text: String, toDevice path: String) {
-    let fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    _ = Array(text.utf8).withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-    close(fd)
   }
 }

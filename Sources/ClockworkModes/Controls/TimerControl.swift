@@ -135,10 +135,10 @@ public final class TimerControl {
   /// The timer's name (`timer` unless named).
   public var name: String { alert.name }
 
-  /// With `--blink`, after the end: whether the ring and digits are dimmed this moment (they
-  /// flash twice a second).
-  public func isBlinkedOff(at wall: Date) -> Bool {
-    guard blink, let finishedAt else { return false }
+  /// After the end, where the ring flashes (a window; a terminal with `--blink`): whether it
+  /// is dimmed this moment (off every other quarter second).
+  public func isDimmedByFlash(at wall: Date) -> Bool {
+    guard let finishedAt else { return false }
     return Int(wall.timeIntervalSince(finishedAt) * 4) % 2 == 1
   }
 

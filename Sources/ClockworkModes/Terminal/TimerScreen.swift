@@ -5,7 +5,8 @@ import ClockworkWidgets
 import FoundationEssentials
 
 /// `clockwork timer` in a terminal: the ring filling with its gradient, the pulse, the cycling
-/// backdrop, and the time left in the middle as terminal text.
+/// backdrop, and the time left in large digits in the middle (terminal text in a small ring),
+/// with the name above and the end time below.
 public final class TimerScreen: LiveMode {
   public typealias Instant = ContinuousClock.Instant
   public let control: TimerControl
@@ -47,7 +48,7 @@ public final class TimerScreen: LiveMode {
     let bigDigits = ringRows >= Self.smallestRingForDigits
     if control.ring.style.showsLabel != bigDigits { control.ring.style.showsLabel = bigDigits }
     control.show(at: now, shape: Double(size.columns) * size.cellAspect / Double(max(graphicsRows, 1)))
-    control.ring.layer.opacity = control.isBlinkedOff(at: moment.wall) ? 0.15 : 1
+    control.ring.layer.opacity = control.blink && control.isDimmedByFlash(at: moment.wall) ? 0.15 : 1
     let scene = control.scene
     let cells = try presenter.cells(for: scene, at: control.sceneTime(at: now), columns: size.columns, rows: graphicsRows, cell: size.cell)
     grid.place(cells, column: 0, row: 0)
@@ -55,8 +56,7 @@ public final class TimerScreen: LiveMode {
     // Rows from the middle to just past the digits (a digit is about 0.75 of the font size).
     let reach = bigDigits ? Int((ringRows * control.ring.labelFontScale * 0.45).rounded(.up)) + 1 : 1
     if !bigDigits {
-      let label = CountdownFormat.string(left, tenths: left < .seconds(60))
-      grid.writeCentered(" \(label) ", row: middle, foreground: RGB(control.ring.labelColor(remaining: left)), bold: true)
+      grid.writeCentered(" \(control.ring.labelText) ", row: middle, foreground: RGB(control.ring.labelColor(remaining: left)), bold: true)
     }
     if control.name != "timer" { grid.writeCentered(" \(control.name) ", row: middle - reach, foreground: RGB(255, 255, 255), bold: true) }
     var lines: [(String, RGB)] = []

@@ -51,8 +51,7 @@ public final class TimerWindow: LiveMode {
     scene.position = Point(x: (width - scene.bounds.width * k) / 2, y: (height - scene.bounds.height * k) / 2)
     scene.transform = AffineTransform(scaleX: k, y: k)
     // The end: the ring flashes four times a second.
-    let flashOn = control.finishedAt.map { Int(moment.wall.timeIntervalSince($0) * 4) % 2 == 0 } ?? true
-    control.ring.layer.opacity = flashOn ? 1 : 0.15
+    control.ring.layer.opacity = control.isDimmedByFlash(at: moment.wall) ? 0.15 : 1
     root.addSublayer(scene)
     let textSize = max(11, min(width, height) * 0.035)
     var row = 0.0

@@ -122,6 +122,9 @@ public final class CountdownRing {
     return critical
   }
 
+  /// The time left as the label says it (whether or not it is drawn).
+  public var labelText: String { label.string }
+
   /// The label's font size over the widget's size, as drawn now.
   public var labelFontScale: Double { label.fontSize / size }
 
