@@ -91,7 +91,8 @@ def test_a_timer_whose_window_is_killed_still_rings_once(world):
     # Long enough for a watcher started on a loaded machine to be seen before the end.
     app = subprocess.Popen([BINARY, "timer", "4s", "--plain", "--name", "tea"], env=env, stdout=subprocess.PIPE)
     assert app.stdout.readline().strip() == b"0:04"
-    assert wait_for(lambda: watcher_pid(tmp_path) is not None), "a watcher was started"
+    log = tmp_path / "state" / "clockwork" / "watcher.log"
+    assert wait_for(lambda: watcher_pid(tmp_path) is not None), "a watcher was started: " + (log.read_text() if log.exists() else "(no log)")
     watcher = watcher_pid(tmp_path)
     app.kill()
     app.wait()

@@ -25,8 +25,9 @@ public struct AlertWatcher {
   /// Starts a watcher unless one runs.
   public static func ensureRunning(store: TimerStore) {
     guard case .acquired = StateLock.acquire(lockFile(store)) else { return }  // one runs (or no folder)
-    // Released here; a second watcher started meanwhile finds the lock taken and leaves.
-    DetachedProcess.spawn(DetachedProcess.ownExecutable, ["watch-alerts"])
+    // Released here; a second watcher started meanwhile finds the lock taken and leaves. What it
+    // cannot do (watch the folders, say) goes to a log beside its lock: no one else would hear.
+    DetachedProcess.spawn(DetachedProcess.ownExecutable, ["watch-alerts"], errors: .file(store.directory.file("watcher.log").path))
   }
 
   /// Starts a watcher if there are alarms and none runs: any run of the app brings alarms back
@@ -74,9 +75,14 @@ public struct AlertWatcher {
     guard case .acquired(let first) = StateLock.acquire(Self.lockFile(store)) else { return ExitStatus.success }
     var lock: StateLock? = first
     defer { withExtendedLifetime(lock) {} }  // held until the watcher leaves
-    do { try AtomicFile.makeFolder(store.folder) } catch { return ExitStatus.failure }
     let wait: WallClockWait
-    do { wait = try WallClockWait(watching: [store.folder, store.directory.url]) } catch { return ExitStatus.failure }  // timers/, alarms.json
+    do {
+      try AtomicFile.makeFolder(store.folder)
+      wait = try WallClockWait(watching: [store.folder, store.directory.url])  // timers/, alarms.json
+    } catch {
+      StandardOutput.error("\(ClockText.iso8601(Date(), in: .local)) clockwork watch-alerts: cannot wait for alerts: \(error)")
+      return ExitStatus.failure
+    }
     while true {
       let now = Date()
       let plan = Self.plan(store.all(now: now).timers, isShown: isShown, alarms: alarms.load(now: now).alarms, now: now)
