@@ -37,6 +37,8 @@ PYTHON ?= /usr/bin/python3
 # The fuzz targets are built with every test run, so they cannot rot; scripts/fuzz/run fuzzes.
 FUZZ_FLAGS = -c release --sanitize=fuzzer --scratch-path scripts/fuzz/.build-fuzz
 
+# A settings file of the developer's (~/.config/clockwork) must not change what the tests see.
+test: export XDG_CONFIG_HOME = $(CURDIR)/.build/no-settings
 test:
 	@scripts/setup --tests
 	scripts/checks/portable-libraries

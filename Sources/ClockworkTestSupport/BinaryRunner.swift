@@ -25,8 +25,9 @@ public enum BinaryRunner {
   }
 
   /// Runs `product` (or the program at an absolute path) with `arguments`, feeding `input` on standard input (then closing it).
-  /// Unless `environment` says otherwise, state goes to a fresh folder (`XDG_STATE_HOME`), so
-  /// runs never see each other's or the user's stopwatches and timers.
+  /// Unless `environment` says otherwise, state goes to a fresh folder (`XDG_STATE_HOME`), and
+  /// settings are read from an empty one, so runs never see each other's or the user's
+  /// stopwatches, timers and settings.
   /// - Parameter standardOutput: where its standard output goes instead of a pipe (`/dev/full`,
   ///   say); `stdout` is then empty.
   /// - Parameter signal: sent to the process after `signalAfter` seconds of real time, if given;
@@ -40,7 +41,9 @@ public enum BinaryRunner {
     process.arguments = arguments
     var env = environment ?? ProcessInfo.processInfo.environment
     if environment == nil {
-      env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-state-\(UUID().uuidString)").path
+      let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-state-\(UUID().uuidString)").path
+      env["XDG_STATE_HOME"] = fresh
+      env["XDG_CONFIG_HOME"] = fresh
     }
     process.environment = env
     let stdin = Pipe()

@@ -25,4 +25,18 @@ import Testing
     #expect(ClockText.time(date, in: kathmandu) == "05:44:59")
     #expect(ClockText.day(date, in: newfoundland) == "2026-11-22")
   }
+
+  @Test func twelveHoursSayAMAndPM() {
+    let midnight = Date(timeIntervalSince1970: 1_795_392_000)  // 2026-11-23 00:00:00 UTC
+    let cases: [(Double, String, String)] = [
+      (0, "12:00:00 AM", "12:00 AM"), (3_600 + 5, "1:00:05 AM", "1:00:05 AM"), (12 * 3_600, "12:00:00 PM", "12:00 PM"),
+      (13 * 3_600 + 60 * 32, "1:32:00 PM", "1:32 PM"), (23 * 3_600 + 3_599, "11:59:59 PM", "11:59:59 PM"),
+    ]
+    for (seconds, time, short) in cases {
+      let date = midnight.addingTimeInterval(seconds)
+      #expect(ClockText.time(date, in: .utc, hours: .twelve) == time)
+      #expect(ClockText.shortTime(date, in: .utc, hours: .twelve) == short)
+    }
+    #expect(ClockText.shortTime(midnight.addingTimeInterval(13 * 3_600 + 60 * 32), in: .utc) == "13:32")
+  }
 }

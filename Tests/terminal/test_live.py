@@ -255,6 +255,37 @@ def test_clock_is_right_at_once_after_being_frozen(run):
     assert app.wait() == 0
 
 
+@pytest.fixture(scope="module")
+def us_locale(tmp_path_factory):
+    """LOCPATH holding en_US.UTF-8 (whose times have 12 hours), compiled with Debian's localedef."""
+    folder = tmp_path_factory.mktemp("locales")
+    subprocess.run(["localedef", "-i", "en_US", "-f", "UTF-8", str(folder / "en_US.UTF-8")], check=True)
+    return {"LOCPATH": str(folder), "LANG": "en_US.UTF-8", "LC_ALL": ""}
+
+
+@pytest.mark.parametrize("how, twelve", [("locale", True), ("locale and --24h", False), ("settings", True), ("settings and --24h", False)])
+def test_times_of_day_have_the_hours_asked_for(run, tmp_path, us_locale, how, twelve):
+    env = {"TZ": "UTC"}
+    if how.startswith("locale"):
+        env.update(us_locale)
+    else:
+        (tmp_path / "config" / "clockwork").mkdir(parents=True)
+        (tmp_path / "config" / "clockwork" / "config.json").write_text('{"hours": 12}')
+        env.update(XDG_CONFIG_HOME=str(tmp_path / "config"), LANG="C.UTF-8")
+    app = run("clock", *(["--24h"] if how.endswith("--24h") else []), env=env)
+    assert app.pump_until(lambda a: re.search(r"\b\d?\d:\d\d:\d\d\b", a.text()))
+    hour = datetime.datetime.now(datetime.timezone.utc).hour
+    if twelve:
+        found = re.search(r"\b(\d?\d):\d\d:\d\d ([AP]M)\b", app.text())
+        assert found, app.text()
+        assert found[2] == ("AM" if hour < 12 else "PM") or found[1] == "12"  # a test at noon or midnight
+        assert 1 <= int(found[1]) <= 12
+    else:
+        assert re.search(r"\b\d\d:\d\d:\d\d\b", app.text()) and not re.search(r"\d [AP]M\b", app.text())
+    app.send("q")
+    assert app.wait() == 0
+
+
 def test_world_clocks_are_labelled(run):
     app = run("clock", "--zone", "Asia/Kathmandu", "--zone", "America/New_York", columns=140)
     assert app.pump_until(lambda a: "Kathmandu +05:45" in a.text() and "New York" in a.text())

@@ -6,6 +6,7 @@ import FoundationEssentials
 /// ```swift
 /// ClockText.line(.now, in: .local)        // "2026-11-22 14:32:05 +01:00"
 /// ClockText.time(.now, in: .local)        // "14:32:05"
+/// ClockText.time(.now, in: .local, hours: .twelve)   // "2:32:05 PM"
 /// ClockText.offset(seconds: 20_700)       // "+05:45"
 /// ClockText.iso8601(.now, in: .local)     // "2026-11-22T14:32:05+01:00"
 /// ```
@@ -34,17 +35,38 @@ public enum ClockText {
   /// `2026-11-22`: the local date in `zone`.
   public static func day(_ date: Date, in zone: Zone) -> String { day(zone.civilTime(at: date)) }
 
-  /// `14:32:05` in `zone`, truncated to the second.
-  public static func time(_ date: Date, in zone: Zone) -> String { time(zone.civilTime(at: date)) }
+  /// `14:32:05` (or `2:32:05 PM`) in `zone`, truncated to the second.
+  public static func time(_ date: Date, in zone: Zone, hours: HourCycle = .twentyFour) -> String {
+    time(zone.civilTime(at: date), hours: hours)
+  }
 
-  /// `14:32` on the minute, else `14:32:13`.
-  public static func shortTime(_ date: Date, in zone: Zone) -> String {
+  /// `14:32` (`2:32 PM`) on the minute, else `14:32:13` (`2:32:13 PM`).
+  public static func shortTime(_ date: Date, in zone: Zone, hours: HourCycle = .twentyFour) -> String {
     let t = zone.civilTime(at: date)
-    return t.second == 0 ? "\(pad(t.hour)):\(pad(t.minute))" : time(t)
+    guard t.second == 0 else { return time(t, hours: hours) }
+    switch hours {
+    case .twentyFour: return "\(pad(t.hour)):\(pad(t.minute))"
+    case .twelve: return "\(twelveHour(t.hour)):\(pad(t.minute)) \(t.hour < 12 ? "AM" : "PM")"
+    }
   }
 
   public static func day(_ t: CivilTime) -> String { "\(t.year)-\(pad(t.month))-\(pad(t.day))" }
-  public static func time(_ t: CivilTime) -> String { "\(pad(t.hour)):\(pad(t.minute)):\(pad(t.second))" }
+
+  public static func time(_ t: CivilTime, hours: HourCycle = .twentyFour) -> String {
+    switch hours {
+    case .twentyFour: return "\(pad(t.hour)):\(pad(t.minute)):\(pad(t.second))"
+    case .twelve: return "\(twelveHour(t.hour)):\(pad(t.minute)):\(pad(t.second)) \(t.hour < 12 ? "AM" : "PM")"
+    }
+  }
+
+  /// 12 for midnight and noon, 1 to 11 otherwise.
+  static func twelveHour(_ hour: Int) -> Int { hour % 12 == 0 ? 12 : hour % 12 }
+}
+
+/// How people read the hour: `14:32` or `2:32 PM`. Files that programs read keep 24 hours.
+public enum HourCycle: String, Hashable, Sendable, CaseIterable {
+  case twentyFour = "24"
+  case twelve = "12"
 }
 
 extension StringProtocol {

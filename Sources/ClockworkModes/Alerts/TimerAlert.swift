@@ -10,6 +10,8 @@ import Glibc
 public struct TimerAlert: Sendable {
   public var name: String
   public var exec: String?
+  /// How the end's time of day is written.
+  public var hours = HourCycle.twentyFour
   /// Wait up to a second for `--exec` to fail (a plain timer, which exits at once: a quick
   /// failure is said before the prompt). A window or screen goes on drawing instead.
   var waitsForExec = false
@@ -34,7 +36,7 @@ public struct TimerAlert: Sendable {
   @discardableResult
   public func ring(duration: Duration, endedAt: Date, on terminal: Terminal) -> [String] {
     let summary = name == "timer" ? "Timer finished" : "Timer finished: \(name)"
-    let body = "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local))"
+    let body = "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
     var problems = Self.announce(summary: summary, body: body, on: terminal)
     if let exec {
       let environment = [

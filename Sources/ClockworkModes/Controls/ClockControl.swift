@@ -12,10 +12,13 @@ public final class ClockControl {
   var oscillators: [Oscillator] = [.quartz, .quartzRecoil, .mechanical(), .sweep]
   var oscillatorIndex: Int
   public private(set) var digital: Bool
+  /// How the digital readout writes the time.
+  public let hours: HourCycle
   public let faces: [ClockFace]
 
-  public init(zones: [Zone], theme: ClockTheme, oscillator: Oscillator, digital: Bool, faceSize: Double = 200) {
+  public init(zones: [Zone], theme: ClockTheme, oscillator: Oscillator, digital: Bool, hours: HourCycle = .twentyFour, faceSize: Double = 200) {
     self.zones = zones
+    self.hours = hours
     themes = ClockTheme.builtIn.contains(theme) ? ClockTheme.builtIn : ClockTheme.builtIn + [theme]
     themeIndex = themes.firstIndex(of: theme) ?? 0
     if !oscillators.contains(oscillator) { oscillators.append(oscillator) }

@@ -122,7 +122,7 @@ public final class TimerControl {
   /// "paused", "finished at 14:32:05", or nothing while it runs.
   public var status: String {
     if let refusal { return refusal }
-    return finishedAt.map { "finished at \(ClockText.time($0, in: .local))" + (alertProblem.map { " (\($0))" } ?? "") }
+    return finishedAt.map { "finished at \(ClockText.time($0, in: .local, hours: hours))" + (alertProblem.map { " (\($0))" } ?? "") }
       ?? (countdown.isRunning ? "" : "paused")
   }
 
@@ -134,6 +134,9 @@ public final class TimerControl {
 
   /// The timer's name (`timer` unless named).
   public var name: String { alert.name }
+
+  /// How times of day are written.
+  public var hours: HourCycle { alert.hours }
 
   /// After the end, where the ring flashes (a window; a terminal with `--blink`): whether it
   /// is dimmed this moment (off every other quarter second).

@@ -50,12 +50,12 @@ public final class ClockScreen: LiveMode {
       }
       if control.digital {
         panel.writeCentered(ClockText.day(wall), row: row)
-        panel.writeCentered(ClockText.time(wall), row: row + 1, bold: true)
+        panel.writeCentered(ClockText.time(wall, hours: control.hours), row: row + 1, bold: true)
       }
       grid.place(panel, column: left, row: graphicsRows)
     }
     if size.rows > 2 { grid.writeCentered(String(control.help.prefix(size.columns)), row: size.rows - 1, foreground: Palette.help) }
-    grid.title = zones.first.map { ClockText.time($0.civilTime(at: moment.wall)) }
+    grid.title = zones.first.map { ClockText.time($0.civilTime(at: moment.wall), hours: control.hours) }
     return Planned(grid, next: moment.instant.advanced(by: .seconds(delay)))
   }
 }

@@ -64,7 +64,7 @@ public final class TimerScreen: LiveMode {
     if !status.isEmpty {
       lines.append((status, RGB(230, 230, 230)))
     } else if control.countdown.isRunning {
-      lines.append(("ends \(ClockText.shortTime(moment.wall.addingTimeInterval(left / .seconds(1)), in: .local))", RGB(230, 230, 230)))
+      lines.append(("ends \(ClockText.shortTime(moment.wall.addingTimeInterval(left / .seconds(1)), in: .local, hours: control.hours))", RGB(230, 230, 230)))
     }
     if let problem = control.saveError { lines.append((problem, Palette.warning)) }
     for (offset, (text, color)) in lines.enumerated() {

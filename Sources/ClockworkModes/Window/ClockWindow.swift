@@ -45,7 +45,7 @@ public final class ClockWindow: LiveMode {
       if zones.count > 1 { lines.append((ClockControl.label(for: zone, offset: wall.utcOffset), WindowText.light, true)) }
       if control.digital {
         lines.append((ClockText.day(wall), WindowText.dim, false))
-        lines.append((ClockText.time(wall), WindowText.light, true))
+        lines.append((ClockText.time(wall, hours: control.hours), WindowText.light, true))
       }
       for (row, (text, color, bold)) in lines.enumerated() {
         let y = top + faceSide + margin + Double(row) * textSize * 1.6
@@ -60,7 +60,7 @@ public final class ClockWindow: LiveMode {
     let next = moment.instant.advanced(by: .seconds(delay))
     let frame = origin.advanced(by: WallSeconds.nextMultiple(of: period, after: origin.duration(to: moment.instant)))
     return Planned(
-      WindowFrame(root, background: control.theme.background ?? WindowText.background, title: "\(ClockText.time(wall)) - clockwork"),
+      WindowFrame(root, background: control.theme.background ?? WindowText.background, title: "\(ClockText.time(wall, hours: control.hours)) - clockwork"),
       next: max(next, frame))
   }
 }

@@ -23,16 +23,20 @@ struct ClockCommand: AsyncParsableCommand {
         2026-11-22 14:32:06 +05:30
 
       Several --zone options print the zones side by side on each line.
+
+      Defaults for the theme, oscillator, zones, graphics, colour, hours and frame rates can be \
+      kept in $XDG_CONFIG_HOME/clockwork/config.json (by default ~/.config/clockwork/config.json), \
+      e.g. {"theme": "night", "zones": ["Europe/Berlin", "Asia/Tokyo"], "hours": 12}. Options win.
       """
   )
 
   @OptionGroup var live: LiveOptions
 
-  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file.", valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
-  var theme: ClockTheme = .classic
+  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file (default: classic).", valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
+  var theme: ClockTheme?
 
-  @Option(help: ArgumentHelp("How the second hand moves: \(OscillatorArgument.names).", valueName: "kind"), completion: Completions.oscillator, transform: OscillatorArgument.parse)
-  var oscillator: Oscillator = .quartz
+  @Option(help: ArgumentHelp("How the second hand moves: \(OscillatorArgument.names) (default: quartz).", valueName: "kind"), completion: Completions.oscillator, transform: OscillatorArgument.parse)
+  var oscillator: Oscillator?
 
   @Flag(inversion: .prefixedNo, help: "Show the date and digital time under the face.")
   var digital = true
@@ -51,16 +55,20 @@ struct ClockCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let zones = zones.isEmpty ? [Zone.local] : zones
+    let settings = try Settings.load()
+    let live = live.resolved(settings)
+    let zones = zones.isEmpty ? settings.zones ?? [Zone.local] : zones
+    let theme = theme ?? settings.theme ?? .classic
+    let oscillator = oscillator ?? settings.oscillator ?? .quartz
     if live.window {
-      let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital)
+      let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle)
       throw ExitCode(await LiveRun.window(title: "clockwork", size: (live.windowSize.width, live.windowSize.height)) { _ in ClockWindow(control: control) })
     }
     guard live.wantsLiveView, count == nil else {
       throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count)))
     }
     let session = try TerminalSession()
-    let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital)
+    let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle)
     let mode = ClockScreen(control: control, graphics: live.graphics, rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)))
     throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
   }

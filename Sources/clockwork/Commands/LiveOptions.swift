@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockworkCore
 import ClockworkTerminal
 import FoundationEssentials
 import Glibc
@@ -12,10 +13,23 @@ struct LiveOptions: ParsableArguments {
       valueName: "kind"), completion: Completions.graphics, transform: GraphicsArgument.parse)
   var graphicsChoice: Graphics?
 
+  @Option(help: ArgumentHelp("auto, truecolor, 256, 16 or none (default: auto, which reads COLORTERM, TERM and NO_COLOR).", valueName: "mode"), completion: Completions.color, transform: ColorArgument.parse)
+  var color: ColorChoice?
+
+  @Flag var hours: HourFlag?
+
+  /// The options, with the settings file's defaults where an option was not given.
+  func resolved(_ settings: Settings) -> LiveOptions {
+    var options = self
+    options.graphicsChoice = graphicsChoice ?? settings.graphics
+    options.color = color ?? settings.color
+    options.hours = hours ?? settings.hours.map(HourFlag.init)
+    return options
+  }
+
   var graphics: Graphics { graphicsChoice ?? Graphics.detect(environment: ProcessInfo.processInfo.environment) }
 
-  @Option(help: ArgumentHelp("auto, truecolor, 256, 16 or none (auto reads COLORTERM, TERM and NO_COLOR).", valueName: "mode"), completion: Completions.color, transform: ColorArgument.parse)
-  var color: ColorChoice = .auto
+  var hourCycle: HourCycle { hours?.cycle ?? Settings.localeHours() }
 
   @Flag(help: "Print plain text lines instead of drawing (also when output is not a terminal).")
   var plain = false
@@ -33,7 +47,7 @@ struct LiveOptions: ParsableArguments {
   }
 
   var colorMode: ColorMode {
-    guard case .mode(let mode) = color else { return ColorMode.detect(environment: ProcessInfo.processInfo.environment) }
+    guard case .mode(let mode)? = color else { return ColorMode.detect(environment: ProcessInfo.processInfo.environment) }
     return mode
   }
 
@@ -41,6 +55,23 @@ struct LiveOptions: ParsableArguments {
   /// move its cursor (`TERM=dumb` cannot: it gets the plain lines).
   var wantsLiveView: Bool {
     !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+  }
+}
+
+/// `--12h` or `--24h`.
+enum HourFlag: String, EnumerableFlag {
+  case twelve = "12h"
+  case twentyFour = "24h"
+
+  init(_ cycle: HourCycle) { self = cycle == .twelve ? .twelve : .twentyFour }
+  var cycle: HourCycle { self == .twelve ? .twelve : .twentyFour }
+
+  static func name(for value: HourFlag) -> NameSpecification { .customLong(value.rawValue) }
+
+  static func help(for value: HourFlag) -> ArgumentHelp? {
+    value == .twelve
+      ? "Show times of day with 12 hours, 2:32 PM (default: as the locale writes them; plain lines keep 24)."
+      : "Show times of day with 24 hours, 14:32."
   }
 }
 

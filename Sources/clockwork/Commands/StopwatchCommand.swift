@@ -39,8 +39,8 @@ struct StopwatchCommand: AsyncParsableCommand {
 
   @OptionGroup var live: LiveOptions
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second while running (1 to 100).", valueName: "n"))
-  var fps: Double = 30
+  @Option(name: .customLong("fps"), parsing: .unconditional, help: ArgumentHelp("Frames per second while running (1 to 100; default: 30).", valueName: "n"))
+  var fpsOption: Double?
 
   @Option(help: ArgumentHelp("Also write the laps to this file when quitting (.csv or .json); with --history, every past session's.", valueName: "file"), completion: Completions.laps)
   var export: String?
@@ -56,7 +56,7 @@ struct StopwatchCommand: AsyncParsableCommand {
 
   func validate() throws {
     if history && (new || take) { throw ValidationError("--history lists past stopwatches; it does not combine with --new or --take") }
-    guard fps.isFinite, (1...100).contains(fps) else { throw ValidationError("--fps must be from 1 to 100, got \(fps)") }
+    if let fps = fpsOption, !fps.isFinite || !(1...100).contains(fps) { throw ValidationError("--fps must be from 1 to 100, got \(fps)") }
     if let export {
       do { _ = try LapExport.Format(path: export) } catch { throw ValidationError(error.description) }
       // Said now, not after the laps are taken.
@@ -74,6 +74,9 @@ struct StopwatchCommand: AsyncParsableCommand {
       }
       return
     }
+    let settings = try Settings.load()
+    let live = live.resolved(settings)
+    let fps = try fpsOption ?? settings.fps(in: 1...100, for: "stopwatch") ?? 30
     var notes: [String] = []
     if let note = store.claim(take: take) { notes.append(note) }
     if new {

@@ -98,11 +98,8 @@ struct TimerCommand: AsyncParsableCommand {
   @Option(name: .customLong("fps"), parsing: .unconditional, help: ArgumentHelp("Frames per second while the pulse or backdrop moves (1 to 60; in a terminal 15, in a window the display's rate).", valueName: "n"))
   var fpsOption: Double?
 
-  var fps: Double { fpsOption ?? 15 }
-  var fpsGiven: Bool { fpsOption != nil }
-
   func validate() throws {
-    guard fps.isFinite, (1...60).contains(fps) else { throw ValidationError("--fps must be from 1 to 60, got \(fps)") }
+    if let fps = fpsOption, !fps.isFinite || !(1...60).contains(fps) { throw ValidationError("--fps must be from 1 to 60, got \(fps)") }
     guard critical.isFinite, (0...86_400).contains(critical) else {
       throw ValidationError("--critical must be from 0 to 86400 seconds, got \(critical)")
     }
@@ -138,6 +135,10 @@ struct TimerCommand: AsyncParsableCommand {
       StandardOutput.line("cancelled timer '\(name)'")
       return
     }
+    let settings = try Settings.load()
+    let live = live.resolved(settings)
+    let fpsGiven = try fpsOption ?? settings.fps(in: 1...60, for: "timer")
+    let fps = fpsGiven ?? 15
     let clock = ContinuousClock()
     let (saved, warning) = store.file(name).load(now: wallNow)
     if let warning { StandardOutput.error(warning) }
@@ -167,13 +168,14 @@ struct TimerCommand: AsyncParsableCommand {
     persist.whenSavedRunning = { AlertWatcher.ensureRunning(store: store) }
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
-    let alert = TimerAlert(name: name, exec: exec)
+    var alert = TimerAlert(name: name, exec: exec)
+    alert.hours = live.hourCycle
     if live.window {
       let control = TimerControl(
         countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: true,
         alert: alert, ringStyle: withCritical(CountdownRing.Style()), alertsTerminal: false)
       let status = await LiveRun.window(title: "clockwork timer", size: (live.windowSize.width, live.windowSize.height)) { window in
-        TimerWindow(control: control, fps: fpsGiven ? fps : nil, stays: wait || blink) { window.requestAttention() }
+        TimerWindow(control: control, fps: fpsGiven, stays: wait || blink) { window.requestAttention() }
       }
       try keepsRunning(control, status: status, at: clock.now)
       throw ExitCode(status)

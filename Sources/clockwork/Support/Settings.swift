@@ -1,0 +1,175 @@
+import ArgumentParser
+import ClockworkCore
+import ClockworkLive
+import ClockworkSystem
+import ClockworkTerminal
+import ClockworkWidgets
+import FoundationEssentials
+import Glibc
+
+/// The user's defaults for the live modes, from `$XDG_CONFIG_HOME/clockwork/config.json` (by
+/// default `~/.config/clockwork/config.json`). An option on the command line wins.
+///
+/// ```json
+/// { "theme": "night", "oscillator": "sweep", "zones": ["Europe/Berlin", "Asia/Tokyo"], "hours": 12, "fps": 20 }
+/// ```
+///
+/// A bad file is refused whole (exit 64) with the key and its line: a setting silently dropped
+/// would look like a bug elsewhere.
+struct Settings {
+  var theme: ClockTheme?
+  var oscillator: Oscillator?
+  var graphics: Graphics?
+  var color: ColorChoice?
+  var zones: [Zone]?
+  var hours: HourCycle?
+  /// Checked against each mode's range where it is used (the stopwatch allows more).
+  var fps: (value: Double, line: Int)?
+  /// The file, for messages about its values.
+  var path: String?
+
+  static let keys = ["color", "fps", "graphics", "hours", "oscillator", "theme", "zones"]
+
+  /// The file's path, or nil without a home.
+  static func path(environment: [String: String]) -> String? {
+    if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return "\(xdg)/clockwork/config.json" }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return "\(home)/.config/clockwork/config.json"
+  }
+
+  /// The settings, none when there is no file; a bad file is said as a usage error (exit 64).
+  static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
+    guard let path = path(environment: environment), FileManager.default.fileExists(atPath: path) else { return Settings() }
+    do {
+      return try read(path: path)
+    } catch {
+      StandardOutput.error("Error: \(error)")
+      throw ExitCode(ExitStatus.usage)
+    }
+  }
+
+  static func read(path: String) throws(SettingsError) -> Settings {
+    let data: Data
+    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+      throw SettingsError(path: path, line: nil, problem: "cannot read it (\(error.reason))")
+    }
+    var settings = try decode(data, path: path)
+    settings.path = path
+    return settings
+  }
+
+  /// Settings from JSON text; a relative theme path is read from `path`'s folder.
+  static func decode(_ data: Data, path: String) throws(SettingsError) -> Settings {
+    let text = String(decoding: data, as: UTF8.self)
+    let object: [String: JSONSetting]
+    do { object = try JSONDecoder().decode([String: JSONSetting].self, from: data) } catch {
+      throw SettingsError(path: path, line: nil, problem: "not a JSON object of settings (\(error.reason))")
+    }
+    var settings = Settings()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    // In the order of the file, so the first bad line is the one named.
+    for (key, value) in object.sorted(by: { line(of: $0.key, in: text) < line(of: $1.key, in: text) }) {
+      let line = line(of: key, in: text)
+      func fail(_ problem: String) -> SettingsError {
+        SettingsError(path: path, line: line, problem: "'\(key)'\(problem.hasPrefix(":") ? "" : " ")\(problem)")
+      }
+      func parsed<Value>(_ parse: (String) throws -> Value) throws(SettingsError) -> Value {
+        guard case .string(let word) = value else { throw fail("must be a string") }
+        do { return try parse(word) } catch { throw fail(": \(error)") }
+      }
+      switch key {
+      case "theme":
+        settings.theme = try parsed { word in
+          try ThemeArgument.parse(word.hasPrefix("/") || ClockTheme.named(word) != nil ? word : "\(folder)/\(word)")
+        }
+      case "oscillator": settings.oscillator = try parsed(OscillatorArgument.parse)
+      case "graphics": settings.graphics = try parsed(GraphicsArgument.parse)
+      case "color": settings.color = try parsed(ColorArgument.parse)
+      case "zones":
+        let names: [String]
+        switch value {
+        case .string(let name): names = [name]
+        case .strings(let list) where !list.isEmpty: names = list
+        default: throw fail("must be a list of time zone names, e.g. [\"Europe/Berlin\", \"UTC\"]")
+        }
+        do { settings.zones = try names.map(ZoneArgument.parse) } catch { throw fail(": \(error)") }
+      case "hours":
+        let word: String? = switch value {
+        case .number(let x): x == 12 || x == 24 ? String(Int(x)) : nil
+        case .string(let s): s
+        default: nil
+        }
+        guard let word, let hours = HourCycle(rawValue: word) else { throw fail("must be 12 or 24") }
+        settings.hours = hours
+      case "fps":
+        guard case .number(let x) = value, x.isFinite else { throw fail("must be a number of frames a second") }
+        settings.fps = (x, line)
+      default:
+        let nearest = keys.min { SubcommandName.distance(key, $0) < SubcommandName.distance(key, $1) }
+        let hint = nearest.flatMap { SubcommandName.distance(key, $0) <= 2 ? "; did you mean '\($0)'?" : nil } ?? ""
+        throw SettingsError(path: path, line: line, problem: "unknown setting '\(key)' (known: \(keys.joined(separator: ", ")))\(hint)")
+      }
+    }
+    return settings
+  }
+
+  /// The line (from 1) where `key` is written as a key, or 0 if it cannot be found.
+  static func line(of key: String, in text: String) -> Int {
+    let quoted = "\"\(key)\""
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      var rest = Substring(line)
+      while let found = rest.firstRange(of: quoted) {
+        if rest[found.upperBound...].drop(while: \.isWhitespace).first == ":" { return index + 1 }
+        rest = rest[found.upperBound...]
+      }
+    }
+    return 0
+  }
+
+  /// `fps` if set, checked against a mode's range.
+  func fps(in range: ClosedRange<Double>, for mode: String) throws -> Double? {
+    guard let fps else { return nil }
+    guard range.contains(fps.value) else {
+      let error = SettingsError(
+        path: path ?? "config.json", line: fps.line,
+        problem: "'fps' must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)) for the \(mode), got \(fps.value)")
+      StandardOutput.error("Error: \(error)")
+      throw ExitCode(ExitStatus.usage)
+    }
+    return fps.value
+  }
+
+  /// 12 hours where the locale writes times with them (`en_US`: `%r`, `%I`), else 24.
+  static func localeHours() -> HourCycle {
+    guard let previous = setlocale(LC_TIME, nil).map({ String(cString: $0) }) else { return .twentyFour }
+    defer { setlocale(LC_TIME, previous) }
+    guard setlocale(LC_TIME, "") != nil, let format = nl_langinfo(nl_item(T_FMT)).map({ String(cString: $0) }) else { return .twentyFour }
+    return format.contains("%I") || format.contains("%r") || format.contains("%l") ? .twelve : .twentyFour
+  }
+}
+
+/// A settings file that cannot be used: where, and what is wrong.
+struct SettingsError: Error, CustomStringConvertible {
+  var path: String
+  var line: Int?
+  var problem: String
+
+  var description: String {
+    guard let line, line > 0 else { return "\(path): \(problem)" }
+    return "\(path) line \(line): \(problem)"
+  }
+}
+
+/// A setting's value as JSON has it.
+enum JSONSetting: Decodable {
+  case bool(Bool), number(Double), string(String), strings([String]), other
+
+  init(from decoder: Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
+    else if let number = try? container.decode(Double.self) { self = .number(number) }
+    else if let text = try? container.decode(String.self) { self = .string(text) }
+    else if let list = try? container.decode([String].self) { self = .strings(list) }
+    else { self = .other }
+  }
+}
