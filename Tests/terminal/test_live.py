@@ -27,10 +27,10 @@ BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file_
 def run(tmp_path):
     apps = []
 
-    def start(*args, columns=100, rows=40, shell=None, env=None, pixels=(0, 0)):
+    def start(*args, columns=100, rows=40, shell=None, env=None, pixels=(0, 0), background=None):
         argv = ["/bin/sh", "-c", shell] if shell else [BINARY, *args]
         # Each test keeps its stopwatches and timers in a folder of its own.
-        app = PtyApp(argv, columns, rows, env={"XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CACHE_HOME": str(tmp_path / "cache"), **(env or {})}, pixels=pixels)
+        app = PtyApp(argv, columns, rows, env={"XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CACHE_HOME": str(tmp_path / "cache"), **(env or {})}, pixels=pixels, background=background)
         apps.append(app)
         return app
 
@@ -324,6 +324,51 @@ def test_stopwatch_laps_appear_after_the_keys(run):
     tail = app.raw.split(b"\x1b[?1049l")[-1].decode()
     assert "lap  split     total" in tail
     assert re.search(r"total 00:0\d\.\d\d", tail)
+
+
+def luma(hex_colour):
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
+    return (3 * r + 6 * g + b) / 10
+
+
+def drawn_colours(app, rows, text_only=False):
+    """The explicit colours (pyte's hex) of the block and text cells in `rows` (of letters and
+    digits only if `text_only`)."""
+    colours = set()
+    for row in rows:
+        for char in app.screen.buffer[row].values():
+            if text_only and not char.data.isalnum():
+                continue
+            if char.data != " " and char.fg != "default":
+                colours.add(char.fg)
+            if char.data != "█" and char.bg != "default":
+                colours.add(char.bg)
+    return colours
+
+
+@pytest.mark.parametrize("background, light", [((255, 255, 255), True), ((0xFD, 0xF6, 0xE3), True), ((0, 0x2B, 0x36), False), (None, False)])
+def test_the_stopwatch_reads_on_a_light_terminal(run, background, light):
+    app = run("stopwatch", background=background)
+    assert app.pump_until(lambda a: "ready" in a.text())
+    digits = drawn_colours(app, range(1, 13))
+    text = drawn_colours(app, [i for i, line in enumerate(app.screen.display) if "ready" in line or "quit" in line])
+    assert digits and text
+    if light:  # dark ink on the light page, anti-aliased towards the page
+        assert min(map(luma, digits)) < 40 and all(luma(c) < 200 for c in text), (digits, text)
+    else:
+        assert max(map(luma, digits)) > 215 and all(luma(c) > 100 for c in text), (digits, text)
+    app.send("q")
+    assert app.wait() == 0
+
+
+def test_a_timer_without_its_backdrop_reads_on_a_light_terminal(run):
+    app = run("timer", "5m", "--no-backdrop", "--name", "tea", background=(255, 255, 255))
+    assert app.pump_until(lambda a: "ends" in a.text())
+    rows = [i for i, line in enumerate(app.screen.display) if "ends" in line or "tea" in line]
+    colours = drawn_colours(app, rows, text_only=True)
+    assert len(rows) == 2 and colours and all(luma(c) < 60 for c in colours), colours
+    app.send("q")
+    assert app.wait() == 130
 
 
 def test_timer_reaches_zero_and_exits_zero(run):

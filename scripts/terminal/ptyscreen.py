@@ -15,12 +15,28 @@ import time
 import pyte
 
 
-class PtyApp:
-    """A child process on a pseudo-terminal of `columns`×`rows`, its output fed to pyte."""
+class AnsweringScreen(pyte.Screen):
+    """A pyte screen that answers queries as a terminal does, through `answer` (set once the
+    pseudo-terminal exists): device attributes (pyte's own reply) and, when `background` is
+    set, the background colour (OSC 11, which pyte does not know)."""
 
-    def __init__(self, argv, columns=100, rows=40, env=None, pixels=(0, 0)):
+    answer = None
+    background = None
+
+    def write_process_input(self, data):
+        if self.answer:
+            self.answer(data.encode())
+
+
+class PtyApp:
+    """A child process on a pseudo-terminal of `columns`×`rows`, its output fed to pyte.
+
+    `background` (r, g, b), if given, is the colour the terminal says it has when asked."""
+
+    def __init__(self, argv, columns=100, rows=40, env=None, pixels=(0, 0), background=None):
         self.columns, self.rows = columns, rows
-        self.screen = pyte.Screen(columns, rows)
+        self.screen = AnsweringScreen(columns, rows)
+        self.screen.background = background
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
         self.partial = b""
@@ -36,6 +52,7 @@ class PtyApp:
             os.execvpe(argv[0], argv, environment)
         self.resize(columns, rows, pixels)
         self.status = None
+        self.screen.answer = self.send
 
     def resize(self, columns, rows, pixels=(0, 0)):
         """New size in cells and, as a terminal may report it, in pixels (width, height)."""
@@ -67,6 +84,9 @@ class PtyApp:
         if not data:
             raise EOFError
         self.raw += data
+        if self.screen.background and b"\x1b]11;?" in data:
+            # Answered before pyte sees the device-attributes query that follows, as in order.
+            self.send("\x1b]11;rgb:%04x/%04x/%04x\x1b\\" % tuple(c * 257 for c in self.screen.background))
         self.stream.feed(self.without_pictures(data))
         return arrived
 

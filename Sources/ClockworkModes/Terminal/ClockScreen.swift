@@ -12,10 +12,13 @@ public final class ClockScreen: LiveMode {
   let control: ClockControl
   /// One a face: each keeps its last frame, so unchanged cells are copied, not fitted again.
   let presenters: [BlockPresenter]
+  let palette: Palette
 
-  public init(control: ClockControl, graphics: Graphics, rasterStore: RasterStore?) {
+  /// - Parameter background: the terminal's, if it said (``TerminalSession/background(environment:)``).
+  public init(control: ClockControl, graphics: Graphics, rasterStore: RasterStore?, background: RGB? = nil) {
     self.control = control
-    presenters = control.faces.map { _ in BlockPresenter(graphics: graphics, rasterStore: rasterStore) }
+    presenters = control.faces.map { _ in BlockPresenter(graphics: graphics, rasterStore: rasterStore, background: background) }
+    palette = Palette(background: background)
   }
 
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { control.handle(key) }
@@ -54,7 +57,7 @@ public final class ClockScreen: LiveMode {
       }
       grid.place(panel, column: left, row: graphicsRows)
     }
-    if size.rows > 2 { grid.writeCentered(String(control.help.prefix(size.columns)), row: size.rows - 1, foreground: Palette.help) }
+    if size.rows > 2 { grid.writeCentered(String(control.help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help) }
     grid.title = zones.first.map { ClockText.time($0.civilTime(at: moment.wall), hours: control.hours) }
     return Planned(grid, next: moment.instant.advanced(by: .seconds(delay)))
   }

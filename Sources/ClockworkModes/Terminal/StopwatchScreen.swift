@@ -17,11 +17,15 @@ public final class StopwatchScreen: LiveMode {
   let fps: Double
   let display = StopwatchDisplay(size: Size(width: 480, height: 640))
   let digits: BigText
+  let palette: Palette
 
-  public init(control: StopwatchControl, fps: Double, graphics: Graphics) {
+  /// - Parameter background: the terminal's, if it said: on a light one the digits are dark.
+  public init(control: StopwatchControl, fps: Double, graphics: Graphics, background: RGB? = nil) {
     self.control = control
     self.fps = fps
-    digits = BigText(graphics: graphics, color: display.style.text)
+    palette = Palette(background: background)
+    if background?.isLight == true { display.style.text = .black }
+    digits = BigText(graphics: graphics, color: display.style.text, background: background)
   }
 
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { control.handle(key, at: moment) }
@@ -36,8 +40,8 @@ public final class StopwatchScreen: LiveMode {
     let cells = try digits.cells(StopwatchFormat.string(elapsed), columns: size.columns, rows: bigRows, cell: size.cell)
     grid.place(cells, column: 0, row: 1)
     var row = bigRows + 2
-    grid.writeCentered(control.message ?? control.state, row: row, foreground: Palette.status)
-    if let warning = control.warning { grid.writeCentered(String(warning.prefix(size.columns)), row: row + 1, foreground: Palette.warning) }
+    grid.writeCentered(control.message ?? control.state, row: row, foreground: palette.status)
+    if let warning = control.warning { grid.writeCentered(String(warning.prefix(size.columns)), row: row + 1, foreground: palette.warning) }
     row += 2
     if !watch.laps.isEmpty {
       grid.writeCentered(Self.row("lap", "split", "total", ""), row: row, bold: true)
@@ -49,7 +53,7 @@ public final class StopwatchScreen: LiveMode {
       }
     }
     let help = StopwatchControl.help
-    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: Palette.help) }
+    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help) }
     return Planned(grid, next: control.nextChange(after: moment.instant, fps: fps))
   }
 

@@ -11,11 +11,18 @@ public final class TimerScreen: LiveMode {
   public typealias Instant = ContinuousClock.Instant
   public let control: TimerControl
   let presenter: BlockPresenter
+  /// Our text colours: white over the backdrop, else as the terminal's background needs.
+  let palette: Palette
 
-  /// - Parameter control: made with a ring style that hides the label (it is terminal text).
-  public init(control: TimerControl, graphics: Graphics) {
+  /// - Parameter control: made with ``ringStyle(monochrome:)``.
+  /// - Parameter background: the terminal's, if it said: on a light one without the backdrop,
+  ///   the time and the text are dark.
+  public init(control: TimerControl, graphics: Graphics, background: RGB? = nil) {
     self.control = control
-    presenter = BlockPresenter(graphics: graphics)
+    presenter = BlockPresenter(graphics: graphics, background: background)
+    let light = background?.isLight == true && control.backdrop == nil
+    palette = light ? .light : .dark
+    if light { control.ring.style.label = .black }
   }
 
   /// A ring style for the terminal: the time left as large as fits inside the ring. In
@@ -58,20 +65,20 @@ public final class TimerScreen: LiveMode {
     if !bigDigits {
       grid.writeCentered(" \(control.ring.labelText) ", row: middle, foreground: RGB(control.ring.labelColor(remaining: left)), bold: true)
     }
-    if control.name != "timer" { grid.writeCentered(" \(control.name) ", row: middle - reach, foreground: RGB(255, 255, 255), bold: true) }
+    if control.name != "timer" { grid.writeCentered(" \(control.name) ", row: middle - reach, foreground: palette.text, bold: true) }
     var lines: [(String, RGB)] = []
     let status = control.status
     if !status.isEmpty {
-      lines.append((status, RGB(230, 230, 230)))
+      lines.append((status, palette.text))
     } else if control.countdown.isRunning {
-      lines.append(("ends \(ClockText.shortTime(moment.wall.addingTimeInterval(left / .seconds(1)), in: .local, hours: control.hours))", RGB(230, 230, 230)))
+      lines.append(("ends \(ClockText.shortTime(moment.wall.addingTimeInterval(left / .seconds(1)), in: .local, hours: control.hours))", palette.text))
     }
-    if let problem = control.saveError { lines.append((problem, Palette.warning)) }
+    if let problem = control.saveError { lines.append((problem, palette.warning)) }
     for (offset, (text, color)) in lines.enumerated() {
       grid.writeCentered(" \(String(text.prefix(size.columns - 2))) ", row: middle + reach + offset, foreground: color)
     }
     let help = TimerControl.help
-    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: Palette.help) }
+    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help) }
     let pixelScale = presenter.scale(for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)
     return Planned(grid, next: control.nextChange(after: now, pixelScale: pixelScale, fps: control.fps))
   }

@@ -13,6 +13,11 @@ extension Key {
       let byte = bytes[i]
       switch byte {
       case 0x1B:
+        // A string (OSC, DCS, APC): a reply that came after its query stopped waiting, never keys.
+        if i + 1 < bytes.count, [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_")].contains(bytes[i + 1]) {
+          i = TerminalReplies.stringControl(bytes, from: i + 2)?.1 ?? bytes.count
+          continue
+        }
         if i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "O") {
           var end = i + 2
           while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }

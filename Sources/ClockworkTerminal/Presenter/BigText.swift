@@ -18,8 +18,8 @@ public final class BigText {
   var cache: [Character: CellGrid] = [:]
   var cacheShape: (columns: Int, rows: Int, cell: CellShape)?
 
-  public init(graphics: Graphics, color: Color = .white) {
-    presenter = BlockPresenter(graphics: graphics)
+  public init(graphics: Graphics, color: Color = .white, background: RGB? = nil) {
+    presenter = BlockPresenter(graphics: graphics, background: background)
     layer.frame = Rect(origin: .zero, size: Self.box)
     layer.fontFamily = "DejaVu Sans Mono"
     layer.fontWeight = .bold

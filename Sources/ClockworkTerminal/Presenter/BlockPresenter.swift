@@ -23,10 +23,16 @@ public final class BlockPresenter {
   var lastTree: Layer?
 
   /// - Parameter rasterStore: where the scene's rasterized parts (a dial) are kept between runs.
-  public init(graphics: Graphics, rasterStore: RasterStore? = nil) {
+  /// - Parameter background: the terminal's background, if known: anti-aliased edges are
+  ///   blended over it (else over black).
+  public init(graphics: Graphics, rasterStore: RasterStore? = nil, background: RGB? = nil) {
     self.graphics = graphics
     renderer.rasterStore = rasterStore
-    blitter = graphics.glyphSet.map(CellBlitter.init(glyphs:))
+    blitter = graphics.glyphSet.map {
+      var blitter = CellBlitter(glyphs: $0)
+      if let background { blitter.backdrop = background }
+      return blitter
+    }
     chafa = graphics == .chafa ? ChafaCells() : nil
     pixels = graphics.pixelProtocol
   }

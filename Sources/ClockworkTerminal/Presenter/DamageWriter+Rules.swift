@@ -47,8 +47,8 @@ extension DamageWriter {
     /// the blitter put in front, dark or not.) Text keeps its glyph.
     static func monochrome(_ cell: Cell) -> Cell {
       guard let complement = GlyphSet.complement(of: cell.glyph) else { return cell }
-      let front = cell.showsForeground && isLight(cell.foreground)
-      let back = cell.showsBackground && isLight(cell.background)
+      let front = cell.showsForeground && cell.foreground?.isLight == true
+      let back = cell.showsBackground && cell.background?.isLight == true
       let glyph: Unicode.Scalar = switch (front, back) {
       case (true, true): "█"
       case (false, false): " "
@@ -56,11 +56,6 @@ extension DamageWriter {
       case (false, true): complement
       }
       return Cell(glyph: glyph, bold: cell.bold)
-    }
-
-    static func isLight(_ color: RGB?) -> Bool {
-      guard let color else { return false }
-      return 3 * Int(color.r) + 6 * Int(color.g) + Int(color.b) > 1280
     }
 
     /// In monochrome, block glyphs keep their shape and colours drop away.

@@ -11,6 +11,10 @@ public enum Escape {
   public static let disableWrap = "\u{1B}[?7l"
   public static let enableWrap = "\u{1B}[?7h"
   public static let bell = "\u{07}"
+  /// Queries: the background colour (OSC 11), and the device attributes (DA1), which nearly
+  /// every terminal answers, sent last so that its answer means the others are in.
+  public static let askBackground = "\u{1B}]11;?\u{1B}\\"
+  public static let askDeviceAttributes = "\u{1B}[c"
   /// Deletes every kitty image on the screen and frees its data (quietly: no reply).
   public static let deleteKittyImages = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
 

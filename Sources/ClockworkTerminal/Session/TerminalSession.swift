@@ -38,6 +38,8 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   private var signals: SignalWatcher?
   /// Stopped by Ctrl-Z: the terminal is the shell's until SIGCONT.
   private let suspended = Mutex(false)
+  /// Keys typed while ``ask(_:timeout:)`` waited, for the handler when it starts.
+  private var typedAhead: [UInt8] = []
 
   /// - Throws: ``NotATerminal`` unless standard input and output are both terminals.
   public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(NotATerminal) {
@@ -51,10 +53,57 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   /// Enters raw mode and the alternate screen, and starts listening for keys and signals;
   /// `handler` gets each event, on one of Dispatch's threads.
   public func start(handler: @escaping @Sendable (TerminalEvent) -> Void) {
-    lock.withLock { _ in self.handler = handler }
+    let typed = lock.withLock { _ in
+      self.handler = handler
+      defer { typedAhead = [] }
+      return typedAhead
+    }
     enter()
     listenForSignals()
+    for key in Key.decode(typed) { send(.key(key)) }
     readKeys()
+  }
+
+  /// The terminal's background colour: asked (OSC 11), else from `COLORFGBG` (rxvt, Konsole),
+  /// else nil, which the screens take as dark. The Linux console is not asked (it would show
+  /// the query) and is dark.
+  public func background(environment: [String: String]) -> RGB? {
+    guard environment["TERM"] != "linux" else { return nil }
+    if let answered = ask(Escape.askBackground).background { return answered }
+    // "15;0": foreground 15 on background 0, as ANSI colour numbers.
+    guard let last = environment["COLORFGBG"]?.split(separator: ";").last, let index = Int(last), (0..<16).contains(index) else { return nil }
+    return Palette.ansi16[index]
+  }
+
+  /// Sends `queries` (escape sequences whose replies ``TerminalReplies`` reads) and waits for
+  /// the replies, at most `timeout`: a device-attributes query goes last, and its answer ends
+  /// the wait at once. Keys typed meanwhile go to the handler when it starts. Call before
+  /// ``start(handler:)``.
+  public func ask(_ queries: String, timeout: Duration = .milliseconds(300)) -> TerminalReplies {
+    var attributes = termios()
+    guard tcgetattr(input, &attributes) == 0 else { return TerminalReplies() }
+    var raw = attributes
+    cfmakeraw(&raw)
+    tcsetattr(input, TCSANOW, &raw)  // no echo of the replies, and no wait for a line
+    defer { tcsetattr(input, TCSANOW, &attributes) }
+    write(queries + Escape.askDeviceAttributes)
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 512)
+    while case let left = clock.now.duration(to: deadline), left > .zero {
+      var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+      let polled = poll(&ready, 1, Int32((left / .milliseconds(1)).rounded(.up)))
+      if polled < 0 && errno == EINTR { continue }
+      guard polled > 0 else { break }
+      let n = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+      guard n > 0 else { break }
+      bytes += buffer[0..<n]
+      if TerminalReplies(bytes).isComplete { break }
+    }
+    let replies = TerminalReplies(bytes)
+    lock.withLock { _ in typedAhead += replies.rest }
+    return replies
   }
 
   func enter() {

@@ -10,6 +10,8 @@ struct ClockCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "clock",
     abstract: "Show the time.",
+    // With more than 12 options the parser says "<options>", as if some were required.
+    usage: "clockwork clock [<options>]",
     discussion: """
       In a terminal, draws an analog clock as large as fits, with the date and time under it. \
       Keys: q, Esc or Ctrl-C quit; o next oscillator; t next theme; d digital readout on/off. \
@@ -32,11 +34,11 @@ struct ClockCommand: AsyncParsableCommand {
 
   @OptionGroup var live: LiveOptions
 
-  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file (default: classic).", valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
-  var theme: ClockTheme?
+  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file (default: classic).", valueName: "name|file"), completion: Completions.theme)
+  var theme: String?
 
-  @Option(help: ArgumentHelp("How the second hand moves: \(OscillatorArgument.names) (default: quartz).", valueName: "kind"), completion: Completions.oscillator, transform: OscillatorArgument.parse)
-  var oscillator: Oscillator?
+  @Option(help: ArgumentHelp("How the second hand moves: \(OscillatorArgument.names) (default: quartz).", valueName: "kind"), completion: Completions.oscillator)
+  var oscillator: String?
 
   @Flag(inversion: .prefixedNo, help: "Show the date and digital time under the face.")
   var digital = true
@@ -50,7 +52,11 @@ struct ClockCommand: AsyncParsableCommand {
   @Option(parsing: .unconditional, help: "Stop after this many lines (default: run until interrupted).")
   var count: Int?
 
+  // Read here, so that a bad value is a usage error; optional values with a transform would
+  // make the parser print them as required in the usage line.
   func validate() throws {
+    _ = try theme.map(ThemeArgument.parse)
+    _ = try oscillator.map(OscillatorArgument.parse)
     if let count, count < 1 { throw ValidationError("--count must be at least 1, got \(count)") }
   }
 
@@ -58,8 +64,8 @@ struct ClockCommand: AsyncParsableCommand {
     let settings = try Settings.load()
     let live = live.resolved(settings)
     let zones = zones.isEmpty ? settings.zones ?? [Zone.local] : zones
-    let theme = theme ?? settings.theme ?? .classic
-    let oscillator = oscillator ?? settings.oscillator ?? .quartz
+    let theme = try theme.map(ThemeArgument.parse) ?? settings.theme ?? .classic
+    let oscillator = try oscillator.map(OscillatorArgument.parse) ?? settings.oscillator ?? .quartz
     if live.window {
       let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle)
       throw ExitCode(await LiveRun.window(title: "clockwork", size: (live.windowSize.width, live.windowSize.height)) { _ in ClockWindow(control: control) })
@@ -69,7 +75,9 @@ struct ClockCommand: AsyncParsableCommand {
     }
     let session = try TerminalSession()
     let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle)
-    let mode = ClockScreen(control: control, graphics: live.graphics, rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)))
+    let mode = ClockScreen(
+      control: control, graphics: live.graphics, rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
+      background: session.background(environment: ProcessInfo.processInfo.environment))
     throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
   }
 }

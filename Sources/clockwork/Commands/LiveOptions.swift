@@ -13,23 +13,27 @@ struct LiveOptions: ParsableArguments {
       valueName: "kind"), completion: Completions.graphics, transform: GraphicsArgument.parse)
   var graphicsChoice: Graphics?
 
-  @Option(help: ArgumentHelp("auto, truecolor, 256, 16 or none (default: auto, which reads COLORTERM, TERM and NO_COLOR).", valueName: "mode"), completion: Completions.color, transform: ColorArgument.parse)
-  var color: ColorChoice?
+  @Option(help: ArgumentHelp("auto, truecolor, 256, 16 or none (auto reads COLORTERM, TERM and NO_COLOR).", valueName: "mode"), completion: Completions.color, transform: ColorArgument.parse)
+  var color: ColorChoice = .unset
 
-  @Flag var hours: HourFlag?
+  @Flag(name: .customLong("12h"), help: "Show times of day with 12 hours, 2:32 PM (default: as the locale writes them; plain lines keep 24).")
+  var twelveHours = false
+
+  @Flag(name: .customLong("24h"), help: "Show times of day with 24 hours, 14:32.")
+  var twentyFourHours = false
 
   /// The options, with the settings file's defaults where an option was not given.
   func resolved(_ settings: Settings) -> LiveOptions {
     var options = self
     options.graphicsChoice = graphicsChoice ?? settings.graphics
-    options.color = color ?? settings.color
-    options.hours = hours ?? settings.hours.map(HourFlag.init)
+    if color == .unset, let chosen = settings.color { options.color = chosen }
+    if !twelveHours && !twentyFourHours, let hours = settings.hours { (options.twelveHours, options.twentyFourHours) = (hours == .twelve, hours == .twentyFour) }
     return options
   }
 
   var graphics: Graphics { graphicsChoice ?? Graphics.detect(environment: ProcessInfo.processInfo.environment) }
 
-  var hourCycle: HourCycle { hours?.cycle ?? Settings.localeHours() }
+  var hourCycle: HourCycle { twelveHours ? .twelve : twentyFourHours ? .twentyFour : Settings.localeHours() }
 
   @Flag(help: "Print plain text lines instead of drawing (also when output is not a terminal).")
   var plain = false
@@ -44,10 +48,11 @@ struct LiveOptions: ParsableArguments {
 
   func validate() throws {
     if window && plain { throw ValidationError("--window and --plain do not combine: choose one") }
+    if twelveHours && twentyFourHours { throw ValidationError("--12h and --24h do not combine: choose one") }
   }
 
   var colorMode: ColorMode {
-    guard case .mode(let mode)? = color else { return ColorMode.detect(environment: ProcessInfo.processInfo.environment) }
+    guard case .mode(let mode) = color else { return ColorMode.detect(environment: ProcessInfo.processInfo.environment) }
     return mode
   }
 
@@ -55,23 +60,6 @@ struct LiveOptions: ParsableArguments {
   /// move its cursor (`TERM=dumb` cannot: it gets the plain lines).
   var wantsLiveView: Bool {
     !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-  }
-}
-
-/// `--12h` or `--24h`.
-enum HourFlag: String, EnumerableFlag {
-  case twelve = "12h"
-  case twentyFour = "24h"
-
-  init(_ cycle: HourCycle) { self = cycle == .twelve ? .twelve : .twentyFour }
-  var cycle: HourCycle { self == .twelve ? .twelve : .twentyFour }
-
-  static func name(for value: HourFlag) -> NameSpecification { .customLong(value.rawValue) }
-
-  static func help(for value: HourFlag) -> ArgumentHelp? {
-    value == .twelve
-      ? "Show times of day with 12 hours, 2:32 PM (default: as the locale writes them; plain lines keep 24)."
-      : "Show times of day with 24 hours, 14:32."
   }
 }
 
@@ -106,10 +94,12 @@ enum GraphicsArgument {
 enum ColorChoice: Equatable, CustomStringConvertible {
   case auto
   case mode(ColorMode)
+  /// Not given: the settings file's choice, else auto.
+  case unset
 
   var description: String {
     switch self {
-    case .auto: "auto"
+    case .auto, .unset: "auto"
     case .mode(let mode): mode.rawValue
     }
   }

@@ -193,7 +193,7 @@ struct TimerCommand: AsyncParsableCommand {
     let control = TimerControl(
       countdown: countdown, at: start, persistence: persist, pulse: pulse && !monochrome, backdrop: backdrop && !monochrome, fps: fps,
       wait: wait, blink: blink, alert: alert, ringStyle: withCritical(TimerScreen.ringStyle(monochrome: monochrome)), alertsTerminal: true)
-    let status = await LiveRun.terminal(TimerScreen(control: control, graphics: live.graphics), session: session, colorMode: live.colorMode)
+    let status = await LiveRun.terminal(TimerScreen(control: control, graphics: live.graphics, background: session.background(environment: ProcessInfo.processInfo.environment)), session: session, colorMode: live.colorMode)
     // The screen that showed why is gone: said once more where it stays.
     if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
     try keepsRunning(control, status: status, at: clock.now)
