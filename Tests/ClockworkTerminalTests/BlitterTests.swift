@@ -126,6 +126,35 @@ import Testing
     #expect(writer.frame(titled).hasPrefix("\u{1B}]2;4:58 tea\u{07}"))
   }
 
+  /// Cells in palette entries are written once; the entries' colours change in one OSC 4 of
+  /// the entries that moved, and no cell is written again.
+  @Test func paletteEntriesAnimateWithoutRewritingCells() {
+    var writer = DamageWriter(colorMode: .truecolor)
+    var frame = CellGrid(columns: 4, rows: 1, fill: Cell(glyph: "🬀", foreground: RGB(255, 255, 255), background: .paletteEntry(230)))
+    frame[3, 0].background = .paletteEntry(231)
+    frame.palette = [230: RGB(0x3D, 0xAC, 0xF7), 231: RGB(0xCE, 0x07, 0x55)]
+    let first = writer.frame(frame)
+    #expect(first.hasPrefix("\u{1B}]4;230;rgb:3d/ac/f7;231;rgb:ce/07/55\u{1B}\\"), "\(first.debugDescription)")
+    #expect(first.contains("48;5;230") && first.contains("48;5;231"), "\(first.debugDescription)")
+    frame.palette[230] = RGB(0x40, 0xA8, 0xF2)  // within the tolerance: not sent
+    frame.palette[231] = RGB(0xD6, 0x20, 0x50)
+    #expect(writer.frame(frame) == "\u{1B}]4;231;rgb:d6/20/50\u{1B}\\")
+    #expect(writer.frame(frame) == "")
+    // An entry is a colour of its own: never "close" to a colour, or to another entry.
+    frame[0, 0].background = RGB(230, 0, 0)
+    frame[1, 0].background = .paletteEntry(229)
+    let changed = writer.frame(frame)
+    #expect(changed.contains("48;2;230;0;0") && changed.contains("48;5;229"), "\(changed.debugDescription)")
+    writer.invalidate()
+    #expect(writer.frame(frame).hasPrefix("\u{1B}]4;230;rgb:40/a8/f2;231;rgb:d6/20/50\u{1B}\\"))
+  }
+
+  @Test func theDiffComparesWholeCells() {
+    // The fast comparison reads a cell as 13 bytes (an optional colour's tag lives in the
+    // palette flag's spare bits): a layout change must show here, or the diff gets slow.
+    #expect(MemoryLayout<Cell>.size == 13)
+  }
+
   /// Without colour a block cell is lit where its colours are light, whichever is in front.
   @Test func monochromeLightsTheLightPixels() {
     let light = RGB(230, 230, 230)

@@ -27,10 +27,10 @@ BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file_
 def run(tmp_path):
     apps = []
 
-    def start(*args, columns=100, rows=40, shell=None, env=None, pixels=(0, 0), background=None):
+    def start(*args, columns=100, rows=40, shell=None, env=None, pixels=(0, 0), background=None, palette=False):
         argv = ["/bin/sh", "-c", shell] if shell else [BINARY, *args]
         # Each test keeps its stopwatches and timers in a folder of its own.
-        app = PtyApp(argv, columns, rows, env={"XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CACHE_HOME": str(tmp_path / "cache"), **(env or {})}, pixels=pixels, background=background)
+        app = PtyApp(argv, columns, rows, env={"XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CACHE_HOME": str(tmp_path / "cache"), **(env or {})}, pixels=pixels, background=background, palette=palette)
         apps.append(app)
         return app
 
@@ -367,6 +367,39 @@ def test_a_timer_without_its_backdrop_reads_on_a_light_terminal(run):
     rows = [i for i, line in enumerate(app.screen.display) if "ends" in line or "tea" in line]
     colours = drawn_colours(app, rows, text_only=True)
     assert len(rows) == 2 and colours and all(luma(c) < 60 for c in colours), colours
+    app.send("q")
+    assert app.wait() == 130
+
+
+PALETTE_SET = re.compile(rb"\x1b\]4;((?:\d+;rgb:[0-9a-f/]+;?)+)\x1b\\")
+
+
+@pytest.mark.parametrize("how", ["q", "SIGTERM"])
+def test_the_backdrop_animates_palette_entries_and_puts_them_back(run, how):
+    app = run("timer", "5m", palette=True)
+    assert app.pump_until(lambda a: "ends" in shown(a))
+    app.pump(1)
+    sets = [m[1] for m in PALETTE_SET.finditer(bytes(app.raw))]
+    assert len(sets) >= 3, "the entries are set, and set again as the colours move"
+    assert b"48;5;240" in app.raw or b"38;5;240" in app.raw, "cells are drawn with the entries"
+    if how == "q":
+        app.send("q")
+    else:
+        app.kill(signal.SIGTERM)
+    assert app.wait() in (130, 143)
+    # The last word on the palette is xterm's own colours for the 32 entries, as reported.
+    last = [m[1] for m in PALETTE_SET.finditer(bytes(app.raw))][-1].decode()
+    entries = dict(e.split(";rgb:") for e in re.findall(r"\d+;rgb:[0-9a-f/]+", last))
+    assert entries["224"] == "ff/d7/d7" and entries["255"] == "ee/ee/ee" and len(entries) == 32, last
+    assert app.raw.rfind(b"\x1b]4;") > app.raw.rfind(b"\x1b[?1049l"), "after the alternate screen is left"
+
+
+@pytest.mark.parametrize("args, palette", [([], False), (["--color", "256"], True)])
+def test_without_palette_reports_or_truecolor_the_backdrop_is_colours(run, args, palette):
+    app = run("timer", "5m", *args, palette=palette)
+    assert app.pump_until(lambda a: "ends" in shown(a))
+    app.pump(0.5)
+    assert not PALETTE_SET.search(bytes(app.raw))
     app.send("q")
     assert app.wait() == 130
 

@@ -14,14 +14,14 @@ import time
 
 import pyte
 
+from answers import replies
+
 
 class AnsweringScreen(pyte.Screen):
-    """A pyte screen that answers queries as a terminal does, through `answer` (set once the
-    pseudo-terminal exists): device attributes (pyte's own reply) and, when `background` is
-    set, the background colour (OSC 11, which pyte does not know)."""
+    """A pyte screen that answers device attributes (pyte's own reply) through `answer`, set
+    once the pseudo-terminal exists."""
 
     answer = None
-    background = None
 
     def write_process_input(self, data):
         if self.answer:
@@ -31,12 +31,13 @@ class AnsweringScreen(pyte.Screen):
 class PtyApp:
     """A child process on a pseudo-terminal of `columns`×`rows`, its output fed to pyte.
 
-    `background` (r, g, b), if given, is the colour the terminal says it has when asked."""
+    `background` (r, g, b), if given, is the colour the terminal says it has when asked; with
+    `palette` it reports its palette entries (OSC 4) when asked, as xterm does."""
 
-    def __init__(self, argv, columns=100, rows=40, env=None, pixels=(0, 0), background=None):
+    def __init__(self, argv, columns=100, rows=40, env=None, pixels=(0, 0), background=None, palette=False):
         self.columns, self.rows = columns, rows
         self.screen = AnsweringScreen(columns, rows)
-        self.screen.background = background
+        self.background, self.palette = background, palette
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
         self.partial = b""
@@ -84,9 +85,10 @@ class PtyApp:
         if not data:
             raise EOFError
         self.raw += data
-        if self.screen.background and b"\x1b]11;?" in data:
-            # Answered before pyte sees the device-attributes query that follows, as in order.
-            self.send("\x1b]11;rgb:%04x/%04x/%04x\x1b\\" % tuple(c * 257 for c in self.screen.background))
+        # Answered before pyte sees the device-attributes query that follows them, as in order.
+        answer = replies(data, background=self.background, palette=self.palette)
+        if answer:
+            self.send(answer)
         self.stream.feed(self.without_pictures(data))
         return arrived
 

@@ -1,5 +1,6 @@
 import ClockworkCore
 import ClockworkLive
+import ClockworkScene
 import ClockworkTerminal
 import ClockworkWidgets
 import FoundationEssentials
@@ -13,12 +14,17 @@ public final class TimerScreen: LiveMode {
   let presenter: BlockPresenter
   /// Our text colours: white over the backdrop, else as the terminal's background needs.
   let palette: Palette
+  /// The backdrop in palette entries, where the terminal lets them be set.
+  let backdropPalette: BackdropPalette?
 
   /// - Parameter control: made with ``ringStyle(monochrome:)``.
   /// - Parameter background: the terminal's, if it said: on a light one without the backdrop,
   ///   the time and the text are dark.
-  public init(control: TimerControl, graphics: Graphics, background: RGB? = nil) {
+  /// - Parameter backdropEntries: palette entries the backdrop may be drawn with (their old
+  ///   colours are the session's to put back), or nil to draw it in colours.
+  public init(control: TimerControl, graphics: Graphics, background: RGB? = nil, backdropEntries: ClosedRange<UInt8>? = nil) {
     self.control = control
+    backdropPalette = control.backdrop == nil ? nil : backdropEntries.map(BackdropPalette.init(entries:))
     presenter = BlockPresenter(graphics: graphics, background: background)
     let light = background?.isLight == true && control.backdrop == nil
     palette = light ? .light : .dark
@@ -59,6 +65,11 @@ public final class TimerScreen: LiveMode {
     let scene = control.scene
     let cells = try presenter.cells(for: scene, at: control.sceneTime(at: now), columns: size.columns, rows: graphicsRows, cell: size.cell)
     grid.place(cells, column: 0, row: 0)
+    if let backdropPalette, let backdrop = control.backdrop,
+      let colors = (backdrop.layer.presentation(at: control.sceneTime(at: now)) as? GradientLayer)?.colors
+    {
+      backdropPalette.apply(to: &grid, rows: graphicsRows, colors: colors, sceneSize: scene.bounds.size)
+    }
     let middle = graphicsRows / 2
     // Rows from the middle to just past the digits (a digit is about 0.75 of the font size).
     let reach = bigDigits ? Int((ringRows * control.ring.labelFontScale * 0.45).rounded(.up)) + 1 : 1

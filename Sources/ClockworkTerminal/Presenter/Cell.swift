@@ -1,9 +1,19 @@
-/// An sRGB colour as a terminal sees it: 8 bits a channel.
+/// An sRGB colour as a terminal sees it: 8 bits a channel; or an entry of the terminal's
+/// palette (``paletteEntry(_:)``), whose colour the frame sets (``CellGrid/palette``).
 public struct RGB: Hashable, Sendable {
   public var r, g, b: UInt8
+  /// Whether this is palette entry `r` rather than a colour: cells drawn with an entry change
+  /// colour when the entry does, and none of them is written again.
+  public var isPaletteEntry = false
 
   public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
     (self.r, self.g, self.b) = (r, g, b)
+  }
+
+  public static func paletteEntry(_ index: UInt8) -> RGB {
+    var entry = RGB(index, 0, 0)
+    entry.isPaletteEntry = true
+    return entry
   }
 }
 
@@ -115,6 +125,8 @@ public struct CellGrid: Hashable, Sendable {
   public var images: [PixelImage] = []
   /// The terminal window's title (the time left, say), or nil to leave it as it is.
   public var title: String?
+  /// The colours of the palette entries that cells use (``RGB/paletteEntry(_:)``).
+  public var palette: [UInt8: RGB] = [:]
 
   public init(columns: Int, rows: Int, fill: Cell = .blank) {
     self.columns = max(0, columns)

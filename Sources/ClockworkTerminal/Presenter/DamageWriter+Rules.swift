@@ -19,6 +19,7 @@ extension DamageWriter {
       switch (a, b) {
       case (nil, nil): return true
       case (let x?, let y?):
+        if x.isPaletteEntry || y.isPaletteEntry { return x == y }
         return abs(Int(x.r) - Int(y.r)) <= tolerance && abs(Int(x.g) - Int(y.g)) <= tolerance && abs(Int(x.b) - Int(y.b)) <= tolerance
       default: return false
       }
@@ -78,6 +79,11 @@ extension DamageWriter {
     /// The SGR parameters that select `color` as foreground or background.
     func color(_ color: RGB?, background: Bool, into out: inout Bytes, first: inout Bool) {
       guard let color, colorMode != .none else { return out.parameter(background ? 49 : 39, first: &first) }
+      if color.isPaletteEntry {
+        out.parameter(background ? 48 : 38, first: &first)
+        out.parameter(5, first: &first)
+        return out.parameter(Int(color.r), first: &first)
+      }
       switch colorMode {
       case .truecolor:
         out.parameter(background ? 48 : 38, first: &first)

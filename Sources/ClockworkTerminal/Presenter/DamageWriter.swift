@@ -27,6 +27,8 @@ public struct DamageWriter: Sendable {
   var cursor: (column: Int, row: Int)?
   /// The title last set.
   var title: String?
+  /// The palette entries as last set.
+  var palette: [UInt8: RGB] = [:]
 
   public init(colorMode: ColorMode) { self.colorMode = colorMode }
 
@@ -37,6 +39,7 @@ public struct DamageWriter: Sendable {
     pen = nil
     cursor = nil
     title = nil
+    palette = [:]
   }
 
   /// The text that turns the last frame into `grid` (`frameBytes` as a string).
@@ -49,6 +52,7 @@ public struct DamageWriter: Sendable {
       out.append(Escape.title(wanted))
       title = wanted
     }
+    if !grid.palette.isEmpty { setPalette(grid.palette, into: &out) }
     let shownImages = previous?.images ?? []
     let moved = shownImages.map(\.area) != grid.images.map(\.area)
     let repaint = moved || previous.map { $0.columns != grid.columns || $0.rows != grid.rows } ?? true
@@ -140,6 +144,15 @@ public struct DamageWriter: Sendable {
       return true
     }
     return old[index] == new[index]
+  }
+
+  /// One OSC 4 for the entries that moved more than the tolerance since they were last set.
+  mutating func setPalette(_ wanted: [UInt8: RGB], into out: inout Bytes) {
+    let rules = Rules(colorMode: colorMode, tolerance: colorTolerance)
+    let changed = wanted.filter { index, color in !rules.close(palette[index], color) }.sorted { $0.key < $1.key }
+    guard !changed.isEmpty else { return }
+    out.append(Escape.setPalette(changed.map { ($0.key, $0.value) }))
+    for (index, color) in changed { palette[index] = color }
   }
 
   /// Bytes that leave no picture behind: kitty keeps its images after the app has gone.

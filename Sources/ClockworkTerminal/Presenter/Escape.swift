@@ -15,6 +15,16 @@ public enum Escape {
   /// every terminal answers, sent last so that its answer means the others are in.
   public static let askBackground = "\u{1B}]11;?\u{1B}\\"
   public static let askDeviceAttributes = "\u{1B}[c"
+
+  /// Asks for palette entry `index` (OSC 4).
+  public static func askPalette(_ index: UInt8) -> String { "\u{1B}]4;\(index);?\u{1B}\\" }
+
+  /// Sets palette entries (OSC 4), all in one sequence.
+  public static func setPalette(_ entries: [(UInt8, RGB)]) -> String {
+    func hex(_ v: UInt8) -> String { (v < 16 ? "0" : "") + String(v, radix: 16) }
+    let list = entries.map { "\($0.0);rgb:\(hex($0.1.r))/\(hex($0.1.g))/\(hex($0.1.b))" }.joined(separator: ";")
+    return "\u{1B}]4;\(list)\u{1B}\\"
+  }
   /// Deletes every kitty image on the screen and frees its data (quietly: no reply).
   public static let deleteKittyImages = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
 

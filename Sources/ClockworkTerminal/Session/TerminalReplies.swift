@@ -9,7 +9,7 @@
 /// ```
 public struct TerminalReplies: Sendable, Equatable {
   public var background: RGB?
-  public var palette: [Int: RGB] = [:]
+  public var palette: [UInt8: RGB] = [:]
   public var answeredDeviceAttributes = false
   /// Bytes that were no reply: keys typed while waiting.
   public var rest: [UInt8] = []
@@ -56,7 +56,7 @@ public struct TerminalReplies: Sendable, Equatable {
     let fields = payload.split(separator: ";", omittingEmptySubsequences: false)
     switch fields.first {
     case "11" where fields.count == 2: background = Self.color(fields[1])
-    case "4" where fields.count == 3: if let index = Int(fields[1]), let color = Self.color(fields[2]) { palette[index] = color }
+    case "4" where fields.count == 3: if let index = UInt8(fields[1]), let color = Self.color(fields[2]) { palette[index] = color }
     default: break
     }
   }

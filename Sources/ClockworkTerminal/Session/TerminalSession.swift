@@ -40,6 +40,8 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   private let suspended = Mutex(false)
   /// Keys typed while ``ask(_:timeout:)`` waited, for the handler when it starts.
   private var typedAhead: [UInt8] = []
+  /// What else puts the terminal back on every way out (palette entries as they were found).
+  private var alsoLeaving = ""
 
   /// - Throws: ``NotATerminal`` unless standard input and output are both terminals.
   public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(NotATerminal) {
@@ -68,11 +70,26 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   /// else nil, which the screens take as dark. The Linux console is not asked (it would show
   /// the query) and is dark.
   public func background(environment: [String: String]) -> RGB? {
-    guard environment["TERM"] != "linux" else { return nil }
-    if let answered = ask(Escape.askBackground).background { return answered }
+    look(environment: environment).background
+  }
+
+  /// The background (as ``background(environment:)``) and the colours of palette `entries`,
+  /// asked together: entries the terminal did not report are missing.
+  public func look(environment: [String: String], entries: ClosedRange<UInt8>? = nil) -> (background: RGB?, palette: [UInt8: RGB]) {
+    guard environment["TERM"] != "linux" else { return (nil, [:]) }
+    let replies = ask(Escape.askBackground + (entries.map { $0.map(Escape.askPalette).joined() } ?? ""))
+    if let answered = replies.background { return (answered, replies.palette) }
     // "15;0": foreground 15 on background 0, as ANSI colour numbers.
-    guard let last = environment["COLORFGBG"]?.split(separator: ";").last, let index = Int(last), (0..<16).contains(index) else { return nil }
-    return Palette.ansi16[index]
+    guard let last = environment["COLORFGBG"]?.split(separator: ";").last, let index = Int(last), (0..<16).contains(index) else {
+      return (nil, replies.palette)
+    }
+    return (Palette.ansi16[index], replies.palette)
+  }
+
+  /// Palette entries the mode will change, with their colours as found (from ``ask(_:timeout:)``):
+  /// they are set back on every way out, a crash's included. Call before ``start(handler:)``.
+  public func restoresPalette(_ entries: [UInt8: RGB]) {
+    lock.withLock { _ in alsoLeaving = entries.isEmpty ? "" : Escape.setPalette(entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
   }
 
   /// Sends `queries` (escape sequences whose replies ``TerminalReplies`` reads) and waits for
@@ -116,7 +133,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
         cfmakeraw(&raw)
         raw.c_oflag |= tcflag_t(OPOST | ONLCR)  // keep "\n" meaning a new line for our own text
         tcsetattr(input, TCSAFLUSH, &raw)
-        FatalSignals.terminalEntered(input: input, output: output, saved: attributes, restore: Self.leaving)
+        FatalSignals.terminalEntered(input: input, output: output, saved: attributes, restore: Self.leaving + alsoLeaving)
       }
       active = true
       write(Escape.saveTitle + Escape.enterAlternateScreen + Escape.hideCursor + Escape.disableWrap + Escape.clearScreen)
@@ -131,7 +148,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
       guard active else { return }
       active = false
       FatalSignals.terminalLeft()
-      write(Self.leaving)
+      write(Self.leaving + alsoLeaving)
       if var attributes = saved { tcsetattr(input, TCSAFLUSH, &attributes) }
     }
   }

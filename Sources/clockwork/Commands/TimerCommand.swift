@@ -193,7 +193,15 @@ struct TimerCommand: AsyncParsableCommand {
     let control = TimerControl(
       countdown: countdown, at: start, persistence: persist, pulse: pulse && !monochrome, backdrop: backdrop && !monochrome, fps: fps,
       wait: wait, blink: blink, alert: alert, ringStyle: withCritical(TimerScreen.ringStyle(monochrome: monochrome)), alertsTerminal: true)
-    let status = await LiveRun.terminal(TimerScreen(control: control, graphics: live.graphics, background: session.background(environment: ProcessInfo.processInfo.environment)), session: session, colorMode: live.colorMode)
+    // The backdrop in palette entries where the terminal reports them (so it can set them) and
+    // draws in truecolor (so no colour of ours is one of them): a fraction of the bytes.
+    let colorMode = live.colorMode
+    let entries = colorMode == .truecolor && control.backdrop != nil ? BackdropPalette.entries : nil
+    let look = session.look(environment: ProcessInfo.processInfo.environment, entries: entries)
+    let paletted = entries.flatMap { entries in entries.allSatisfy { look.palette[$0] != nil } ? entries : nil }
+    if paletted != nil { session.restoresPalette(look.palette) }
+    let screen = TimerScreen(control: control, graphics: live.graphics, background: look.background, backdropEntries: paletted)
+    let status = await LiveRun.terminal(screen, session: session, colorMode: colorMode)
     // The screen that showed why is gone: said once more where it stays.
     if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
     try keepsRunning(control, status: status, at: clock.now)
