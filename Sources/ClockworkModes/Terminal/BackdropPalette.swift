@@ -7,7 +7,7 @@ import ClockworkTerminal
 ///
 /// ```swift
 /// let bands = BackdropPalette(entries: BackdropPalette.entries)
-/// bands.apply(to: &grid, rows: 38, colors: [c1, c2])   // grid drawn with the backdrop in it
+/// bands.apply(to: &grid, rows: 38, colors: [c1, c2], sceneSize: scene.bounds.size)   // after drawing
 /// ```
 ///
 /// The frame is drawn as before; afterwards a cell colour that is the backdrop's where the
