@@ -82,19 +82,18 @@ public struct StateFile<Value: StoredState>: Sendable {
   /// replace it.
   func moveAside(now: Date, reason: String) -> String {
     let stamp = Int(now.timeIntervalSince1970)
+    func moved(to name: String) -> String { "warning: \(url.path) \(reason); moved it to \(name) and started afresh" }
     for copy in 1...1000 {
       let name = "\(url.lastPathComponent).corrupt-\(stamp)" + (copy > 1 ? "-\(copy)" : "")
       let aside = url.deletingLastPathComponent().appendingPathComponent(name)
       if link(url.path, aside.path) == 0 {
         unlink(url.path)
-        return "warning: \(url.path) \(reason); moved it to \(name) and started afresh"
+        return moved(to: name)
       }
       guard errno == EEXIST else {
         // No hard link (a folder, or a file system without them): rename to a name not taken.
         var info = stat()
-        if lstat(aside.path, &info) != 0, errno == ENOENT, rename(url.path, aside.path) == 0 {
-          return "warning: \(url.path) \(reason); moved it to \(name) and started afresh"
-        }
+        if lstat(aside.path, &info) != 0, errno == ENOENT, rename(url.path, aside.path) == 0 { return moved(to: name) }
         break
       }
     }

@@ -114,7 +114,6 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   static let fixedUTC: Set = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z"]
   static var databaseDirectory: String { LibC.environment("TZDIR") ?? "/usr/share/zoneinfo" }
 
-  /// The rules of the database's zone by that name.
   /// Every zone and alias the system's database names (its `tzdata.zi`), sorted; empty if
   /// the database has no such index.
   public static func knownIdentifiers() -> [String] {
@@ -130,6 +129,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     return names.sorted()
   }
 
+  /// The rules of the database's zone by that name.
   static func databaseRules(_ name: String) -> ZoneRules? {
     guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return nil }
     return ZoneRules(path: "\(databaseDirectory)/\(name)")

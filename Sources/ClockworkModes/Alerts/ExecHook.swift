@@ -27,8 +27,7 @@ public enum ExecHook {
   public static func wait(for pid: pid_t, upTo limit: Duration) {
     let ended = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      _ = exitStatus(of: pid)
       ended.signal()
     }
     let milliseconds = Int(limit / .milliseconds(1))

@@ -69,13 +69,13 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   /// The terminal's background colour: asked (OSC 11), else from `COLORFGBG` (rxvt, Konsole),
   /// else nil, which the screens take as dark. The Linux console is not asked (it would show
   /// the query) and is dark.
-  public func background(environment: [String: String]) -> RGB? {
+  public func background(environment: [String: String] = ProcessInfo.processInfo.environment) -> RGB? {
     look(environment: environment).background
   }
 
   /// The background (as ``background(environment:)``) and the colours of palette `entries`,
   /// asked together: entries the terminal did not report are missing.
-  public func look(environment: [String: String], entries: ClosedRange<UInt8>? = nil) -> (background: RGB?, palette: [UInt8: RGB]) {
+  public func look(environment: [String: String] = ProcessInfo.processInfo.environment, entries: ClosedRange<UInt8>? = nil) -> (background: RGB?, palette: [UInt8: RGB]) {
     guard environment["TERM"] != "linux" else { return (nil, [:]) }
     let replies = ask(Escape.askBackground + (entries.map { $0.map(Escape.askPalette).joined() } ?? ""))
     if let answered = replies.background { return (answered, replies.palette) }

@@ -77,7 +77,7 @@ struct ClockCommand: AsyncParsableCommand {
     let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle)
     let mode = ClockScreen(
       control: control, graphics: live.graphics, rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
-      background: session.background(environment: ProcessInfo.processInfo.environment))
+      background: session.background())
     throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
   }
 }

@@ -97,7 +97,7 @@ struct StopwatchCommand: AsyncParsableCommand {
     } else if live.wantsLiveView {
       let session = try TerminalSession()
       let control = StopwatchControl(watch: watch, store: store, notes: notes)
-      status = await LiveRun.terminal(StopwatchScreen(control: control, fps: fps, graphics: live.graphics, background: session.background(environment: ProcessInfo.processInfo.environment)), session: session, colorMode: live.colorMode)
+      status = await LiveRun.terminal(StopwatchScreen(control: control, fps: fps, graphics: live.graphics, background: session.background()), session: session, colorMode: live.colorMode)
       laps = { control.watch }
     } else {
       for note in notes { StandardOutput.error(note) }

@@ -197,7 +197,7 @@ struct TimerCommand: AsyncParsableCommand {
     // draws in truecolor (so no colour of ours is one of them): a fraction of the bytes.
     let colorMode = live.colorMode
     let entries = colorMode == .truecolor && control.backdrop != nil ? BackdropPalette.entries : nil
-    let look = session.look(environment: ProcessInfo.processInfo.environment, entries: entries)
+    let look = session.look(entries: entries)
     let paletted = entries.flatMap { entries in entries.allSatisfy { look.palette[$0] != nil } ? entries : nil }
     if paletted != nil { session.restoresPalette(look.palette) }
     let screen = TimerScreen(control: control, graphics: live.graphics, background: look.background, backdropEntries: paletted)

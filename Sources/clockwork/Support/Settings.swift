@@ -68,8 +68,9 @@ struct Settings {
     var settings = Settings()
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     // In the order of the file, so the first bad line is the one named.
-    for (key, value) in object.sorted(by: { line(of: $0.key, in: text) < line(of: $1.key, in: text) }) {
-      let line = line(of: key, in: text)
+    let lines = object.keys.reduce(into: [String: Int]()) { $0[$1] = line(of: $1, in: text) }
+    for (key, value) in object.sorted(by: { lines[$0.key, default: 0] < lines[$1.key, default: 0] }) {
+      let line = lines[key, default: 0]
       func fail(_ problem: String) -> SettingsError {
         SettingsError(path: path, line: line, problem: "'\(key)'\(problem.hasPrefix(":") ? "" : " ")\(problem)")
       }
