@@ -37,7 +37,9 @@ let package = Package(
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
-    .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo"]),
+    .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo", "CSvg"]),
+    // librsvg's calls, loaded with dlopen when an SVG picture is drawn (librsvg2-2 at run time).
+    .target(name: "CSvg"),
     // glibc calls the Glibc module leaves out (mallopt, prctl, timerfd, inotify).
     .systemLibrary(name: "CGlibcExtras"),
     // The handler of fatal signals: a last word and the terminal put back, then the old handler.

@@ -13,7 +13,7 @@ import FoundationEssentials
 /// Anti-aliased; opacity, masks and shadows composite through offscreen groups. A renderer
 /// caches decoded images; use one from one task at a time.
 public final class Renderer {
-  var imageCache: [ObjectIdentifier: (source: ImageData, surface: CairoSurface)] = [:]
+  var imageCache: [ObjectIdentifier: (source: ImageData, image: DecodedImage)] = [:]
   var conicCache: [ConicKey: CairoSurface] = [:]
   var fontFaces: [FontKey: FontFace] = [:]
   /// Rasterized subtrees, each with when it was last drawn (in calls), the oldest evicted.

@@ -54,7 +54,11 @@ import Testing
     (["render", "clock", "--size", "0"], "--size must be from 1 to 8192 pixels, got 0"),
     (["render", "clock", "--size", "9000"], "--size must be from 1 to 8192 pixels, got 9000"),
     (["render", "clock", "--zone", "Atlantis/Capital"], "unknown time zone 'Atlantis/Capital'"),
-    (["render", "clock", "--theme", "sunset"], "unknown theme 'sunset' (built in: classic, station, night"),
+    (["render", "clock", "--theme", "sunset"], "unknown theme 'sunset' (known: classic, station, night, dbclock, fwtclock"),
+    (["render", "clock", "--dial-image", "/nowhere/dial.png"], "--dial-image /nowhere/dial.png: cannot read the file"),
+    (["render", "clock", "--dial-image", "/etc/hostname"], "--dial-image /etc/hostname: not a PNG or SVG picture"),
+    (["render", "clock", "--dial-placement", "fill"], "--dial-placement needs --dial-image"),
+    (["render", "clock", "--dial-image", "/dev/null", "--dial-placement", "tile"], "The value 'tile' is invalid for '--dial-placement <how>'"),
     (["render", "clock", "--at", "25:00"], "hour 25 is out of range"),
     (["render", "clock", "--at", "10:00", "--date", "2026-02-30"], "no such date"),
     (["render", "clock", "--at", "02:30", "--date", "2026-03-08", "--zone", "America/New_York"], "a DST change skips it"),
@@ -144,6 +148,46 @@ import Testing
     #expect(result.status == 64)
     #expect(result.stderr.contains("field 'secondHand.color'"), "\(result.stderr)")
     #expect(try dir.contents() == ["theme.json"])
+  }
+
+  @Test func aDamagedPictureIsRefusedAtStartNamingTheFile() throws {
+    let dir = try TemporaryDirectory()
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(to: dir.file("cut.png"))
+    try Data(#"{ "minuteHand": { "image": "cut.png" } }"#.utf8).write(to: dir.file("theme.json"))
+    for arguments in [["--dial-image", dir.file("cut.png").path], ["--theme", dir.file("theme.json").path]] {
+      let result = try BinaryRunner.run("clockwork", ["render", "clock"] + arguments + ["-o", dir.file("x.png").path])
+      #expect(result.status == 64)
+      #expect(result.stderr.contains("\(dir.file("cut.png").path): cannot be drawn"), "\(result.stderr)")
+    }
+    #expect(try dir.contents() == ["cut.png", "theme.json"])
+  }
+
+  /// A theme installed under the XDG data folder is found by its name, pictures and all.
+  @Test func anInstalledThemeIsFoundByName() throws {
+    let dir = try TemporaryDirectory()
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let themes = dir.file("data/clockwork/themes")
+    try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: repository.appendingPathComponent("themes/wall"), to: themes.appendingPathComponent("wall"))
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_DATA_HOME"] = dir.file("data").path
+    environment["XDG_STATE_HOME"] = dir.file("state").path
+    let result = try BinaryRunner.run(
+      "clockwork", ["render", "clock", "--theme", "wall", "--at", "3:00", "--size", "200", "-o", dir.file("wall.png").path],
+      environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    let image = try CairoSurface.png(contentsOf: dir.file("wall.png"))
+    // The picture dial's cream left of the 12, and the hour hand's dark picture towards 3.
+    #expect(image.pixel(x: 80, y: 60).r > 200 && image.pixel(x: 140, y: 100).r < 80, "\(image.pixel(x: 80, y: 60)) \(image.pixel(x: 140, y: 100))")
+    let unknown = try BinaryRunner.run("clockwork", ["render", "clock", "--theme", "hall", "-o", dir.file("x.png").path], environment: environment)
+    #expect(unknown.status == 64 && unknown.stderr.contains("unknown theme 'hall' (known: classic, station, night, dbclock, fwtclock, wall;"), "\(unknown.stderr)")
+  }
+
+  @Test func liveClockTakesPartsAndADialPicture() throws {
+    let result = try BinaryRunner.run("clockwork", ["clock", "--parts", "dial,hands", "--dial-image", "/nowhere.svg", "--plain", "--count", "1"])
+    #expect(result.status == 64 && result.stderr.contains("--dial-image /nowhere.svg: cannot read the file"), "\(result.stderr)")
+    let bad = try BinaryRunner.run("clockwork", ["clock", "--parts", "dial,moon"])
+    #expect(bad.status == 64 && bad.stderr.contains("unknown clock part 'moon'"), "\(bad.stderr)")
   }
 
   /// `-o -`: the picture on standard output, no file named "-".

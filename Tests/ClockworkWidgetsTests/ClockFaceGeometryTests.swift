@@ -24,10 +24,11 @@ import Testing
     return (try Renderer().renderImage(face.layer, width: side, height: side), face)
   }
 
-  /// Pixels along the ray at `degrees` (clockwise from 12) between two fractions of the radius.
-  func ray(_ image: CairoSurface, _ degrees: Double, from: Double, to: Double) -> [PixelColor] {
-    let r = Double(image.width) / 2
-    let center = Point(x: r, y: r)
+  /// Pixels along the ray at `degrees` (clockwise from 12) between two fractions of the radius
+  /// of the face inside its insets.
+  func ray(_ image: CairoSurface, _ face: ClockFace, _ degrees: Double, from: Double, to: Double) -> [PixelColor] {
+    let r = face.faceRect.width / 2
+    let center = face.faceRect.center
     return stride(from: from, through: to, by: 0.02).map { f in
       let p = Point(onCircleAround: center, radius: f * r, angle: degrees * .pi / 180)
       return image.pixel(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down)))
@@ -41,33 +42,33 @@ import Testing
 
   @Test(arguments: ClockTheme.builtIn)
   func hourHandAtThreeOClock(theme: ClockTheme) throws {
-    let (image, _) = try render(theme, at: date(3, 0, 0), parts: [.dial, .hourHand])
-    let hand = ray(image, 90, from: 0.15, to: theme.hourHand.end - 0.04)
+    let (image, face) = try render(theme, at: date(3, 0, 0), parts: [.dial, .hourHand], size: 800)
+    let hand = ray(image, face, 90, from: 0.15, to: theme.hourHand.end - 0.04)
     #expect(hand.allSatisfy { near($0, theme.hourHand.color) }, "\(hand)")
-    let dial = ray(image, 270, from: 0.35, to: 0.6)
+    let dial = ray(image, face, 270, from: 0.35, to: 0.6)
     #expect(dial.allSatisfy { near($0, theme.dial.color) }, "\(dial)")
   }
 
   @Test(arguments: ClockTheme.builtIn)
   func minuteHandAtQuarterPast(theme: ClockTheme) throws {
-    let (image, _) = try render(theme, at: date(0, 15, 0), parts: [.dial, .minuteHand, .hourHand])
-    let hand = ray(image, 90, from: 0.15, to: theme.minuteHand.end - 0.04)
+    let (image, face) = try render(theme, at: date(0, 15, 0), parts: [.dial, .minuteHand, .hourHand], size: 800)
+    let hand = ray(image, face, 90, from: 0.15, to: theme.minuteHand.end - 0.04)
     #expect(hand.allSatisfy { near($0, theme.minuteHand.color) })
-    #expect(ray(image, 270, from: 0.35, to: 0.8).allSatisfy { near($0, theme.dial.color) })
+    #expect(ray(image, face, 270, from: 0.35, to: 0.8).allSatisfy { near($0, theme.dial.color) })
   }
 
   @Test(arguments: ClockTheme.builtIn)
   func secondHandAtFortyFive(theme: ClockTheme) throws {
-    let (image, _) = try render(theme, at: date(0, 0, 45), parts: [.dial, .secondHand])
-    let hand = ray(image, 270, from: 0.2, to: theme.secondHand.end - 0.04)
+    let (image, face) = try render(theme, at: date(0, 0, 45), parts: [.dial, .secondHand], size: 800)
+    let hand = ray(image, face, 270, from: 0.2, to: theme.secondHand.end - 0.04)
     #expect(hand.allSatisfy { near($0, theme.secondHand.color) })
-    #expect(ray(image, 90, from: 0.35, to: 0.8).allSatisfy { near($0, theme.dial.color) })
+    #expect(ray(image, face, 90, from: 0.35, to: 0.8).allSatisfy { near($0, theme.dial.color) })
   }
 
   @Test(arguments: ClockTheme.builtIn)
   func everyPartTogetherKeepsTheHandsOnTop(theme: ClockTheme) throws {
-    let (image, _) = try render(theme, at: date(3, 0, 0))
-    #expect(ray(image, 90, from: 0.15, to: theme.hourHand.end - 0.04).allSatisfy { near($0, theme.hourHand.color) })
+    let (image, face) = try render(theme, at: date(3, 0, 0))
+    #expect(ray(image, face, 90, from: 0.15, to: theme.hourHand.end - 0.04).allSatisfy { near($0, theme.hourHand.color) })
   }
 
   /// The mean angle of the second hand's pixels on a circle at 0.6 of the radius.

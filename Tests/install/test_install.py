@@ -54,6 +54,13 @@ def test_install_puts_each_part_where_it_is_looked_for_and_uninstall_takes_it_al
     assert "Europe/Berlin" in complete(usr, "clockwork timer --zone Europe/Be")
     assert "night" in complete(usr, "clockwork clock --theme ")
     assert complete(usr, "clockwork ti") == ["timer"]
+    # Themes with pictures, found by name beside the binary.
+    assert (usr / "share" / "clockwork" / "themes" / "wall" / "wall.json").is_file()
+    assert "wall" in complete(usr, "clockwork clock --theme w")
+    stamp = subprocess.run([binary, "render", "clock", "--theme", "wall", "--size", "64", "-o", str(tmp_path / "wall.png")],
+                           capture_output=True, text=True, env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "none"), "XDG_DATA_DIRS": str(tmp_path / "none")})
+    assert stamp.returncode == 0, stamp.stderr
+    (tmp_path / "wall.png").unlink()
 
     result = make("uninstall", tmp_path)
     assert result.returncode == 0, result.stderr

@@ -63,7 +63,7 @@ open class TextLayer: Layer {
   open override var contentBox: Rect? { nil }
 }
 
-/// A layer that shows a PNG image.
+/// A layer that shows a picture (PNG or SVG).
 ///
 /// ```swift
 /// let dial = ImageLayer()
@@ -93,15 +93,75 @@ open class ImageLayer: Layer {
   open override var contentBox: Rect? { bounds }
 }
 
-/// Encoded image bytes (PNG). A renderer decodes them once and caches by identity.
-public final class ImageData: Sendable {
-  public let png: Data
+/// An encoded picture (PNG or SVG). A renderer decodes it once and caches by identity; two
+/// pictures with the same bytes are equal.
+public final class ImageData: Hashable, Encodable, Sendable {
+  public enum Format: String, Hashable, Sendable, Encodable { case png, svg }
 
-  public init(png: Data) { self.png = png }
+  public let bytes: Data
+  public let format: Format
+  /// Where the bytes came from (a file's path), to name it in messages.
+  public let source: String
+  /// In pixels, when known: a PNG's from its header, an SVG's once a renderer has measured it.
+  public let size: Size?
 
-  public convenience init(contentsOf url: URL) throws {
-    self.init(png: try Data(contentsOf: url))
+  public init(bytes: Data, format: Format, source: String = "picture", size: Size? = nil) {
+    self.bytes = bytes
+    self.format = format
+    self.source = source
+    self.size = size ?? (format == .png ? Self.pngSize(bytes) : nil)
   }
+
+  public convenience init(png: Data) { self.init(bytes: png, format: .png) }
+
+  /// Reads a PNG or SVG file, told apart by its content.
+  /// - Throws: ``ImageDataError`` when the file cannot be read or is neither.
+  public convenience init(contentsOf url: URL) throws(ImageDataError) {
+    let bytes: Data
+    do { bytes = try Data(contentsOf: url) } catch {
+      throw ImageDataError(source: url.path, problem: "cannot read the file")
+    }
+    guard let format = Self.format(of: bytes) else {
+      throw ImageDataError(source: url.path, problem: "not a PNG or SVG picture")
+    }
+    self.init(bytes: bytes, format: format, source: url.path)
+  }
+
+  /// The width and height in a PNG's header chunk (IHDR, right after the signature).
+  static func pngSize(_ bytes: Data) -> Size? {
+    guard bytes.count >= 24 else { return nil }
+    func number(at offset: Int) -> Double {
+      let start = bytes.startIndex + offset
+      return Double(bytes[start..<start + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+    }
+    return Size(width: number(at: 16), height: number(at: 20))
+  }
+
+  /// PNG by its signature; SVG by an `<svg` element near the start of XML text.
+  public static func format(of bytes: Data) -> Format? {
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+    let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+    if head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "<", head.contains("<svg") { return .svg }
+    return nil
+  }
+
+  public static func == (a: ImageData, b: ImageData) -> Bool { a === b || (a.format == b.format && a.bytes == b.bytes) }
+  public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
+
+  /// A digest of the bytes, stable across runs (keys of rasters kept on disk).
+  public func encode(to encoder: Encoder) throws {
+    var hash = StableHash()
+    hash.combine(bytes)
+    var container = encoder.singleValueContainer()
+    try container.encode("\(format.rawValue) \(String(hash.value, radix: 16))")
+  }
+}
+
+public struct ImageDataError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var source: String
+  public var problem: String
+  public init(source: String, problem: String) { (self.source, self.problem) = (source, problem) }
+  public var description: String { "\(source): \(problem)" }
 }
 
 /// The properties of a ``TextLayer``.

@@ -4,9 +4,9 @@ import FoundationEssentials
 extension ClockFace {
   static let romanNumerals = ["XII", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"]
 
-  /// Dial, dial image, ticks, numerals and ring: the parts that move only on resize or theme.
+  /// Dial, its picture, ticks, numerals and (unless it is in front) the ring: the parts that move only on resize or theme.
   func buildStaticParts() {
-    let dialRect = faceRect.subrect(unit: layout.dial)
+    let dialRect = partRect(layout.dial)
     let center = dialRect.center
     let r = dialRect.width / 2
     if parts.contains(.dial) {
@@ -19,12 +19,22 @@ extension ClockFace {
       dial.lineWidth = border
       staticParts.addSublayer(dial)
     }
-    if let dialImage {
+    if let picture = theme.dial.image {
       let image = ImageLayer()
-      image.frame = Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r)
-      image.image = dialImage
-      image.contentsGravity = .resizeAspect
-      image.cornerRadius = r
+      image.image = picture
+      switch theme.dial.imagePlacement {
+      case .center:
+        let size = picture.size ?? Size(width: 2 * r, height: 2 * r)
+        image.frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        image.contentsGravity = .center
+      case .fit:
+        image.frame = dialRect
+        image.contentsGravity = .resizeAspect
+      case .fill:
+        image.frame = dialRect
+        image.contentsGravity = .resizeAspectFill
+        image.cornerRadius = r
+      }
       staticParts.addSublayer(image)
     }
     if parts.contains(.ticks) {
@@ -65,17 +75,20 @@ extension ClockFace {
         staticParts.addSublayer(label)
       }
     }
-    if parts.contains(.ring), theme.ring.width > 0 {
-      let ringRect = faceRect.subrect(unit: layout.ring)
-      let ring = ShapeLayer()
-      ring.frame = layer.bounds
-      let width = theme.ring.width * r
-      ring.path = Path.circle(center: ringRect.center, radius: ringRect.width / 2 - width / 2)
-      ring.fillColor = nil
-      ring.strokeColor = theme.ring.color
-      ring.lineWidth = width
-      staticParts.addSublayer(ring)
-    }
+    if !theme.ring.front, let ring = makeRing() { staticParts.addSublayer(ring) }
+  }
+
+  func makeRing() -> ShapeLayer? {
+    guard parts.contains(.ring), theme.ring.width > 0 else { return nil }
+    let ringRect = partRect(layout.ring)
+    let ring = ShapeLayer()
+    ring.frame = layer.bounds
+    let width = theme.ring.width * dialRadius
+    ring.path = Path.circle(center: ringRect.center, radius: ringRect.width / 2 - width / 2)
+    ring.fillColor = nil
+    ring.strokeColor = theme.ring.color
+    ring.lineWidth = width
+    return ring
   }
 
   func numeral(_ index: Int, of count: Int) -> String {

@@ -20,7 +20,7 @@ public final class ClockFace {
   public private(set) var size: Double
   public private(set) var theme: ClockTheme
   public private(set) var parts: ClockParts
-  public private(set) var layout: ClockLayout
+  public var layout: ClockLayout { theme.layout }
   public var oscillator: Oscillator
 
   let staticParts = Layer()
@@ -28,43 +28,45 @@ public final class ClockFace {
   let slowParts = Layer()
   /// `staticParts`' rasterization key.
   private var dialKey = ""
-  let hourHand = ShapeLayer()
-  let minuteHand = ShapeLayer()
-  let secondHand = ShapeLayer()
+  /// Bars (shape layers) or pictures (image layers), made again when the theme changes.
+  private(set) var hourHand = Layer()
+  private(set) var minuteHand = Layer()
+  private(set) var secondHand = Layer()
   let cap = ShapeLayer()
-  /// An optional picture under the dial's ticks (scaled to the dial).
-  public var dialImage: ImageData? { didSet { rebuild() } }
+  /// The ring when it is in front of the hands, rasterized on its own.
+  let frontRing = Layer()
 
-  public init(
-    size: Double, theme: ClockTheme = .classic, parts: ClockParts = .all, layout: ClockLayout = ClockLayout(),
-    oscillator: Oscillator = .quartz
-  ) {
+  public init(size: Double, theme: ClockTheme = .classic, parts: ClockParts = .all, oscillator: Oscillator = .quartz) {
     self.size = size
     self.theme = theme
     self.parts = parts
-    self.layout = layout
     self.oscillator = oscillator
     rebuild()
   }
 
-  public func configure(size: Double? = nil, theme: ClockTheme? = nil, parts: ClockParts? = nil, layout: ClockLayout? = nil) {
+  public func configure(size: Double? = nil, theme: ClockTheme? = nil, parts: ClockParts? = nil) {
     if let size { self.size = size }
     if let theme { self.theme = theme }
     if let parts { self.parts = parts }
-    if let layout { self.layout = layout }
     rebuild()
   }
 
-  /// The face's square, after the insets.
+  /// The face's square, after the insets (fractions of the side).
   public var faceRect: Rect {
-    let inner = Rect(x: 0, y: 0, width: size, height: size).inset(by: layout.insets)
-    let side = min(inner.width, inner.height)
+    let i = layout.insets
+    let inner = Rect(x: 0, y: 0, width: size, height: size).inset(
+      by: EdgeInsets(top: i.top * size, left: i.left * size, bottom: i.bottom * size, right: i.right * size))
+    let side = max(0, min(inner.width, inner.height))
     return Rect(x: inner.center.x - side / 2, y: inner.center.y - side / 2, width: side, height: side)
   }
 
-  var dialRadius: Double { faceRect.subrect(unit: layout.dial).width / 2 }
-  var handsCenter: Point { faceRect.subrect(unit: layout.hands).center }
-  var handsRadius: Double { faceRect.subrect(unit: layout.hands).width / 2 }
+  /// Where a part sits, from its unit rect in the layout.
+  func partRect(_ unit: Rect) -> Rect { faceRect.subrect(unit: unit) }
+
+  var dialRadius: Double { partRect(layout.dial).width / 2 }
+  /// The minute hand's length in points, which sets how finely the slow hands step.
+  var minuteHandRadius: Double { partRect(layout.minuteHand).width / 2 }
+  var secondHandRadius: Double { partRect(layout.secondHand).width / 2 }
 
   /// Points the hands at `date`'s local time in `zone`.
   public func show(date: Date, zone: Zone) {
@@ -100,7 +102,7 @@ public final class ClockFace {
   /// The angle the minute hand's tip takes to move a pixel, or 0 to follow the oscillator.
   var handStep: Double {
     guard let pixelScale else { return 0 }
-    return 1 / max(1, handsRadius * theme.minuteHand.end * pixelScale)
+    return 1 / max(1, minuteHandRadius * theme.minuteHand.end * pixelScale)
   }
 
   /// Seconds from `date` until a hand next moves by at least a pixel (`pixelScale` pixels per
@@ -109,12 +111,12 @@ public final class ClockFace {
     let wall = WallTime(date: date, zone: zone)
     let seconds = Double(wall.second) + Double(wall.nanosecond) * 1e-9
     if parts.contains(.secondHand) {
-      let tip = max(1, handsRadius * theme.secondHand.end * pixelScale)
+      let tip = max(1, secondHandRadius * theme.secondHand.end * pixelScale)
       return oscillator.delayToNextChange(secondsIntoMinute: seconds, resolution: 1 / tip)
     }
     // Minute hand: its tip moves a pixel after this long; a stepping movement moves it only
     // on whole seconds (or beats).
-    let tip = max(1, handsRadius * theme.minuteHand.end * pixelScale)
+    let tip = max(1, minuteHandRadius * theme.minuteHand.end * pixelScale)
     var continuous = (1 / tip) / (2 * Double.pi / 3600)
     if handStep > 0 {
       // Hands in steps: until the minute hand's angle reaches the next step.
@@ -134,14 +136,12 @@ public final class ClockFace {
     struct Key: Encodable {
       var theme: ClockTheme
       var parts: ClockParts
-      var layout: ClockLayout
       var size: Double
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     var hash = StableHash()
-    hash.combine((try? encoder.encode(Key(theme: theme, parts: parts, layout: layout, size: size))) ?? Data())
-    if let dialImage { hash.combine(dialImage.png) }
+    hash.combine((try? encoder.encode(Key(theme: theme, parts: parts, size: size))) ?? Data())
     return "clock-face-\(String(hash.value, radix: 16))"
   }
 
@@ -160,29 +160,64 @@ public final class ClockFace {
     buildStaticParts()
     slowParts.addSublayer(staticParts)
     layer.addSublayer(slowParts)
-    for (part, hand, style) in [(ClockParts.hourHand, hourHand, theme.hourHand), (.minuteHand, minuteHand, theme.minuteHand), (.secondHand, secondHand, theme.secondHand)] {
+    for (part, style, unit) in [
+      (ClockParts.hourHand, theme.hourHand, layout.hourHand), (.minuteHand, theme.minuteHand, layout.minuteHand),
+      (.secondHand, theme.secondHand, layout.secondHand),
+    ] {
+      let hand = makeHand(style, in: partRect(unit))
+      switch part {
+      case .hourHand: hourHand = hand
+      case .minuteHand: minuteHand = hand
+      default: secondHand = hand
+      }
       guard parts.contains(part) else { continue }
-      configure(hand, style)
       (part == .secondHand ? layer : slowParts).addSublayer(hand)
     }
     if parts.contains(.cap), theme.cap.radius > 0 {
+      let rect = partRect(layout.cap)
       cap.frame = layer.bounds
-      cap.path = Path.circle(center: handsCenter, radius: theme.cap.radius * handsRadius)
+      cap.path = Path.circle(center: rect.center, radius: theme.cap.radius * rect.width / 2)
       cap.fillColor = theme.cap.color
-      cap.shadow = shadow
+      cap.shadow = shadow(theme.cap.shadow)
       layer.addSublayer(cap)
     }
-  }
-
-  var shadow: Shadow? {
-    theme.shadow.map {
-      Shadow(color: $0.color, opacity: $0.opacity, offset: Size(width: $0.offset * dialRadius, height: $0.offset * dialRadius), radius: $0.blur * dialRadius)
+    frontRing.removeAllSublayers()
+    if theme.ring.front, let ring = makeRing() {
+      frontRing.frame = layer.bounds
+      frontRing.rasterizationKey = "\(dialKey) ring"
+      frontRing.rasterizationLasts = true
+      frontRing.addSublayer(ring)
+      layer.addSublayer(frontRing)
     }
   }
 
-  /// A hand is a bar from `start` to `end` of the radius, pivoting at the centre.
-  func configure(_ hand: ShapeLayer, _ style: ClockTheme.Hand) {
-    let r = handsRadius
+  /// A part's own shadow, else the theme's, in points; none when its opacity is 0.
+  func shadow(_ own: ClockTheme.HandShadow?) -> Shadow? {
+    guard let style = own ?? theme.shadow, style.opacity > 0 else { return nil }
+    let r = dialRadius
+    return Shadow(
+      color: style.color, opacity: style.opacity, offset: Size(width: style.offsetX * r, height: style.offsetY * r),
+      radius: style.blur * r)
+  }
+
+  /// A hand pivoting at the centre of `rect`, pointing at 12 until it is turned: a bar from
+  /// `start` to `end` of half the rect's width, or the hand's picture.
+  func makeHand(_ style: ClockTheme.Hand, in rect: Rect) -> Layer {
+    let r = rect.width / 2
+    if let image = style.image {
+      let size = image.size ?? Size(width: 1, height: 1)
+      let picture = ImageLayer()
+      picture.image = image
+      // The picture's top reaches `end`: its height is that over the pivot's share of it.
+      let height = style.end * r / max(style.pivot.y, 0.01)
+      let width = height * size.width / max(size.height, 1)
+      picture.bounds = Rect(x: 0, y: 0, width: width, height: height)
+      picture.anchorPoint = style.pivot
+      picture.position = rect.center
+      picture.shadow = shadow(style.shadow)
+      return picture
+    }
+    let hand = ShapeLayer()
     let width = max(style.width * r, 1)
     let disc = style.disc * r
     let length = (style.end - style.start) * r
@@ -190,7 +225,7 @@ public final class ClockFace {
     hand.bounds = Rect(x: 0, y: 0, width: boxWidth, height: length + disc)
     // The pivot: `end` of the radius below the tip (plus room for the disc above it).
     hand.anchorPoint = Point(x: 0.5, y: (style.end * r + disc) / (length + disc))
-    hand.position = handsCenter
+    hand.position = rect.center
     let bar = Rect(x: (boxWidth - width) / 2, y: disc, width: width, height: length)
     var path = Path.roundedRect(bar, radius: width / 2)
     if disc > 0 {
@@ -205,6 +240,7 @@ public final class ClockFace {
     }
     hand.path = path
     hand.fillColor = style.color
-    hand.shadow = shadow
+    hand.shadow = shadow(style.shadow)
+    return hand
   }
 }

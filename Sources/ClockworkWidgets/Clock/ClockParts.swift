@@ -50,12 +50,28 @@ public struct ClockPartsError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 }
 
-/// Where each part sits, as a rect in unit coordinates of the face (FWTClock's part frames).
+/// Where each part sits: insets from the face's edges (fractions of its side), then a rect in
+/// unit coordinates of the square left for each part (FWTClock's edge insets and part frames).
+/// A hand pivots at the centre of its rect, and its lengths are fractions of half its width.
+///
+/// ```swift
+/// var layout = ClockLayout(insets: EdgeInsets(all: 0.05))
+/// layout.secondHand = Rect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)   // a shorter second hand
+/// ```
 public struct ClockLayout: Hashable, Sendable, Encodable {
   public var insets: EdgeInsets = .zero
-  public var dial = Rect(x: 0, y: 0, width: 1, height: 1)
-  public var hands = Rect(x: 0, y: 0, width: 1, height: 1)
-  public var ring = Rect(x: 0, y: 0, width: 1, height: 1)
+  /// The dial, its picture, ticks and numerals.
+  public var dial = Rect.unit
+  public var ring = Rect.unit
+  public var hourHand = Rect.unit
+  public var minuteHand = Rect.unit
+  public var secondHand = Rect.unit
+  public var cap = Rect.unit
 
   public init(insets: EdgeInsets = .zero) { self.insets = insets }
+}
+
+extension Rect {
+  /// (0, 0, 1, 1): all of a unit-coordinate space.
+  public static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
 }

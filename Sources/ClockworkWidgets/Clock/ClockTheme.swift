@@ -18,14 +18,24 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
   public var secondHand: Hand
   public var cap: Cap
   public var ring: Ring
-  /// Cast by the hands and cap.
+  /// Cast by the hands and cap, unless a hand or the cap has its own.
   public var shadow: HandShadow?
+  /// Where each part sits (FWTClock's edge insets and part frames).
+  public var layout = ClockLayout()
 
   public struct Dial: Hashable, Sendable, Encodable {
     public var color: Color
     public var borderColor: Color
     public var borderWidth: Double
+    /// A picture on the dial, under the ticks (DBClockView's `clockBackgroundImage`).
+    public var image: ImageData? = nil
+    public var imagePlacement: ImagePlacement = .fit
   }
+
+  /// How the dial's picture is placed: at its own size in the middle (a pixel a point, as
+  /// DBClockView shows it), the whole picture inside the dial's square, or covering the dial's
+  /// circle (clipped to it).
+  public enum ImagePlacement: String, Hashable, Sendable, CaseIterable, Encodable { case center, fit, fill }
 
   public struct Ticks: Hashable, Sendable, Encodable {
     public var color: Color
@@ -55,23 +65,42 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
     public var end: Double
     /// A disc of this radius centred near the tip (the railway clock's signal disc); 0 for none.
     public var disc: Double
+    /// A picture drawn instead of the bar, turned about `pivot` (unit coordinates of the
+    /// picture, (0.5, 1) its bottom centre) and scaled so that its top reaches `end`.
+    public var image: ImageData? = nil
+    public var pivot = Point(x: 0.5, y: 1)
+    /// This hand's own shadow; `nil` casts the theme's `shadow`.
+    public var shadow: HandShadow? = nil
   }
 
   public struct Cap: Hashable, Sendable, Encodable {
     public var color: Color
     public var radius: Double
+    public var shadow: HandShadow? = nil
   }
 
   public struct Ring: Hashable, Sendable, Encodable {
     public var color: Color
     public var width: Double
+    /// Over the hands (FWTClock) rather than under them.
+    public var front = false
   }
 
+  /// Offsets and blur are fractions of the dial's radius; y grows downwards.
   public struct HandShadow: Hashable, Sendable, Encodable {
     public var color: Color
     public var opacity: Double
-    public var offset: Double
+    public var offsetX: Double
+    public var offsetY: Double
     public var blur: Double
+
+    public init(color: Color = .black, opacity: Double, offsetX: Double, offsetY: Double, blur: Double) {
+      (self.color, self.opacity, self.offsetX, self.offsetY, self.blur) = (color, opacity, offsetX, offsetY, blur)
+    }
+
+    public init(color: Color = .black, opacity: Double, offset: Double, blur: Double) {
+      self.init(color: color, opacity: opacity, offsetX: offset, offsetY: offset, blur: blur)
+    }
   }
 }
 
@@ -115,8 +144,42 @@ extension ClockTheme {
     ring: Ring(color: Color(hex: 0x2A2E37), width: 0.02),
     shadow: nil)
 
+  /// DBClockView's look at its 240-point size: black bar hands 1×90, 2×80 and 2×60 points that
+  /// pivot at their bottom centre, each with its own shadow (opacity 1, 0.7 and 0.4; offsets
+  /// (2, 2), (1, 1) and Core Animation's default (0, −3); blur 3), a black 6×6 centre, on the
+  /// demo's red. Its dial is a picture; this one draws a plain white dial in its place.
+  public static let dbclock: ClockTheme = {
+    let point = 1.0 / 120  // a point at 240 points across, as a fraction of the radius
+    func hand(width: Double, length: Double, opacity: Double, x: Double, y: Double) -> Hand {
+      Hand(
+        color: .black, width: width * point, start: 0, end: length * point, disc: 0,
+        shadow: HandShadow(opacity: opacity, offsetX: x * point, offsetY: y * point, blur: 3 * point))
+    }
+    return ClockTheme(
+      name: "dbclock", background: Color(hex: 0xFF0000),
+      dial: Dial(color: .white, borderColor: .black, borderWidth: point),
+      ticks: Ticks(color: .black, minorLength: 0.05, minorWidth: point, majorLength: 0.1, majorWidth: 2 * point),
+      numerals: Numerals(style: .none, color: .black, font: "DejaVu Sans", size: 0.16, radius: 0.7, twentyFour: false),
+      hourHand: hand(width: 2, length: 60, opacity: 0.4, x: 0, y: -3),
+      minuteHand: hand(width: 2, length: 80, opacity: 0.7, x: 1, y: 1),
+      secondHand: hand(width: 1, length: 90, opacity: 1, x: 2, y: 2),
+      cap: Cap(color: .black, radius: 3 * point, shadow: HandShadow(opacity: 0, offset: 0, blur: 0)),
+      ring: Ring(color: .black, width: 0),
+      shadow: nil)
+  }()
+
+  /// FWTClock's look: the classic face inside edge insets, with its ring frontmost, over the
+  /// hands.
+  public static let fwtclock: ClockTheme = {
+    var theme = ClockTheme.classic
+    theme.name = "fwtclock"
+    theme.ring = Ring(color: Color(hex: 0x888888), width: 0.04, front: true)
+    theme.layout = ClockLayout(insets: EdgeInsets(all: 0.04))
+    return theme
+  }()
+
   /// The built-in themes, in the order the app cycles through them.
-  public static let builtIn: [ClockTheme] = [.classic, .station, .night]
+  public static let builtIn: [ClockTheme] = [.classic, .station, .night, .dbclock, .fwtclock]
 
   public static func named(_ name: String) -> ClockTheme? {
     builtIn.first { $0.name == name.lowercased() }

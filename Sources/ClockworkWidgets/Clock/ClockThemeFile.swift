@@ -3,41 +3,63 @@ import ClockworkCore
 import FoundationEssentials
 
 /// Loading themes from JSON. A file names a built-in `base` (default `classic`) and overrides
-/// any fields; an unknown or invalid field is an error that names it.
+/// any fields; an unknown or invalid field is an error that names it. Pictures (PNG or SVG) are
+/// read relative to the theme file's folder.
 ///
 /// ```json
-/// { "base": "night", "secondHand": { "color": "#FF8800" }, "numerals": { "style": "none" } }
+/// { "base": "night", "secondHand": { "color": "#FF8800", "shadow": { "opacity": 0.4, "offsetY": -0.025 } },
+///   "dial": { "image": "dial.svg", "placement": "center" }, "layout": { "insets": 0.05 } }
 /// ```
 extension ClockTheme {
   /// Every section and the fields it takes (lengths are fractions of the dial's radius).
   static let schema: [String: [String: FieldKind]] = [
-    "dial": ["color": .color, "borderColor": .color, "borderWidth": .length],
+    "dial": ["color": .color, "borderColor": .color, "borderWidth": .length, "image": .picture, "placement": .placement],
     "ticks": ["color": .color, "minorLength": .length, "minorWidth": .length, "majorLength": .length, "majorWidth": .length],
     "numerals": ["style": .numeralStyle, "color": .color, "font": .text, "size": .length, "radius": .length, "twentyFour": .flag],
     "hourHand": handFields, "minuteHand": handFields, "secondHand": handFields,
-    "cap": ["color": .color, "radius": .length],
-    "ring": ["color": .color, "width": .length],
-    "shadow": ["color": .color, "opacity": .fraction, "offset": .signedLength, "blur": .length],
+    "cap": ["color": .color, "radius": .length, "shadow": .shadow],
+    "ring": ["color": .color, "width": .length, "front": .flag],
+    "shadow": shadowFields,
+    "layout": [
+      "insets": .insets, "dial": .unitRect, "ring": .unitRect, "hands": .unitRect, "hourHand": .unitRect,
+      "minuteHand": .unitRect, "secondHand": .unitRect, "cap": .unitRect,
+    ],
   ]
   static let handFields: [String: FieldKind] = [
-    "color": .color, "width": .length, "start": .signedLength, "end": .length, "disc": .length,
+    "color": .color, "width": .length, "start": .signedLength, "end": .length, "disc": .length, "image": .picture,
+    "pivot": .unitPoint, "shadow": .shadow,
+  ]
+  static let shadowFields: [String: FieldKind] = [
+    "color": .color, "opacity": .fraction, "offset": .signedLength, "offsetX": .signedLength, "offsetY": .signedLength,
+    "blur": .length,
   ]
   static let topLevelFields: Set<String> = ["name", "base", "background"]
+  /// What a shadow section starts from when the theme has no shared shadow.
+  static let defaultShadow = HandShadow(opacity: 0.35, offset: 0.015, blur: 0.015)
 
-  enum FieldKind { case color, length, signedLength, fraction, text, flag, numeralStyle }
+  enum FieldKind { case color, length, signedLength, fraction, text, flag, numeralStyle, picture, placement, unitPoint, unitRect, insets, shadow }
 
-  /// Reads a theme file.
+  /// Reads a theme file. `loadPicture` reads the pictures it names (the app passes one that
+  /// also checks that they can be drawn).
   /// - Throws: ``ThemeError`` naming the file and the field.
-  public static func load(from url: URL) throws(ThemeError) -> ClockTheme {
+  public static func load(
+    from url: URL, loadPicture: @escaping (URL) throws(ImageDataError) -> ImageData = { url throws(ImageDataError) in try ImageData(contentsOf: url) }
+  ) throws(ThemeError) -> ClockTheme {
     let data: Data
     do { data = try Data(contentsOf: url) } catch {
       throw ThemeError(source: url.path, field: nil, problem: "cannot read the file (\(error.reason))")
     }
-    return try decode(data, source: url.path, defaultName: url.deletingPathExtension().lastPathComponent)
+    return try decode(
+      data, source: url.path, defaultName: url.deletingPathExtension().lastPathComponent,
+      folder: url.deletingLastPathComponent(), loadPicture: loadPicture)
   }
 
-  /// Reads a theme from JSON bytes; `source` names them in errors.
-  public static func decode(_ data: Data, source: String, defaultName: String = "custom") throws(ThemeError) -> ClockTheme {
+  /// Reads a theme from JSON bytes; `source` names them in errors, and pictures are read from
+  /// `folder`.
+  public static func decode(
+    _ data: Data, source: String, defaultName: String = "custom", folder: URL? = nil,
+    loadPicture: @escaping (URL) throws(ImageDataError) -> ImageData = { url throws(ImageDataError) in try ImageData(contentsOf: url) }
+  ) throws(ThemeError) -> ClockTheme {
     func fail(_ field: String?, _ problem: String) -> ThemeError { ThemeError(source: source, field: field, problem: problem) }
     let parsed: JSONValue
     do { parsed = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
@@ -52,22 +74,24 @@ extension ClockTheme {
       theme = found
     }
     theme.name = defaultName
-    for (key, value) in object {
+    let reader = FieldReader(source: source, folder: folder, loadPicture: loadPicture)
+    // The shared shadow first: a hand's own shadow starts from it.
+    let keys = (object["shadow"] == nil ? [] : ["shadow"]) + object.keys.filter { $0 != "shadow" }
+    for key in keys {
+      guard let value = object[key] else { continue }
       switch key {
       case "base": continue
       case "name":
         guard case .string(let name) = value, !name.isEmpty else { throw fail("name", "must be a non-empty string") }
         theme.name = name
       case "background":
-        if value == .null { theme.background = nil } else { theme.background = try color(value, field: "background", source: source) }
+        if value == .null { theme.background = nil } else { theme.background = try reader.color(value, field: "background") }
+      case "shadow":
+        theme.shadow = try reader.shadow(value, field: "shadow", startingFrom: theme.shadow ?? defaultShadow)
       default:
         guard let fields = schema[key] else {
           let known = (Array(topLevelFields) + schema.keys).sorted().joined(separator: ", ")
           throw fail(key, "unknown field (known: \(known))")
-        }
-        if key == "shadow", value == .null {
-          theme.shadow = nil
-          continue
         }
         guard case .object(let section) = value else { throw fail(key, "must be an object") }
         for (field, fieldValue) in section {
@@ -75,7 +99,14 @@ extension ClockTheme {
           guard let kind = fields[field] else {
             throw fail(path, "unknown field (known: \(fields.keys.sorted().joined(separator: ", ")))")
           }
-          try theme.set(path, to: try Self.read(fieldValue, as: kind, field: path, source: source))
+          let read: FieldValue
+          if kind == .shadow {
+            // A part's own shadow; null: none for this part.
+            read = .shadow(try reader.shadow(fieldValue, field: path, startingFrom: theme.shadow ?? defaultShadow) ?? HandShadow(opacity: 0, offset: 0, blur: 0))
+          } else {
+            read = try reader.read(fieldValue, as: kind, field: path)
+          }
+          theme.set(path, to: read)
         }
       }
     }
@@ -84,45 +115,125 @@ extension ClockTheme {
   }
 
   enum FieldValue {
-    case color(Color), number(Double), text(String), flag(Bool), style(Numerals.Style)
+    case color(Color), number(Double), text(String), flag(Bool), style(Numerals.Style), picture(ImageData)
+    case placement(ImagePlacement), point(Point), rect(Rect), insets(EdgeInsets), shadow(HandShadow)
   }
 
-  static func read(_ value: JSONValue, as kind: FieldKind, field: String, source: String) throws(ThemeError) -> FieldValue {
-    func fail(_ problem: String) -> ThemeError { ThemeError(source: source, field: field, problem: problem) }
-    switch kind {
-    case .color: return .color(try color(value, field: field, source: source))
-    case .text:
-      guard case .string(let text) = value, !text.isEmpty else { throw fail("must be a non-empty string") }
-      return .text(text)
-    case .flag:
-      guard case .bool(let flag) = value else { throw fail("must be true or false") }
-      return .flag(flag)
-    case .numeralStyle:
-      guard case .string(let text) = value, let style = Numerals.Style(rawValue: text) else {
-        throw fail("must be one of \(Numerals.Style.allCases.map(\.rawValue).joined(separator: ", "))")
-      }
-      return .style(style)
-    case .length, .signedLength, .fraction:
-      guard case .number(let x) = value, x.isFinite else { throw fail("must be a number") }
+  /// Reads and checks one field's value.
+  struct FieldReader {
+    var source: String
+    var folder: URL?
+    var loadPicture: (URL) throws(ImageDataError) -> ImageData
+
+    func fail(_ field: String, _ problem: String) -> ThemeError { ThemeError(source: source, field: field, problem: problem) }
+
+    func read(_ value: JSONValue, as kind: FieldKind, field: String) throws(ThemeError) -> FieldValue {
       switch kind {
-      case .length: guard (0...2).contains(x) else { throw fail("must be from 0 to 2 (a fraction of the radius), got \(x)") }
-      case .signedLength: guard (-1...2).contains(x) else { throw fail("must be from -1 to 2 (a fraction of the radius), got \(x)") }
-      default: guard (0...1).contains(x) else { throw fail("must be from 0 to 1, got \(x)") }
+      case .color: return .color(try color(value, field: field))
+      case .text:
+        guard case .string(let text) = value, !text.isEmpty else { throw fail(field, "must be a non-empty string") }
+        return .text(text)
+      case .flag:
+        guard case .bool(let flag) = value else { throw fail(field, "must be true or false") }
+        return .flag(flag)
+      case .numeralStyle:
+        guard case .string(let text) = value, let style = Numerals.Style(rawValue: text) else {
+          throw fail(field, "must be one of \(Numerals.Style.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return .style(style)
+      case .placement:
+        guard case .string(let text) = value, let placement = ImagePlacement(rawValue: text) else {
+          throw fail(field, "must be one of \(ImagePlacement.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return .placement(placement)
+      case .picture:
+        guard case .string(let path) = value, !path.isEmpty else { throw fail(field, "must be the path of a PNG or SVG file") }
+        let url = path.hasPrefix("/") || folder == nil ? URL(fileURLWithPath: path) : folder!.appendingPathComponent(path)
+        do { return .picture(try loadPicture(url)) } catch { throw fail(field, error.description) }
+      case .unitPoint:
+        let numbers = try list(value, count: 2, field: field, what: "[x, y] in the picture's unit coordinates")
+        guard numbers.allSatisfy({ (0...1).contains($0) }), numbers[1] > 0 else {
+          throw fail(field, "must be [x, y] with x from 0 to 1 and y above 0 up to 1, got \(numbers)")
+        }
+        return .point(Point(x: numbers[0], y: numbers[1]))
+      case .unitRect:
+        let n = try list(value, count: 4, field: field, what: "[x, y, width, height] in unit coordinates of the face")
+        guard n[2] > 0, n[3] > 0, n.allSatisfy({ (-1...2).contains($0) }) else {
+          throw fail(field, "must be [x, y, width, height] with a positive width and height, each from -1 to 2, got \(n)")
+        }
+        return .rect(Rect(x: n[0], y: n[1], width: n[2], height: n[3]))
+      case .insets:
+        let edges: [Double]
+        if case .number(let all) = value {
+          edges = [all, all, all, all]
+        } else if case .object(let sides) = value {
+          var found = [0.0, 0, 0, 0]
+          for (side, number) in sides {
+            guard let index = ["top", "left", "bottom", "right"].firstIndex(of: side) else {
+              throw fail("\(field).\(side)", "unknown field (known: bottom, left, right, top)")
+            }
+            guard case .number(let x) = number, x.isFinite else { throw fail("\(field).\(side)", "must be a number") }
+            found[index] = x
+          }
+          edges = found
+        } else {
+          throw fail(field, "must be a number (all four edges) or an object with top, left, bottom, right")
+        }
+        guard edges.allSatisfy({ (0..<0.5).contains($0) }), edges[0] + edges[2] < 1, edges[1] + edges[3] < 1 else {
+          throw fail(field, "each edge must be from 0 to under 0.5 (a fraction of the face's side), got \(edges)")
+        }
+        return .insets(EdgeInsets(top: edges[0], left: edges[1], bottom: edges[2], right: edges[3]))
+      case .length, .signedLength, .fraction, .shadow:
+        guard case .number(let x) = value, x.isFinite else { throw fail(field, "must be a number") }
+        switch kind {
+        case .length: guard (0...2).contains(x) else { throw fail(field, "must be from 0 to 2 (a fraction of the radius), got \(x)") }
+        case .signedLength: guard (-1...2).contains(x) else { throw fail(field, "must be from -1 to 2 (a fraction of the radius), got \(x)") }
+        default: guard (0...1).contains(x) else { throw fail(field, "must be from 0 to 1, got \(x)") }
+        }
+        return .number(x)
       }
-      return .number(x)
+    }
+
+    func list(_ value: JSONValue, count: Int, field: String, what: String) throws(ThemeError) -> [Double] {
+      guard case .array(let items) = value, items.count == count else { throw fail(field, "must be \(what)") }
+      var numbers: [Double] = []
+      for item in items {
+        guard case .number(let x) = item, x.isFinite else { throw fail(field, "must be \(what)") }
+        numbers.append(x)
+      }
+      return numbers
+    }
+
+    func color(_ value: JSONValue, field: String) throws(ThemeError) -> Color {
+      guard case .string(let text) = value else { throw fail(field, "must be a colour string such as \"#CE0755\"") }
+      do { return try Color(parsing: text) } catch { throw fail(field, error.description) }
+    }
+
+    /// A shadow section over `start`; `nil` for JSON null.
+    func shadow(_ value: JSONValue, field: String, startingFrom start: HandShadow) throws(ThemeError) -> HandShadow? {
+      if value == .null { return nil }
+      guard case .object(let section) = value else { throw fail(field, "must be an object or null") }
+      var shadow = start
+      for (name, fieldValue) in section {
+        let path = "\(field).\(name)"
+        guard let kind = shadowFields[name] else {
+          throw fail(path, "unknown field (known: \(shadowFields.keys.sorted().joined(separator: ", ")))")
+        }
+        switch (name, try read(fieldValue, as: kind, field: path)) {
+        case ("color", .color(let c)): shadow.color = c
+        case ("opacity", .number(let x)): shadow.opacity = x
+        case ("offset", .number(let x)): (shadow.offsetX, shadow.offsetY) = (x, x)
+        case ("offsetX", .number(let x)): shadow.offsetX = x
+        case ("offsetY", .number(let x)): shadow.offsetY = x
+        case ("blur", .number(let x)): shadow.blur = x
+        default: break
+        }
+      }
+      return shadow
     }
   }
 
-  static func color(_ value: JSONValue, field: String, source: String) throws(ThemeError) -> Color {
-    guard case .string(let text) = value else {
-      throw ThemeError(source: source, field: field, problem: "must be a colour string such as \"#CE0755\"")
-    }
-    do { return try Color(parsing: text) } catch {
-      throw ThemeError(source: source, field: field, problem: error.description)
-    }
-  }
-
-  mutating func set(_ path: String, to value: FieldValue) throws(ThemeError) {
+  mutating func set(_ path: String, to value: FieldValue) {
     func hand(_ hand: inout Hand, _ field: String) {
       switch (field, value) {
       case ("color", .color(let c)): hand.color = c
@@ -130,6 +241,9 @@ extension ClockTheme {
       case ("start", .number(let x)): hand.start = x
       case ("end", .number(let x)): hand.end = x
       case ("disc", .number(let x)): hand.disc = x
+      case ("image", .picture(let p)): hand.image = p
+      case ("pivot", .point(let p)): hand.pivot = p
+      case ("shadow", .shadow(let s)): hand.shadow = s
       default: break
       }
     }
@@ -139,6 +253,8 @@ extension ClockTheme {
     case ("dial", "color", .color(let c)): dial.color = c
     case ("dial", "borderColor", .color(let c)): dial.borderColor = c
     case ("dial", "borderWidth", .number(let x)): dial.borderWidth = x
+    case ("dial", "image", .picture(let p)): dial.image = p
+    case ("dial", "placement", .placement(let p)): dial.imagePlacement = p
     case ("ticks", "color", .color(let c)): ticks.color = c
     case ("ticks", "minorLength", .number(let x)): ticks.minorLength = x
     case ("ticks", "minorWidth", .number(let x)): ticks.minorWidth = x
@@ -155,18 +271,18 @@ extension ClockTheme {
     case ("secondHand", _, _): hand(&secondHand, field)
     case ("cap", "color", .color(let c)): cap.color = c
     case ("cap", "radius", .number(let x)): cap.radius = x
+    case ("cap", "shadow", .shadow(let s)): cap.shadow = s
     case ("ring", "color", .color(let c)): ring.color = c
     case ("ring", "width", .number(let x)): ring.width = x
-    case ("shadow", _, _):
-      var s = shadow ?? HandShadow(color: .black, opacity: 0.35, offset: 0.015, blur: 0.015)
-      switch (field, value) {
-      case ("color", .color(let c)): s.color = c
-      case ("opacity", .number(let x)): s.opacity = x
-      case ("offset", .number(let x)): s.offset = x
-      case ("blur", .number(let x)): s.blur = x
-      default: break
-      }
-      shadow = s
+    case ("ring", "front", .flag(let b)): ring.front = b
+    case ("layout", "insets", .insets(let i)): layout.insets = i
+    case ("layout", "dial", .rect(let r)): layout.dial = r
+    case ("layout", "ring", .rect(let r)): layout.ring = r
+    case ("layout", "hands", .rect(let r)): (layout.hourHand, layout.minuteHand, layout.secondHand) = (r, r, r)
+    case ("layout", "hourHand", .rect(let r)): layout.hourHand = r
+    case ("layout", "minuteHand", .rect(let r)): layout.minuteHand = r
+    case ("layout", "secondHand", .rect(let r)): layout.secondHand = r
+    case ("layout", "cap", .rect(let r)): layout.cap = r
     default: break
     }
   }

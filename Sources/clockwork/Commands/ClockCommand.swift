@@ -34,8 +34,10 @@ struct ClockCommand: AsyncParsableCommand {
 
   @OptionGroup var live: LiveOptions
 
-  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file (default: classic).", valueName: "name|file"), completion: Completions.theme)
+  @Option(help: ArgumentHelp("\(ThemeArgument.builtInNames), an installed theme (wall), or a JSON theme file (default: classic).", valueName: "name|file"), completion: Completions.theme)
   var theme: String?
+
+  @OptionGroup var look: ClockLookOptions
 
   @Option(help: ArgumentHelp("How the second hand moves: \(OscillatorArgument.names) (default: quartz).", valueName: "kind"), completion: Completions.oscillator)
   var oscillator: String?
@@ -64,17 +66,17 @@ struct ClockCommand: AsyncParsableCommand {
     let settings = try Settings.load()
     let live = live.resolved(settings)
     let zones = zones.isEmpty ? settings.zones ?? [Zone.local] : zones
-    let theme = try theme.map(ThemeArgument.parse) ?? settings.theme ?? .classic
+    let theme = try look.apply(to: try theme.map(ThemeArgument.parse) ?? settings.theme ?? .classic)
     let oscillator = try oscillator.map(OscillatorArgument.parse) ?? settings.oscillator ?? .quartz
     if live.window {
-      let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle)
+      let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle, parts: look.parts)
       throw ExitCode(await LiveRun.window(title: "clockwork", size: (live.windowSize.width, live.windowSize.height)) { _ in ClockWindow(control: control) })
     }
     guard live.wantsLiveView, count == nil else {
       throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count)))
     }
     let session = try TerminalSession()
-    let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle)
+    let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle, parts: look.parts)
     let mode = ClockScreen(
       control: control, graphics: live.graphics, rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
       background: session.background())

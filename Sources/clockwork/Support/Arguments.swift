@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockworkCairo
 import ClockworkCore
 import ClockworkWidgets
 import FoundationEssentials
@@ -34,17 +35,51 @@ enum OscillatorArgument {
 }
 
 enum ThemeArgument {
-  /// A built-in theme's name, or the path of a JSON theme file.
+  static let builtInNames = ClockTheme.builtIn.map(\.name).joined(separator: ", ")
+
+  /// A built-in theme's name, an installed theme file's name, or the path of a JSON theme file.
   static func parse(_ text: String) throws -> ClockTheme {
     if let theme = ClockTheme.named(text) { return theme }
     let looksLikeFile = text.contains("/") || text.hasSuffix(".json")
-    guard looksLikeFile || FileManager.default.fileExists(atPath: text) else {
-      let names = ClockTheme.builtIn.map(\.name).joined(separator: ", ")
-      throw ValidationError("unknown theme '\(text)' (built in: \(names); or the path of a JSON theme file)")
+    guard let path = looksLikeFile || FileManager.default.fileExists(atPath: text) ? text : installed(named: text) else {
+      let installed = installedNames().filter { !ClockTheme.builtIn.map(\.name).contains($0) }
+      let names = (ClockTheme.builtIn.map(\.name) + installed).joined(separator: ", ")
+      throw ValidationError("unknown theme '\(text)' (known: \(names); or the path of a JSON theme file)")
     }
-    do { return try ClockTheme.load(from: URL(fileURLWithPath: text)) } catch {
+    do { return try ClockTheme.load(from: URL(fileURLWithPath: path), loadPicture: Renderer.loadPicture) } catch {
       throw ValidationError(error.description)
     }
+  }
+
+  /// Where theme files are installed, the user's own first (XDG's data folders), then the
+  /// app's own share folder beside its binary.
+  static func folders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    let home = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(environment["HOME"] ?? "/root")/.local/share"
+    let system = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let beside = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share").path
+    return ([home] + system + [beside]).map { "\($0)/clockwork/themes" }
+  }
+
+  /// `NAME.json` or `NAME/NAME.json` (a theme with its pictures) in the first folder that has it.
+  static func installed(named name: String) -> String? {
+    for folder in folders() {
+      for candidate in ["\(folder)/\(name).json", "\(folder)/\(name)/\(name).json"] where FileManager.default.fileExists(atPath: candidate) {
+        return candidate
+      }
+    }
+    return nil
+  }
+
+  static func installedNames() -> [String] {
+    var names: [String] = []
+    for folder in folders() {
+      for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+        let name = entry.hasSuffix(".json") ? String(entry.dropLast(5)) : entry
+        if installed(named: name) != nil, !names.contains(name) { names.append(name) }
+      }
+    }
+    return names.sorted()
   }
 }
 

@@ -20,9 +20,9 @@ enum Completions {
     Zone.knownIdentifiers().filter { $0.hasPrefix(prefix) }
   }
 
-  /// The built-in themes and the JSON files in the current folder.
+  /// The built-in and installed themes and the JSON files in the current folder.
   static let theme = CompletionKind.custom { _, _, prefix in
     let files = (try? FileManager.default.contentsOfDirectory(atPath: ".").filter { $0.hasSuffix(".json") }.sorted()) ?? []
-    return (ClockTheme.builtIn.map(\.name) + files).filter { $0.hasPrefix(prefix) }
+    return (ClockTheme.builtIn.map(\.name) + ThemeArgument.installedNames() + files).filter { $0.hasPrefix(prefix) }
   }
 }

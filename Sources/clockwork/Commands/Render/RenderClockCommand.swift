@@ -9,8 +9,6 @@ struct RenderClockCommand: ParsableCommand {
     commandName: "clock",
     abstract: "Stamp a clock face showing a given time.",
     discussion: """
-      Parts: \(ClockParts.names.map(\.0).joined(separator: ", ")) (comma-separated).
-
       Themes: \(ClockTheme.builtIn.map(\.name).joined(separator: ", ")), or a JSON file such as
         { "base": "night", "secondHand": { "color": "#FF8800" } }
 
@@ -27,11 +25,10 @@ struct RenderClockCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The time zone the face shows (default: local).", valueName: "tz"), completion: Completions.zone, transform: ZoneArgument.parse)
   var zone: Zone?
 
-  @Option(help: ArgumentHelp("classic, station, night, or a JSON theme file.", valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
+  @Option(help: ArgumentHelp("\(ThemeArgument.builtInNames), an installed theme (wall), or a JSON theme file.", valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
   var theme: ClockTheme = .classic
 
-  @Option(help: ArgumentHelp("The parts to draw, e.g. dial,ticks,hands.", valueName: "list"), transform: PartsArgument.parse)
-  var parts: ClockParts = .all
+  @OptionGroup var look: ClockLookOptions
 
   @Option(help: ArgumentHelp("How the second hand moves between frames.", valueName: "kind"), completion: Completions.oscillator, transform: OscillatorArgument.parse)
   var oscillator: Oscillator = .quartz
@@ -52,7 +49,7 @@ struct RenderClockCommand: ParsableCommand {
 
   func run() throws {
     let start = try instant()
-    let face = ClockFace(size: Double(output.size), theme: theme, parts: parts, oscillator: oscillator)
+    let face = ClockFace(size: Double(output.size), theme: try look.apply(to: theme), parts: look.parts, oscillator: oscillator)
     try output.write { index in
       face.show(date: start.addingTimeInterval(Double(index) / output.fps), zone: zone ?? .local)
       return face.layer

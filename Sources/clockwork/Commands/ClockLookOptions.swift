@@ -1,0 +1,47 @@
+import ArgumentParser
+import ClockworkCairo
+import ClockworkScene
+import ClockworkWidgets
+import FoundationEssentials
+
+/// What the clock and its stamps show beyond the theme: which parts, and a dial picture.
+struct ClockLookOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp("The parts to draw: \(ClockParts.names.map(\.0).joined(separator: ", ")), comma-separated (default: all).", valueName: "list"),
+    transform: PartsArgument.parse)
+  var parts: ClockParts = .all
+
+  @Option(help: ArgumentHelp("A PNG or SVG picture on the dial, under the ticks and hands.", valueName: "file"), completion: .file(extensions: ["png", "svg"]))
+  var dialImage: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "How the dial picture sits: center (at its own size), fit (all of it inside the dial) or fill (covering the dial) (default: the theme's, else fit).",
+      valueName: "how"))
+  var dialPlacement: ClockTheme.ImagePlacement?
+
+  func validate() throws {
+    if dialPlacement != nil && dialImage == nil { throw ValidationError("--dial-placement needs --dial-image (the picture to place)") }
+    _ = try picture()
+  }
+
+  /// `theme` with the dial picture and its placement, if given.
+  func apply(to theme: ClockTheme) throws -> ClockTheme {
+    var theme = theme
+    if let picture = try picture() {
+      theme.dial.image = picture
+      theme.name += " + picture"
+    }
+    if let dialPlacement { theme.dial.imagePlacement = dialPlacement }
+    return theme
+  }
+
+  private func picture() throws -> ImageData? {
+    guard let dialImage else { return nil }
+    do { return try Renderer.loadPicture(contentsOf: URL(fileURLWithPath: dialImage)) } catch {
+      throw ValidationError("--dial-image \(error.description)")
+    }
+  }
+}
+
+extension ClockTheme.ImagePlacement: ExpressibleByArgument {}
