@@ -67,6 +67,7 @@ import Testing
     (["render", "clock", "--format", "gif"], "unknown format 'gif'"),
     (["render", "timer", "--remaining", "2m", "--total", "1m"], "--remaining (2:00) is longer than --total (1:00)"),
     (["render", "timer", "--remaining", "1m", "--total", "2m", "--pulse-phase", "1.5"], "--pulse-phase must be from 0 to 1"),
+    (["render", "timer", "--remaining", "1m", "--total", "2m", "--theme", "/nowhere/ring.json"], "theme /nowhere/ring.json: cannot read the file"),
   ])
   func badInputExits64AndWritesNothing(arguments: [String], message: String) throws {
     let dir = try TemporaryDirectory()
@@ -183,11 +184,15 @@ import Testing
     #expect(unknown.status == 64 && unknown.stderr.contains("unknown theme 'hall' (known: classic, station, night, dbclock, fwtclock, wall;"), "\(unknown.stderr)")
   }
 
-  @Test func liveClockTakesPartsAndADialPicture() throws {
+  @Test func liveModesTakeTheirLookAndRefuseABadOne() throws {
     let result = try BinaryRunner.run("clockwork", ["clock", "--parts", "dial,hands", "--dial-image", "/nowhere.svg", "--plain", "--count", "1"])
     #expect(result.status == 64 && result.stderr.contains("--dial-image /nowhere.svg: cannot read the file"), "\(result.stderr)")
     let bad = try BinaryRunner.run("clockwork", ["clock", "--parts", "dial,moon"])
     #expect(bad.status == 64 && bad.stderr.contains("unknown clock part 'moon'"), "\(bad.stderr)")
+    let dir = try TemporaryDirectory()
+    try Data(#"{ "label": { "size": 3 } }"#.utf8).write(to: dir.file("ring.json"))
+    let ring = try BinaryRunner.run("clockwork", ["timer", "5m", "--plain", "--theme", dir.file("ring.json").path])
+    #expect(ring.status == 64 && ring.stderr.contains("field 'label.size': must be a number from 0.02 to 0.5"), "\(ring.stderr)")
   }
 
   /// `-o -`: the picture on standard output, no file named "-".

@@ -21,7 +21,8 @@ import Testing
     return image.pixel(x: Int(p.x), y: Int(p.y))
   }
 
-  func isTrack(_ p: PixelColor) -> Bool { p.difference(from: PixelColor(r: 0xD3, g: 0xD3, b: 0xD3, a: 255)) <= 6 }
+  /// The design's `lightGray`.
+  func isTrack(_ p: PixelColor) -> Bool { p.difference(from: PixelColor(r: 0xAA, g: 0xAA, b: 0xAA, a: 255)) <= 6 }
   /// Between the stroke's two colours: red-to-orange, never grey.
   func isArc(_ p: PixelColor) -> Bool { p.a == 255 && p.r > 190 && p.b < 120 && !isTrack(p) }
 
@@ -43,13 +44,78 @@ import Testing
     #expect(onRing(full, 358).difference(from: onRing(full, 2)) < 12)
   }
 
-  @Test func labelShowsTenthsInTheLastMinute() throws {
+  @Test func labelShowsTenthsAlwaysAsTheDesignOrAsTheStyleSays() throws {
     let ring = CountdownRing(size: 200)
-    ring.show(remaining: .milliseconds(59_950), progress: 0.5)
     let text = try #require(ring.layer.sublayers.compactMap { $0 as? TextLayer }.first)
+    ring.show(remaining: .milliseconds(61_000), progress: 0.5)
+    #expect(text.string == "1:01.0")
+    ring.style.tenths = .lastMinute
+    ring.show(remaining: .milliseconds(59_950), progress: 0.5)
     #expect(text.string == "1:00.0")
     ring.show(remaining: .milliseconds(61_000), progress: 0.5)
     #expect(text.string == "1:01")
+    ring.style.tenths = .never
+    ring.show(remaining: .milliseconds(59_950), progress: 0.5)
+    #expect(text.string == "1:00")
+  }
+
+  /// The label's pixels against what is behind them: the design's black on a transparent or
+  /// white page, white over the backdrop, and the theme's colour when it names one.
+  @Test func labelContrastsWithThePage() throws {
+    func labelPixels(background: Color?, backdrop: Bool, label: Color? = nil) throws -> (ink: PixelColor, page: PixelColor) {
+      var style = CountdownRing.Style()
+      style.label = label
+      let ring = CountdownRing(size: 200, style: style)
+      let root = Layer()
+      root.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+      root.backgroundColor = background
+      if backdrop { root.addSublayer(GradientBackdrop(size: Size(width: 200, height: 200)).layer) }
+      root.addSublayer(ring.layer)
+      // As the stamp and the app say what is behind it.
+      ring.labelBackground = backdrop ? GradientBackdrop.defaultColors[1] : background
+      ring.show(remaining: .seconds(8), progress: 0.8)
+      let image = try Renderer().renderImage(root, width: 200, height: 200)
+      // The darkest and lightest pixels in the label's box, by luminance: ink and page.
+      let box = (85...115).flatMap { y in (50...150).map { image.pixel(x: $0, y: y) } }
+      // Premultiplied: a see-through pixel counts as over white (a transparent page's viewer).
+      func light(_ p: PixelColor) -> Int { Int(p.r) + Int(p.g) + Int(p.b) + 3 * (255 - Int(p.a)) }
+      let sorted = box.sorted { light($0) < light($1) }
+      let inkIsDark = light(sorted[sorted.count / 2]) > light(sorted[0]) + 200
+      return inkIsDark ? (sorted[0], sorted[sorted.count / 2]) : (sorted.last!, sorted[sorted.count / 2])
+    }
+    let transparent = try labelPixels(background: nil, backdrop: false)
+    #expect(transparent.ink == PixelColor(r: 0, g: 0, b: 0, a: 255) && transparent.page.a == 0)
+    let white = try labelPixels(background: .white, backdrop: false)
+    #expect(white.ink == PixelColor(r: 0, g: 0, b: 0, a: 255))
+    let over = try labelPixels(background: nil, backdrop: true)
+    #expect(over.ink == PixelColor(r: 255, g: 255, b: 255, a: 255), "\(over)")
+    #expect(Int(over.page.r) + Int(over.page.g) + Int(over.page.b) < 500, "the backdrop behind it is dark: \(over.page)")
+    let named = try labelPixels(background: .white, backdrop: false, label: Color(hex: 0x0000FF))
+    #expect(named.ink == PixelColor(r: 0, g: 0, b: 255, a: 255))
+  }
+
+  @Test func ringThemeFileSetsEveryFieldAndNamesBadOnes() throws {
+    let style = try CountdownRing.Style.decode(
+      Data(##"{ "track": "#101010", "gradient": ["#FF0000", "#00FF00", "#0000FF"], "pulse": ["#111111", "#222222"], "lineWidth": 0.1, "radius": 0.3, "label": { "font": "DejaVu Serif", "weight": "regular", "color": "#FF8800", "size": 0.2, "tenths": "never" } }"##.utf8),
+      source: "ring.json")
+    #expect(style.track == Color(hex: 0x101010) && style.stroke.count == 3 && style.pulse == [Color(hex: 0x111111), Color(hex: 0x222222)])
+    #expect(style.lineWidth == 0.1 && style.radius == 0.3 && style.font == "DejaVu Serif" && style.weight == .regular)
+    #expect(style.label == Color(hex: 0xFF8800) && style.labelScale == 0.2 && style.tenths == .never)
+    for (json, message) in [
+      (##"{ "trak": "#000" }"##, "field 'trak': unknown field (known: gradient, label, lineWidth, pulse, radius, track)"),
+      (##"{ "gradient": ["#000"] }"##, "field 'gradient': must be a list of two or more colours"),
+      (##"{ "radius": 0.9 }"##, "field 'radius': must be a number from 0.05 to 0.5"),
+      (##"{ "radius": 0.1, "lineWidth": 0.2 }"##, "field 'lineWidth': must be less than radius"),
+      (##"{ "label": { "weight": "heavy" } }"##, "field 'label.weight': must be regular or bold"),
+      (##"{ "label": { "tenths": "sometimes" } }"##, "field 'label.tenths': must be one of always, lastMinute, never"),
+      (##"{ "label": { "colour": "#000" } }"##, "field 'label.colour': unknown field (known: color, font, size, tenths, weight)"),
+    ] {
+      #expect {
+        _ = try CountdownRing.Style.decode(Data(json.utf8), source: "ring.json")
+      } throws: { error in
+        (error as? ThemeError)?.description.hasPrefix("theme ring.json: \(message)") == true
+      }
+    }
   }
 
   @Test func pulseRunsThenStops() throws {
@@ -67,6 +133,8 @@ import Testing
 
   @Test func nextChangeIsTheLabelOrAPixelOfArc() {
     let ring = CountdownRing(size: 400)
+    #expect(abs(ring.delayToNextChange(remaining: .milliseconds(200_750), total: .seconds(300)) - 0.05) < 1e-6, "the next tenth")
+    ring.style.tenths = .lastMinute
     // 5 minutes over a 160 px radius: the tip moves a pixel every 300 / (2π·160) ≈ 0.3 s.
     let delay = ring.delayToNextChange(remaining: .milliseconds(200_700), total: .seconds(300))
     #expect(abs(delay - 300 / (2 * .pi * 160)) < 1e-6)

@@ -25,6 +25,7 @@ import Testing
     let backdrop = Layer()
     backdrop.frame = Rect(x: 0, y: 0, width: 240, height: 240)
     backdrop.backgroundColor = Color(hex: 0x202020)
+    ring.labelBackground = backdrop.backgroundColor
     backdrop.addSublayer(ring.layer)
     assertSnapshot(of: backdrop, as: .png(width: 240, height: 240), named: "progress-\(Int(progress * 100))")
   }

@@ -46,6 +46,8 @@ public final class TimerControl {
     self.alert = alert
     self.alertsTerminal = alertsTerminal
     ring = CountdownRing(size: 200, style: ringStyle)
+    // Over the backdrop, or a window's or terminal's dark background (a light terminal says so).
+    ring.labelBackground = backdrop ? GradientBackdrop.defaultColors[1] : .black
     scene.frame = Rect(x: 0, y: 0, width: 200, height: 200)
     self.backdrop = backdrop ? GradientBackdrop(size: Size(width: 200, height: 200)) : nil
     if let layer = self.backdrop?.layer { scene.addSublayer(layer) }

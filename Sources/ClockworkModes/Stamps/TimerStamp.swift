@@ -18,8 +18,11 @@ public final class TimerStamp {
   let total: Duration
   let pulsePhase: Double?
 
-  public init(size: Double, remaining: Duration, total: Duration, pulsePhase: Double?, backdrop: Bool) {
-    ring = CountdownRing(size: size)
+  /// The label is black on the transparent page and white over the backdrop, unless `style`
+  /// names its colour.
+  public init(size: Double, remaining: Duration, total: Duration, pulsePhase: Double?, backdrop: Bool, style: CountdownRing.Style = .init()) {
+    ring = CountdownRing(size: size, style: style)
+    ring.labelBackground = backdrop ? GradientBackdrop.defaultColors[1] : nil
     self.backdrop = backdrop ? GradientBackdrop(size: Size(width: size, height: size)) : nil
     self.remaining = remaining
     self.total = total

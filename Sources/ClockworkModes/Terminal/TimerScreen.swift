@@ -28,14 +28,16 @@ public final class TimerScreen: LiveMode {
     presenter = BlockPresenter(graphics: graphics, background: background)
     let light = background?.isLight == true && control.backdrop == nil
     palette = light ? .light : .dark
-    if light { control.ring.style.label = .black }
+    if light { control.ring.labelBackground = .white }
   }
 
-  /// A ring style for the terminal: the time left as large as fits inside the ring. In
+  /// A ring style for the terminal from `theme`: the time left as large as fits inside the
+  /// ring, tenths only in the last minute unless the theme says (each tenth is a frame sent). In
   /// `monochrome` the track is lit and the elapsed arc dark, so the ring empties as time passes.
-  public static func ringStyle(monochrome: Bool) -> CountdownRing.Style {
-    var style = CountdownRing.Style()
+  public static func ringStyle(monochrome: Bool, theme: CountdownRing.Style = .init()) -> CountdownRing.Style {
+    var style = theme
     style.labelScale = nil
+    style.tenths = theme.tenths ?? .lastMinute
     if monochrome {
       style.track = .white
       style.stroke = [.black, .black]

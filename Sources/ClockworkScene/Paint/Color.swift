@@ -70,6 +70,10 @@ public struct Color: Hashable, Sendable, Codable {
   }
 
   /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+  /// Whether white reads better on it than black: its relative luminance (sRGB weights) under
+  /// the middle grey's.
+  public var isDark: Bool { 0.2126 * red + 0.7152 * green + 0.0722 * blue < 0.5 }
+
   public var hexString: String {
     func byte(_ v: Double) -> String {
       let b = Int((min(max(v, 0), 1) * 255).rounded())

@@ -17,12 +17,19 @@ import FoundationEssentials
 /// CAGradientLayer with a CAShapeLayer mask); the gradient runs diagonally, so the arc's two
 /// ends meet in one colour at 12 and round caps leave no seam.
 public final class CountdownRing {
+  /// The design's look by default: a `lightGray` (#AAAAAA) track, the pink-to-orange arc, a
+  /// bold label with tenths.
   public struct Style: Hashable, Sendable {
-    public var track = Color(hex: 0xD3D3D3)
+    public var track = Color(hex: 0xAAAAAA)
     public var stroke = [Color(hex: 0xCE0755), Color(hex: 0xF5B433)]
     public var pulse = [Color(hex: 0x820B36), Color(hex: 0x7F5E1D)]
-    public var label = Color.white
+    /// `nil`: black or white, whichever reads over ``CountdownRing/labelBackground``.
+    public var label: Color? = nil
     public var font = "DejaVu Sans"
+    public var weight = TextLayer.Weight.bold
+    /// When the label shows tenths of a second; `nil` for where it is drawn to decide (always
+    /// in pictures and windows, as the design; a terminal only in the last minute).
+    public var tenths: Tenths? = nil
     /// Whether the remaining time is drawn in the middle (a terminal writes it as text instead).
     public var showsLabel = true
     /// Ring radius and stroke width as fractions of the widget's size.
@@ -35,7 +42,13 @@ public final class CountdownRing {
     public var criticalLabel: Color? = nil
     public var criticalSeconds = 0.0
     public init() {}
+
+    public enum Tenths: String, Hashable, Sendable, CaseIterable { case always, lastMinute, never }
   }
+
+  /// What the label is drawn over, when the style names no label colour: `nil` for a
+  /// transparent page (black, as the design), else black on light and white on dark.
+  public var labelBackground: Color? { didSet { label.foregroundColor = labelColor(remaining: remaining) } }
 
   public let layer = Layer()
   public private(set) var size: Double
@@ -48,6 +61,7 @@ public final class CountdownRing {
   let pulseMask = ShapeLayer()
   let label = TextLayer()
   public private(set) var isPulsing = false
+  private var remaining = Duration.zero
 
   /// The pulse: scale 1 → 1.2 and opacity 0.7 → 0, ease-in-out, 1 s, repeating.
   public static let pulseDuration = 1.0
@@ -94,21 +108,22 @@ public final class CountdownRing {
     pulseGradient.isHidden = !isPulsing
     label.frame = layer.bounds
     label.fontFamily = style.font
-    label.fontWeight = .bold
+    label.fontWeight = style.weight
     label.fontSize = size * (style.labelScale ?? Self.fittedScale(characters: label.string.count, style: style))
-    label.foregroundColor = style.label
+    label.foregroundColor = labelColor(remaining: remaining)
     label.alignment = .center
     label.verticalAlignment = .center
     label.isHidden = !style.showsLabel
     for sublayer in [pulseGradient, track, arcGradient, label] { layer.addSublayer(sublayer) }
   }
 
-  /// Shows `progress` (0…1) of the ring filled and the remaining time as text (tenths in the
-  /// last minute, rounding up: it reads zero only at the end).
+  /// Shows `progress` (0…1) of the ring filled and the remaining time as text (rounding up:
+  /// it reads zero only at the end).
   public func show(remaining: Duration, progress: Double) {
+    self.remaining = remaining
     arcMask.strokeEnd = min(max(progress, 0), 1)
     arcGradient.isHidden = progress <= 0
-    let text = CountdownFormat.string(remaining, tenths: remaining < .seconds(60))
+    let text = CountdownFormat.string(remaining, tenths: showsTenths(remaining: remaining))
     if style.labelScale == nil, text.count != label.string.count {
       label.fontSize = size * Self.fittedScale(characters: text.count, style: style)
     }
@@ -118,8 +133,16 @@ public final class CountdownRing {
 
   /// The label's colour with `remaining` left: the critical colour in the last seconds.
   public func labelColor(remaining: Duration) -> Color {
-    guard let critical = style.criticalLabel, remaining <= .milliseconds(Int64(style.criticalSeconds * 1000)) else { return style.label }
-    return critical
+    if let critical = style.criticalLabel, remaining <= .milliseconds(Int64(style.criticalSeconds * 1000)) { return critical }
+    return style.label ?? (labelBackground.map { $0.isDark ? .white : .black } ?? .black)
+  }
+
+  func showsTenths(remaining: Duration) -> Bool {
+    switch style.tenths ?? .always {
+    case .always: true
+    case .lastMinute: remaining < .seconds(60)
+    case .never: false
+    }
   }
 
   /// The time left as the label says it (whether or not it is drawn).
@@ -175,7 +198,7 @@ public final class CountdownRing {
   public func delayToNextChange(remaining: Duration, total: Duration, pixelScale: Double = 1) -> Double {
     let left = remaining / .seconds(1)
     guard left > 0 else { return .infinity }
-    let unit = remaining < .seconds(60) ? 0.1 : 1.0
+    let unit = showsTenths(remaining: remaining) ? 0.1 : 1.0
     let label = left - ((left / unit).rounded(.up) - 1) * unit
     let circumference = 2 * Double.pi * radius * pixelScale
     let arc = (total / .seconds(1)) / max(circumference, 1)

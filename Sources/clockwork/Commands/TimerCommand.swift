@@ -67,6 +67,9 @@ struct TimerCommand: AsyncParsableCommand {
   @Flag(inversion: .prefixedNo, help: "Cycle a gradient behind the ring.")
   var backdrop = true
 
+  @Option(help: ArgumentHelp("The ring's look from a JSON file (track, gradient, pulse, lineWidth, radius, label).", valueName: "file"), completion: .file(extensions: ["json"]))
+  var theme: String?
+
   @Flag(help: "Stay on screen after the end (until q) instead of exiting.")
   var wait = false
 
@@ -100,6 +103,7 @@ struct TimerCommand: AsyncParsableCommand {
 
   func validate() throws {
     if let fps = fpsOption, !fps.isFinite || !(1...60).contains(fps) { throw ValidationError("--fps must be from 1 to 60, got \(fps)") }
+    _ = try theme.map(RingThemeArgument.parse)  // a bad file is a usage error, before anything starts
     guard critical.isFinite, (0...86_400).contains(critical) else {
       throw ValidationError("--critical must be from 0 to 86400 seconds, got \(critical)")
     }
@@ -173,7 +177,7 @@ struct TimerCommand: AsyncParsableCommand {
     if live.window {
       let control = TimerControl(
         countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: true,
-        alert: alert, ringStyle: withCritical(CountdownRing.Style()), alertsTerminal: false)
+        alert: alert, ringStyle: withCritical(try theme.map(RingThemeArgument.parse) ?? .init()), alertsTerminal: false)
       let status = await LiveRun.window(title: "clockwork timer", size: (live.windowSize.width, live.windowSize.height)) { window in
         TimerWindow(control: control, fps: fpsGiven, stays: wait || blink) { window.requestAttention() }
       }
@@ -192,7 +196,7 @@ struct TimerCommand: AsyncParsableCommand {
     let monochrome = live.colorMode == .none
     let control = TimerControl(
       countdown: countdown, at: start, persistence: persist, pulse: pulse && !monochrome, backdrop: backdrop && !monochrome, fps: fps,
-      wait: wait, blink: blink, alert: alert, ringStyle: withCritical(TimerScreen.ringStyle(monochrome: monochrome)), alertsTerminal: true)
+      wait: wait, blink: blink, alert: alert, ringStyle: withCritical(TimerScreen.ringStyle(monochrome: monochrome, theme: try theme.map(RingThemeArgument.parse) ?? .init())), alertsTerminal: true)
     // The backdrop in palette entries where the terminal reports them (so it can set them) and
     // draws in truecolor (so no colour of ours is one of them): a fraction of the bytes.
     let colorMode = live.colorMode

@@ -83,6 +83,13 @@ enum ThemeArgument {
   }
 }
 
+/// A countdown ring's theme file.
+enum RingThemeArgument {
+  static func parse(_ text: String) throws -> CountdownRing.Style {
+    do { return try CountdownRing.Style.load(from: URL(fileURLWithPath: text)) } catch { throw ValidationError(error.description) }
+  }
+}
+
 enum PartsArgument {
   static func parse(_ text: String) throws -> ClockParts {
     do { return try ClockParts(parsing: text) } catch { throw ValidationError(error.description) }

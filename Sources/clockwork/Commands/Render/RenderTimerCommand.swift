@@ -24,6 +24,9 @@ struct RenderTimerCommand: ParsableCommand {
   @Flag(help: "Draw the cycling gradient backdrop behind the ring.")
   var backdrop = false
 
+  @Option(help: ArgumentHelp("The ring's look from a JSON file (track, gradient, pulse, lineWidth, radius, label).", valueName: "file"), completion: .file(extensions: ["json"]), transform: RingThemeArgument.parse)
+  var theme: CountdownRing.Style?
+
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
@@ -36,7 +39,7 @@ struct RenderTimerCommand: ParsableCommand {
   }
 
   func run() throws {
-    let stamp = TimerStamp(size: Double(output.size), remaining: remaining, total: total, pulsePhase: pulsePhase, backdrop: backdrop)
+    let stamp = TimerStamp(size: Double(output.size), remaining: remaining, total: total, pulsePhase: pulsePhase, backdrop: backdrop, style: theme ?? .init())
     try output.write { index in stamp.frame(at: Double(index) / output.fps) }
   }
 }
