@@ -1,8 +1,10 @@
 /// A key press, whatever surface it came from (a terminal decodes it from bytes, a window
-/// from its events).
+/// from its events), or a click of the primary button anywhere on it (the countdown design's
+/// tap).
 public enum Key: Hashable, Sendable {
   case character(Character)
   case space, enter, escape, backspace, tab
   case up, down, left, right
   case controlC, controlD, controlZ
+  case click
 }

@@ -206,6 +206,8 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
       for character in text { onEvent(.key(character == " " ? .space : .character(character))) }
     case SDL_KEYDOWN:
       if let key = Self.key(for: event.key.keysym) { onEvent(.key(key)) }
+    case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+      onEvent(.key(.click))
     default: break
     }
   }

@@ -236,6 +236,16 @@ import Testing
     #expect(Key.decode(Array("é".utf8)) == [.character("é")])
   }
 
+  /// SGR 1006 reports: a left press (with or without Shift, Alt or Ctrl) is a click; its
+  /// release, other buttons, drags and the wheel are nothing.
+  @Test func mouseReportsDecodeToClicks() {
+    #expect(Key.decode(Array("\u{1B}[<0;12;5M\u{1B}[<0;12;5m".utf8)) == [.click])
+    #expect(Key.decode(Array("\u{1B}[<4;1;1M\u{1B}[<16;200;60Mq".utf8)) == [.click, .click, .character("q")])
+    for other in ["\u{1B}[<1;3;3M", "\u{1B}[<2;3;3M", "\u{1B}[<32;3;3M", "\u{1B}[<64;3;3M", "\u{1B}[<65;3;3M", "\u{1B}[<0;3;3m"] {
+      #expect(Key.decode(Array(other.utf8)).isEmpty, "\(other.debugDescription)")
+    }
+  }
+
   @Test func graphicsFromTheEnvironment() {
     #expect(Graphics.detect(environment: ["TERM": "xterm-256color", "LANG": "en_GB.UTF-8"]) == .sextant)
     #expect(Graphics.detect(environment: ["TERM": "xterm", "LANG": "C", "LC_ALL": "de_DE.utf8"]) == .sextant)

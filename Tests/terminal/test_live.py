@@ -326,6 +326,29 @@ def test_stopwatch_laps_appear_after_the_keys(run):
     assert re.search(r"total 00:0\d\.\d\d", tail)
 
 
+def test_the_stopwatch_shows_the_total_and_the_running_lap_both_live(run):
+    app = run("stopwatch")
+    assert app.pump_until(lambda a: "Lap 1  00:00.00" in a.text())
+    app.send(" ")
+
+    def running_lap(a):
+        found = re.search(r"Lap (\d+)  00:(\d\d\.\d\d)", a.text())
+        return (int(found[1]), float(found[2])) if found else None
+
+    assert app.pump_until(lambda a: (running_lap(a) or (0, 0))[1] > 0.5)
+    app.send("l")
+    assert app.pump_until(lambda a: running_lap(a)[0] == 2)
+    first = running_lap(app)[1]
+    assert app.pump_until(lambda a: running_lap(a)[1] > first + 0.3), "the second lap runs"
+    # The first lap is in the table; the readout goes on with the second.
+    lap_one = float(re.search(r"^\s+1\s+00:(\d\d\.\d\d)", app.text(), re.M)[1])
+    app.send(" ")
+    assert app.pump_until(lambda a: "stopped" in a.text())
+    assert lap_one > 0.5 and running_lap(app)[1] > first + 0.3
+    app.send("q")
+    assert app.wait() == 0
+
+
 def luma(hex_colour):
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
     return (3 * r + 6 * g + b) / 10
@@ -444,6 +467,33 @@ def test_timer_keys_pause_and_add_a_minute(run):
     assert app.pump_until(lambda a: "5:59" in shown(a) or "6:00" in shown(a))
     app.send("q")
     assert app.wait() == 130
+
+
+@pytest.mark.parametrize("how", ["q", signal.SIGINT, signal.SIGTERM])
+def test_a_click_restarts_the_timer_and_mouse_reporting_ends_with_it(run, how):
+    app = run("timer", "5m", "--no-pulse", "--no-backdrop")
+    assert app.pump_until(lambda a: b"\x1b[?1006h" in a.raw and ("4:59" in shown(a) or "5:00" in shown(a)))
+    app.send(" ")
+    assert app.pump_until(lambda a: "paused" in shown(a))
+    app.send("\x1b[<64;10;5M\x1b[<0;10;5m")  # the wheel, a release: not clicks
+    app.pump(0.3)
+    assert "paused" in shown(app)
+    app.send("\x1b[<0;10;5M\x1b[<0;10;5m")  # a left click as xterm reports it (SGR 1006)
+    assert app.pump_until(lambda a: "paused" not in shown(a) and ("4:59" in shown(a) or "5:00" in shown(a)))
+    if how == "q":
+        app.send("q")
+    else:
+        app.kill(how)
+    app.wait()
+    assert app.raw.rfind(b"\x1b[?1000l") > app.raw.rfind(b"\x1b[?1000h") > -1, "mouse reporting is off again"
+
+
+def test_no_mouse_leaves_the_mouse_to_the_terminal(run):
+    app = run("timer", "5m", "--no-mouse")
+    assert app.pump_until(lambda a: "4:59" in shown(a) or "5:00" in shown(a))
+    app.send("q")
+    app.wait()
+    assert b"\x1b[?1000h" not in app.raw
 
 
 @pytest.mark.parametrize("sig, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)])

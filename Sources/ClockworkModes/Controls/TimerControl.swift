@@ -63,7 +63,7 @@ public final class TimerControl {
     ring.setPulsing(pulse && countdown.isRunning && !countdown.isFinished(at: now), at: sceneTime(at: now))
   }
 
-  /// Space pauses and resumes, r restarts, + and - add or remove a minute, q quits. Removing
+  /// Space pauses and resumes, r (or a click, the design's tap) restarts, + and - add or remove a minute, q quits. Removing
   /// time never ends a timer: with a minute or less left, - does nothing and says so.
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
     let now = moment.instant
@@ -74,7 +74,7 @@ public final class TimerControl {
       return .quit(finishedAt == nil ? ExitStatus.interrupted : ExitStatus.success)
     case .space:
       if countdown.isRunning { countdown.pause(at: now) } else { countdown.resume(at: now) }
-    case .character("r"), .character("R"):
+    case .character("r"), .character("R"), .click:
       restart(at: moment)
       return .redraw
     case .character("+"), .character("="):
@@ -119,7 +119,7 @@ public final class TimerControl {
   }
 
   /// The keys, for the bottom line of a screen or window.
-  public static let help = "Space pause/resume  r restart  +/- a minute  q quit"
+  public static let help = "Space pause/resume  r/click restart  +/- a minute  q quit"
 
   /// "paused", "finished at 14:32:05", or nothing while it runs.
   public var status: String {

@@ -39,6 +39,8 @@ public final class StopwatchScreen: LiveMode {
     let bigRows = max(3, min(size.rows / 3, 12))
     let cells = try digits.cells(StopwatchFormat.string(elapsed), columns: size.columns, rows: bigRows, cell: size.cell)
     grid.place(cells, column: 0, row: 1)
+    // The design's second readout: the lap running now, live.
+    grid.writeCentered(StopwatchDisplay.currentLapText(elapsed: elapsed, laps: watch.laps), row: bigRows + 1, foreground: palette.text, bold: true)
     var row = bigRows + 2
     grid.writeCentered(control.message ?? control.state, row: row, foreground: palette.status)
     if let warning = control.warning { grid.writeCentered(String(warning.prefix(size.columns)), row: row + 1, foreground: palette.warning) }

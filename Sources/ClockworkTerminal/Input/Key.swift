@@ -22,6 +22,11 @@ extension Key {
           var end = i + 2
           while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
           switch end < bytes.count ? bytes[end] : 0 {
+          case UInt8(ascii: "M") where bytes[i + 2] == UInt8(ascii: "<"):
+            // SGR 1006 mouse report "ESC [ < button ; column ; row M": a press of the left button,
+            // not a drag or the wheel (their bits 32 and 64), with or without modifiers.
+            let button = Int(String(decoding: bytes[(i + 3)..<end].prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self)) ?? -1
+            if button >= 0, button & 0b110_0011 == 0 { keys.append(.click) }
           case UInt8(ascii: "A"): keys.append(.up)
           case UInt8(ascii: "B"): keys.append(.down)
           case UInt8(ascii: "C"): keys.append(.right)

@@ -4,6 +4,9 @@ public enum Escape {
   public static let leaveAlternateScreen = "\u{1B}[?1049l"
   public static let hideCursor = "\u{1B}[?25l"
   public static let showCursor = "\u{1B}[?25h"
+  /// Button presses and releases reported in SGR form (1006), which any size of screen can say.
+  public static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
+  public static let disableMouse = "\u{1B}[?1006l\u{1B}[?1000l"
   public static let clearScreen = "\u{1B}[2J"
   public static let home = "\u{1B}[H"
   public static let resetStyle = "\u{1B}[0m"

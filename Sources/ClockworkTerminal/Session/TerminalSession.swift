@@ -42,6 +42,9 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   private var typedAhead: [UInt8] = []
   /// What else puts the terminal back on every way out (palette entries as they were found).
   private var alsoLeaving = ""
+  /// Whether clicks are reported (as ``Key/click``) while the session is on: set before
+  /// ``start(handler:)``. Selecting text with the mouse then needs Shift in most terminals.
+  public var reportsClicks = false
 
   /// - Throws: ``NotATerminal`` unless standard input and output are both terminals.
   public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(NotATerminal) {
@@ -136,11 +139,13 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
         FatalSignals.terminalEntered(input: input, output: output, saved: attributes, restore: Self.leaving + alsoLeaving)
       }
       active = true
-      write(Escape.saveTitle + Escape.enterAlternateScreen + Escape.hideCursor + Escape.disableWrap + Escape.clearScreen)
+      write(Escape.saveTitle + Escape.enterAlternateScreen + Escape.hideCursor + Escape.disableWrap + Escape.clearScreen + (reportsClicks ? Escape.enableMouse : ""))
     }
   }
 
-  static let leaving = Escape.resetStyle + Escape.enableWrap + Escape.showCursor + Escape.leaveAlternateScreen + Escape.restoreTitle
+  /// (Mouse reporting is switched off whether or not it was on: the sequence is harmless.)
+  static let leaving =
+    Escape.disableMouse + Escape.resetStyle + Escape.enableWrap + Escape.showCursor + Escape.leaveAlternateScreen + Escape.restoreTitle
 
   /// Puts the terminal back as it was found. Safe to call more than once.
   public func restore() {

@@ -2,8 +2,8 @@ import ClockworkCore
 import ClockworkScene
 import FoundationEssentials
 
-/// A stopwatch as layers: the elapsed time large, and the laps newest first with the best and
-/// worst marked once there are three.
+/// A stopwatch as layers: the elapsed time large and the running lap under it (the design's two
+/// readouts), and the laps newest first with the best and worst marked once there are three.
 ///
 /// ```swift
 /// let clock = ContinuousClock()
@@ -25,28 +25,33 @@ public final class StopwatchDisplay {
   public private(set) var size: Size
   public var style: Style
   let elapsedLabel = TextLayer()
+  let currentLapLabel = TextLayer()
   var lapRows: [TextLayer] = []
 
   public init(size: Size, style: Style = Style()) {
     self.size = size
     self.style = style
     layer.addSublayer(elapsedLabel)
+    layer.addSublayer(currentLapLabel)
     resize(to: size)
   }
 
   public func resize(to size: Size) {
     self.size = size
     layer.frame = Rect(origin: .zero, size: size)
-    elapsedLabel.frame = Rect(x: 0, y: 0, width: size.width, height: size.height * 0.3)
-    elapsedLabel.fontFamily = style.font
-    elapsedLabel.fontSize = min(size.height * 0.2, size.width / 6)
-    elapsedLabel.foregroundColor = style.text
-    elapsedLabel.alignment = .center
-    elapsedLabel.verticalAlignment = .center
+    elapsedLabel.frame = Rect(x: 0, y: 0, width: size.width, height: size.height * 0.25)
+    currentLapLabel.frame = Rect(x: 0, y: size.height * 0.25, width: size.width, height: size.height * 0.1)
+    for (label, scale) in [(elapsedLabel, 1.0), (currentLapLabel, 0.4)] {
+      label.fontFamily = style.font
+      label.fontSize = min(size.height * 0.2, size.width / 6) * scale
+      label.foregroundColor = style.text
+      label.alignment = .center
+      label.verticalAlignment = .center
+    }
   }
 
-  /// Rows that fit under the elapsed time.
-  public var visibleRows: Int { max(0, Int((size.height * 0.7) / rowHeight)) }
+  /// Rows that fit under the two readouts.
+  public var visibleRows: Int { max(0, Int((size.height * 0.65) / rowHeight)) }
   var rowHeight: Double { max(12, min(size.height * 0.08, size.width / 14)) }
 
   /// One lap as the display lists it.
@@ -73,6 +78,7 @@ public final class StopwatchDisplay {
 
   public func show(elapsed: Duration, laps: [Lap]) {
     elapsedLabel.string = StopwatchFormat.string(elapsed)
+    currentLapLabel.string = Self.currentLapText(elapsed: elapsed, laps: laps)
     let shown = Array(Self.rows(for: laps).prefix(visibleRows))
     while lapRows.count < shown.count {
       let row = TextLayer()
@@ -86,7 +92,7 @@ public final class StopwatchDisplay {
       }
       let lap = shown[index]
       row.isHidden = false
-      row.frame = Rect(x: 0, y: size.height * 0.3 + Double(index) * rowHeight, width: size.width, height: rowHeight)
+      row.frame = Rect(x: 0, y: size.height * 0.35 + Double(index) * rowHeight, width: size.width, height: rowHeight)
       row.fontFamily = style.font
       row.fontSize = rowHeight * 0.7
       row.alignment = .center
@@ -94,6 +100,11 @@ public final class StopwatchDisplay {
       row.string = "Lap \(lap.number)  \(lap.split)  \(lap.total)" + (lap.mark.map { "  \($0)" } ?? "")
       row.foregroundColor = color(of: lap)
     }
+  }
+
+  /// The second readout: the lap running now and its time, e.g. "Lap 3  0:04.21".
+  public static func currentLapText(elapsed: Duration, laps: [Lap]) -> String {
+    "Lap \(laps.count + 1)  \(StopwatchFormat.string(max(.zero, elapsed - (laps.last?.total ?? .zero))))"
   }
 
   /// Seconds until the reading changes: the next centisecond while running.

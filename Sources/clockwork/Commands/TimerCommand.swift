@@ -17,7 +17,7 @@ struct TimerCommand: AsyncParsableCommand {
     discussion: """
       In a terminal: a ring fills with its gradient while a pulse beats around it over a cycling \
       backdrop, the time left in the middle (tenths in the last minute). Space pauses and \
-      resumes, r restarts, + and - add or remove a minute, q quits (exit 130 before the end). \
+      resumes, r or a click restarts, + and - add or remove a minute, q quits (exit 130 before the end). \
       At zero: the bell, a desktop notification (OSC 777 and OSC 9), --exec run once, then \
       exit 0 (or stay with --wait).
 
@@ -69,6 +69,9 @@ struct TimerCommand: AsyncParsableCommand {
 
   @Option(help: ArgumentHelp("The ring's look from a JSON file (track, gradient, pulse, lineWidth, radius, label).", valueName: "file"), completion: .file(extensions: ["json"]))
   var theme: String?
+
+  @Flag(inversion: .prefixedNo, help: "A click restarts the timer, as r does (--no-mouse leaves the mouse to select text).")
+  var mouse = true
 
   @Flag(help: "Stay on screen after the end (until q) instead of exiting.")
   var wait = false
@@ -204,6 +207,7 @@ struct TimerCommand: AsyncParsableCommand {
     let look = session.look(entries: entries)
     let paletted = entries.flatMap { entries in entries.allSatisfy { look.palette[$0] != nil } ? entries : nil }
     if paletted != nil { session.restoresPalette(look.palette) }
+    session.reportsClicks = mouse
     let screen = TimerScreen(control: control, graphics: live.graphics, background: look.background, backdropEntries: paletted)
     let status = await LiveRun.terminal(screen, session: session, colorMode: colorMode)
     // The screen that showed why is gone: said once more where it stays.
