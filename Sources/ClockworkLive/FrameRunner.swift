@@ -67,6 +67,12 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
   /// A repaint is queued and not yet begun: more repaints until then are the same one, drawn
   /// for the canvas as it is when it begins (a resize storm is one redraw, not one per signal).
   private let repaintQueued = Atomic(false)
+  private let ticking = Atomic(false)
+
+  /// Whether the run is on and a next frame is scheduled (FWTClock's `isTicking`): false
+  /// before the run, after it, and while the mode has nothing more to show (a paused stopwatch,
+  /// a finished timer). Readable from any thread.
+  public var isTicking: Bool { ticking.load(ordering: .acquiring) }
 
   public init(
     mode: Mode, sink: Sink, clock: C, wallNow: @escaping @Sendable () -> Date,
@@ -188,6 +194,7 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
 
   func schedule(_ deadline: C.Instant?) {
     scheduled = deadline
+    ticking.store(running && deadline != nil, ordering: .releasing)
     scheduler.schedule(deadline)
   }
 
@@ -206,6 +213,7 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
     running = false
     held = []
     scheduled = nil
+    ticking.store(false, ordering: .releasing)
     scheduler.stop()
     sink.finish()
     finish?.resume(returning: status)

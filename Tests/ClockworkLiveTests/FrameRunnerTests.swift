@@ -42,6 +42,33 @@ import Testing
     #expect(await task.value == 0)
   }
 
+  /// FWTClock's `isTicking`: on while frames are scheduled, off when the mode has nothing more
+  /// to show and after the run.
+  @Test func isTickingWhileFramesAreScheduled() async throws {
+    let run = Harness(framesAhead: 1)
+    #expect(!run.runner.isTicking, "not before the run")
+    let task = try await run.start()
+    #expect(run.runner.isTicking)
+    run.runner.stop(0)
+    _ = await task.value
+    #expect(!run.runner.isTicking, "not after it")
+
+    let clock = TestClock()
+    let scheduler = EarlyScheduler(clock: clock)
+    let wall = TestWallClock(start: Date(timeIntervalSince1970: Double(t0)), following: clock)
+    let runner = FrameRunner(
+      mode: EndingMode(end: clock.now.advanced(by: .seconds(2)), quits: false), sink: RecordingSink(log: RunLog(clock: clock)), clock: clock,
+      wallNow: { wall.now() }, scheduler: scheduler)
+    let ending = Task { await runner.run() }
+    try await yieldToTasks(until: { scheduler.pending.value != nil })
+    #expect(runner.isTicking)
+    await scheduler.fireEarly()
+    try await yieldToTasks(until: { !runner.isTicking })
+    #expect(scheduler.pending.value == nil, "the last frame is shown and nothing more is due")
+    runner.stop(0)
+    _ = await ending.value
+  }
+
   @Test func anInputMidBatchRepaintsAndTheRestOfTheBatchIsNeverShown() async throws {
     let run = Harness(framesAhead: 4)
     let task = try await run.start()

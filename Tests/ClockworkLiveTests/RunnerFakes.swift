@@ -186,15 +186,17 @@ struct Harness {
 final class EndingMode: LiveMode {
   typealias Instant = ClockworkLiveTests.Instant
   let end: Instant
+  /// Whether it quits at its end, as a timer does, or stays (a timer with --wait).
+  let quits: Bool
 
-  init(end: Instant) { self.end = end }
+  init(end: Instant, quits: Bool = true) { (self.end, self.quits) = (end, quits) }
 
   func frame(at moment: Moment<Instant>, on canvas: Int) throws -> Planned<String, Instant> {
     Planned(moment.instant < end ? "running" : "ended", next: moment.instant < end ? end : nil)
   }
 
   func handle(_ input: String, at moment: Moment<Instant>) -> LiveAction { .keepGoing }
-  func tick(at moment: Moment<Instant>) -> LiveAction { moment.instant >= end ? .quit(0) : .keepGoing }
+  func tick(at moment: Moment<Instant>) -> LiveAction { quits && moment.instant >= end ? .quit(0) : .keepGoing }
 }
 
 /// A scheduler whose wake-up comes a microsecond before the deadline, as timer slack or a

@@ -155,6 +155,16 @@ import Testing
     #expect(colors(1.5) == [c1.interpolated(to: c2, amount: 0.5), c2.interpolated(to: c3, amount: 0.5)])
   }
 
+  /// The design's two readouts: the total, and the lap running now.
+  @Test func stopwatchDisplayShowsTheTotalAndTheRunningLap() throws {
+    let display = StopwatchDisplay(size: Size(width: 400, height: 600))
+    let texts = { display.layer.sublayers.compactMap { ($0 as? TextLayer).flatMap { $0.isHidden ? nil : $0.string } } }
+    display.show(elapsed: .milliseconds(1_250), laps: [])
+    #expect(Array(texts().prefix(2)) == ["00:01.25", "Lap 1  00:01.25"])
+    display.show(elapsed: .milliseconds(5_250), laps: [Lap(number: 1, split: .seconds(3), total: .seconds(3))])
+    #expect(Array(texts().prefix(2)) == ["00:05.25", "Lap 2  00:02.25"])
+  }
+
   @Test func stopwatchDisplayMarksBestAndWorst() throws {
     let display = StopwatchDisplay(size: Size(width: 400, height: 600))
     let laps = [
@@ -163,7 +173,7 @@ import Testing
     ]
     display.show(elapsed: .milliseconds(6_543), laps: laps)
     let texts = display.layer.sublayers.compactMap { $0 as? TextLayer }.filter { !$0.isHidden }.map(\.string)
-    #expect(texts == ["00:06.54", "Lap 3  00:02.00  00:06.00", "Lap 2  00:01.00  00:04.00  best", "Lap 1  00:03.00  00:03.00  worst"])
+    #expect(texts == ["00:06.54", "Lap 4  00:00.54", "Lap 3  00:02.00  00:06.00", "Lap 2  00:01.00  00:04.00  best", "Lap 1  00:03.00  00:03.00  worst"])
     #expect(abs(StopwatchDisplay.delayToNextChange(elapsed: .milliseconds(6_543), running: true) - 0.007) < 1e-9)
     #expect(StopwatchDisplay.delayToNextChange(elapsed: .milliseconds(6_543), running: false) == .infinity)
   }

@@ -252,6 +252,15 @@ def test_close_request_q_and_sigterm_end_with_the_documented_codes(display, app)
     while not re.fullmatch(r"[45]:\d\d timer - clockwork", x(display, "xdotool", "getwindowname", window).stdout.strip()):
         assert time.time() < deadline, "the title does not say the time left"
         time.sleep(0.05)
+    # A click restarts it, as the countdown design's tap: from 4:58 back to 5:00.
+    while not re.fullmatch(r"4:5[0-8] timer - clockwork", x(display, "xdotool", "getwindowname", window).stdout.strip()):
+        assert time.time() < deadline + 5, "the timer does not run"
+        time.sleep(0.05)
+    x(display, "xdotool", "mousemove", "--window", window, "40", "40", "click", "1")
+    deadline = time.time() + 5
+    while not re.fullmatch(r"(5:00|4:59) timer - clockwork", x(display, "xdotool", "getwindowname", window).stdout.strip()):
+        assert time.time() < deadline, "a click did not restart it"
+        time.sleep(0.05)
     x(display, "xdotool", "windowfocus", "--sync", window)
     x(display, "xdotool", "key", "q")
     assert process.wait(timeout=10) == 130
