@@ -4,6 +4,7 @@ notification server (python-dbusmock's notification template) on a private sessi
 Run by `make test` (pytest). Time here is real: the tests wait for what the server records,
 with time limits, and never assert how long anything took.
 """
+import fcntl
 import json
 import os
 import re
@@ -222,3 +223,36 @@ def test_a_failing_exec_with_no_window_is_a_notification(world):
     assert summaries == ["Timer finished: tea", "Timer tea: --exec failed"], summaries
     body = server.notifications()[1][1]
     assert "exit status 3" in body and "boiled over" in body, body
+
+
+def test_the_systemd_units_verify_and_their_service_rings_what_is_due_once(world):
+    server, env, tmp_path = world
+    state = tmp_path / "state" / "clockwork"
+    state.mkdir(parents=True)
+    alarm = {"id": 1, "hour": 7, "minute": 0, "days": [1, 2, 3, 4, 5], "label": "standup", "zone": "Europe/Berlin", "enabled": True, "created": time.time() - 8 * 86400}
+    (state / "alarms.json").write_text(json.dumps({"version": 1, "value": {"alarms": [alarm]}}))
+    # The watcher's lock held, as a watcher would: no watcher of the app's rings this alarm, the
+    # service alone does.
+    lock = open(state / "watcher.lock", "w")
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    units = tmp_path / "units"
+    written = subprocess.run([BINARY, "alarm", "units", "--folder", str(units)], env=env, capture_output=True, text=True, check=True)
+    assert f"wrote clockwork-alerts.service and 1 timer unit in {units}" in written.stdout
+    verify = subprocess.run(["systemd-analyze", "verify", *map(str, units.iterdir())], capture_output=True, text=True)
+    assert verify.returncode == 0 and verify.stderr == "" and verify.stdout == "", verify.stderr
+    timer = (units / "clockwork-alarm-1.timer").read_text()
+    assert "OnCalendar=Mon,Tue,Wed,Thu,Fri *-*-* 07:00:00 Europe/Berlin\n" in timer and "Persistent=true" in timer
+    command = re.search(r"^ExecStart=(.*)$", (units / "clockwork-alerts.service").read_text(), re.M)[1].split()
+    assert command == [os.path.realpath(BINARY), "watch-alerts", "--once"]
+    # As systemd starts it at the alarm's time (twice, as a late start and a Persistent=true
+    # catch-up could): it returns at once, and the alarm rings once.
+    for _ in range(2):
+        subprocess.run(command, env=env, check=True, timeout=15)
+    assert wait_for(lambda: server.notifications())
+    time.sleep(0.5)
+    assert len(server.notifications()) == 1 and server.notifications()[0][0] == "Alarm: standup"
+    lock.close()
+    # Removing the alarm removes its timer unit.
+    subprocess.run([BINARY, "alarm", "remove", "1"], env=env, check=True, capture_output=True)
+    subprocess.run([BINARY, "alarm", "units", "--folder", str(units)], env=env, check=True, capture_output=True)
+    assert sorted(p.name for p in units.iterdir()) == ["clockwork-alerts.service"]

@@ -31,9 +31,12 @@ public struct AlertWatcher {
   }
 
   /// Starts a watcher if there are alarms and none runs: any run of the app brings alarms back
-  /// after a reboot (with no service manager to start the watcher at boot).
+  /// after a reboot (with no service manager to start the watcher at boot). Where the user's
+  /// systemd manager has them (``SystemdUnits``), it rings them.
   public static func ensureRunningForAlarms(store: TimerStore) {
-    guard FileManager.default.fileExists(atPath: AlarmStore(directory: store.directory).file.url.path) else { return }
+    guard !SystemdUnits.ringAlarms(),
+      FileManager.default.fileExists(atPath: AlarmStore(directory: store.directory).file.url.path)
+    else { return }
     ensureRunning(store: store)
   }
 
@@ -70,6 +73,29 @@ public struct AlertWatcher {
     return Plan(ring: ring, alarms: dueAlarms, wake: wake)
   }
 
+  /// The alarms this watcher rings: none where the user's systemd manager has them.
+  func pendingAlarms(now: Date) -> [StoredAlarm] {
+    SystemdUnits.ringAlarms() ? [] : alarms.load(now: now).alarms
+  }
+
+  /// Rings what is due now and returns, waiting for nothing (systemd's timer units start this).
+  public func ringDue() -> Int32 {
+    let now = Date()
+    let plan = Self.plan(store.all(now: now).timers, isShown: isShown, alarms: alarms.load(now: now).alarms, now: now)
+    for name in plan.ring { ring(name, now: now) }
+    if !plan.alarms.isEmpty { _ = ringAlarms(plan.alarms, now: now) }
+    return ExitStatus.success
+  }
+
+  /// Rings a timer whose end this process takes (no other will); whether it rang.
+  @discardableResult
+  func ring(_ name: String, now: Date) -> Bool {
+    guard let timer = store.claimEnd(name, now: now) else { return false }
+    let alert = TimerAlert(name: timer.name, exec: timer.exec)
+    alert.ring(duration: .milliseconds(Int64(timer.duration * 1000)), endedAt: Date(timeIntervalSince1970: timer.endsAt ?? 0), on: .device(timer.terminal))
+    return true
+  }
+
   /// Runs until nothing is pending; returns the exit status.
   public func run() -> Int32 {
     guard case .acquired(let first) = StateLock.acquire(Self.lockFile(store)) else { return ExitStatus.success }
@@ -85,20 +111,15 @@ public struct AlertWatcher {
     }
     while true {
       let now = Date()
-      let plan = Self.plan(store.all(now: now).timers, isShown: isShown, alarms: alarms.load(now: now).alarms, now: now)
+      let plan = Self.plan(store.all(now: now).timers, isShown: isShown, alarms: pendingAlarms(now: now), now: now)
       var rang = false
-      for name in plan.ring {
-        guard let timer = store.claimEnd(name, now: now) else { continue }
-        let alert = TimerAlert(name: timer.name, exec: timer.exec)
-        alert.ring(duration: .milliseconds(Int64(timer.duration * 1000)), endedAt: Date(timeIntervalSince1970: timer.endsAt ?? 0), on: .device(timer.terminal))
-        rang = true
-      }
+      for name in plan.ring where ring(name, now: now) { rang = true }
       if !plan.alarms.isEmpty && ringAlarms(plan.alarms, now: now) { rang = true }
       if plan.ring.isEmpty && plan.alarms.isEmpty && plan.wake == nil {
         // Nothing pending: let go, then look once more, for a timer saved by one who saw the
         // lock still held and so started no watcher.
         lock = nil
-        guard Self.plan(store.all().timers, isShown: isShown, alarms: alarms.load().alarms, now: Date()).wake != nil,
+        guard Self.plan(store.all().timers, isShown: isShown, alarms: pendingAlarms(now: Date()), now: Date()).wake != nil,
           case .acquired(let again) = StateLock.acquire(Self.lockFile(store))
         else { return ExitStatus.success }
         lock = again

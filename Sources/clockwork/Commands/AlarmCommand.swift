@@ -11,8 +11,10 @@ struct AlarmCommand: ParsableCommand {
     commandName: "alarm",
     abstract: "Alarms: a time of day on chosen days, rung as a desktop notification with no window open.",
     discussion: """
-      Alarms are kept in $XDG_STATE_HOME/clockwork/alarms.json and rung by the same detached \
-      watcher as timers left running. 7:00 stays 7:00 across DST changes; a time a change skips \
+      Alarms are kept in $XDG_STATE_HOME/clockwork/alarms.json. Where a systemd user manager \
+      runs, each is a timer unit of its own in $XDG_CONFIG_HOME/systemd/user (written again on \
+      every change; Persistent=true rings one missed while the machine was off at boot); \
+      elsewhere the same detached watcher as timers left running rings them. 7:00 stays 7:00 across DST changes; a time a change skips \
       rings at the change; a time shown twice rings once. An alarm missed while the machine was \
       off or asleep rings once, late, and says so.
 
@@ -23,7 +25,7 @@ struct AlarmCommand: ParsableCommand {
         $ clockwork alarm snooze 5m
         $ clockwork alarm disable 2
       """,
-    subcommands: [Add.self, List.self, Remove.self, Enable.self, Disable.self, Snooze.self, Stop.self],
+    subcommands: [Add.self, List.self, Remove.self, Enable.self, Disable.self, Snooze.self, Stop.self, Units.self],
     defaultSubcommand: List.self
   )
 
@@ -50,11 +52,65 @@ struct AlarmCommand: ParsableCommand {
     }
   }
 
+  /// After a change: where the user's systemd manager runs (or has our units), the alarms go
+  /// to it as timer units; otherwise, or if that fails, the watcher rings them.
+  static func scheduled() {
+    let alarms = store.load().alarms
+    if SystemdUnits.installed() || SystemdUnits.userManagerRuns() {
+      let files = SystemdUnits.files(for: alarms, executable: DetachedProcess.ownExecutable, now: Date(), wakeSystem: SystemdUnits.wakesSystem())
+      do {
+        let (written, removed) = try SystemdUnits.write(files, to: SystemdUnits.userFolder())
+        guard let problem = SystemdUnits.apply(written: written, removed: removed) else { return }
+        StandardOutput.error("warning: \(problem); the alarms ring through clockwork's own watcher instead")
+      } catch {
+        StandardOutput.error("warning: cannot write the alarms' systemd units (\(error)); clockwork's own watcher rings them")
+      }
+    }
+    AlertWatcher.ensureRunning(store: TimerStore())
+  }
+
+  /// After a change that rings less: only systemd's units need writing again (a watcher finds
+  /// out by itself).
+  static func unscheduled() {
+    if SystemdUnits.installed() { scheduled() }
+  }
+
   static func index(of id: Int, in alarms: [StoredAlarm]) throws -> Int {
     guard let index = alarms.firstIndex(where: { $0.id == id }) else {
       throw RuntimeFailure("no alarm \(id); `clockwork alarm list` shows them")
     }
     return index
+  }
+
+  struct Units: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the alarms as systemd user units (a timer unit each, and the service that rings).",
+      discussion: """
+        Where a user manager runs, `alarm add` and the rest keep the units in \
+        $XDG_CONFIG_HOME/systemd/user up to date by themselves; this writes them anywhere, e.g. \
+        to look at them, or to install by hand:
+          $ clockwork alarm units --folder ~/.config/systemd/user --wake-system
+          $ systemctl --user daemon-reload && systemctl --user enable --now 'clockwork-alarm-*.timer'
+        """)
+
+    @Option(help: ArgumentHelp("Where to write them (default: $XDG_CONFIG_HOME/systemd/user, and the manager is told).", valueName: "folder"), completion: .directory)
+    var folder: String?
+
+    @Flag(help: "Wake the machine from suspend for each alarm (WakeSystem=true).")
+    var wakeSystem = false
+
+    func run() throws {
+      let target = folder.map { URL(fileURLWithPath: $0) } ?? SystemdUnits.userFolder()
+      let files = SystemdUnits.files(
+        for: AlarmCommand.store.load().alarms, executable: DetachedProcess.ownExecutable, now: Date(), wakeSystem: wakeSystem)
+      let (written, removed): ([String], [String])
+      do { (written, removed) = try SystemdUnits.write(files, to: target) } catch { throw RuntimeFailure("cannot write the units in \(target.path): \(error)") }
+      StandardOutput.line("wrote \(SystemdUnits.service) and \(written.count) timer unit\(written.count == 1 ? "" : "s") in \(target.path)")
+      guard folder == nil else { return }
+      if SystemdUnits.userManagerRuns(), let problem = SystemdUnits.apply(written: written, removed: removed) {
+        throw RuntimeFailure(problem)
+      }
+    }
   }
 
   struct Add: ParsableCommand {
@@ -96,7 +152,7 @@ struct AlarmCommand: ParsableCommand {
         alarms.append(alarm)
         return alarm
       }
-      AlertWatcher.ensureRunning(store: TimerStore())
+      AlarmCommand.scheduled()
       StandardOutput.line(AlarmCommand.line(alarm, now: now))
     }
   }
@@ -119,6 +175,7 @@ struct AlarmCommand: ParsableCommand {
 
     func run() throws {
       let removed = try AlarmCommand.change { alarms in alarms.remove(at: try AlarmCommand.index(of: id, in: alarms)) }
+      AlarmCommand.unscheduled()
       StandardOutput.line("removed alarm \(removed.id) (\(removed.summary))")
     }
   }
@@ -137,7 +194,7 @@ struct AlarmCommand: ParsableCommand {
         }
         return alarms[index]
       }
-      AlertWatcher.ensureRunning(store: TimerStore())
+      AlarmCommand.scheduled()
       StandardOutput.line(AlarmCommand.line(alarm, now: now))
     }
   }
@@ -153,6 +210,7 @@ struct AlarmCommand: ParsableCommand {
         alarms[index].snoozedUntil = nil
         return alarms[index]
       }
+      AlarmCommand.unscheduled()
       StandardOutput.line(AlarmCommand.line(alarm, now: Date()))
     }
   }
@@ -175,7 +233,7 @@ struct AlarmCommand: ParsableCommand {
         alarms[index].snoozedUntil = now.timeIntervalSince1970 + wait
         return alarms[index]
       }
-      AlertWatcher.ensureRunning(store: TimerStore())
+      AlarmCommand.scheduled()
       let until = Date(timeIntervalSince1970: alarm.snoozedUntil!)
       StandardOutput.line("alarm \(alarm.id) snoozed until \(ClockText.time(until, in: alarm.timeZone))")
     }
@@ -190,6 +248,7 @@ struct AlarmCommand: ParsableCommand {
         for index in snoozed { alarms[index].snoozedUntil = nil }
         return snoozed.count
       }
+      AlarmCommand.unscheduled()
       StandardOutput.line(stopped == 0 ? "no alarm is snoozed" : "stopped \(stopped) snoozed alarm\(stopped == 1 ? "" : "s")")
     }
   }

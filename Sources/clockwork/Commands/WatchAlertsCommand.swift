@@ -12,8 +12,12 @@ struct WatchAlertsCommand: ParsableCommand {
     shouldDisplay: false
   )
 
+  @Flag(help: "Ring what is due now and exit (systemd's timer units start it so).")
+  var once = false
+
   func run() throws {
     signal(SIGCHLD, SIG_IGN)  // the --exec supervisors it starts are reaped by the kernel, not left as zombies
-    throw ExitCode(AlertWatcher(store: TimerStore()).run())
+    let watcher = AlertWatcher(store: TimerStore())
+    throw ExitCode(once ? watcher.ringDue() : watcher.run())
   }
 }

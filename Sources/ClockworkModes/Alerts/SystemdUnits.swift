@@ -1,0 +1,122 @@
+import ClockworkCore
+import ClockworkState
+import ClockworkSystem
+import FoundationEssentials
+
+/// Alarms as systemd user units, for where a user manager runs: one timer unit an alarm (its
+/// `OnCalendar=` events, `Persistent=true` so an alarm missed while the machine was off rings
+/// at boot) and one service that rings what is due (`clockwork watch-alerts --once`). The
+/// manager then wakes for them, with no watcher of ours waiting.
+///
+/// ```swift
+/// let files = SystemdUnits.files(for: alarms, executable: "/usr/local/bin/clockwork", now: Date())
+/// try SystemdUnits.write(files, to: SystemdUnits.userFolder())
+/// ```
+public enum SystemdUnits {
+  public static let service = "clockwork-alerts.service"
+  static let timerPrefix = "clockwork-alarm-"
+
+  /// Where a user's own units go: `$XDG_CONFIG_HOME/systemd/user`.
+  public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(environment["HOME"] ?? "/root")/.config"
+    return URL(fileURLWithPath: config).appendingPathComponent("systemd/user")
+  }
+
+  /// The unit files (name → text) for the alarms that are on or snoozed.
+  /// - Parameter wakeSystem: wake the machine from suspend for them (`WakeSystem=`).
+  public static func files(for alarms: [StoredAlarm], executable: String, now: Date, wakeSystem: Bool = false) -> [String: String] {
+    var files = [
+      service: """
+        [Unit]
+        Description=clockwork: ring the alarms and timers that are due
+
+        [Service]
+        Type=oneshot
+        ExecStart=\(quoted(executable)) watch-alerts --once
+
+        """
+    ]
+    for alarm in alarms {
+      var events = alarm.enabled ? alarm.schedule.calendarEvents(in: alarm.timeZone, from: now) : []
+      if let snooze = alarm.snoozedUntil {
+        let utc = Zone.utc.civilTime(at: Date(timeIntervalSince1970: snooze))
+        events.append("\(ClockText.day(utc)) \(ClockText.time(utc)) UTC")  // the snooze's end
+      }
+      guard !events.isEmpty else { continue }
+      let label = alarm.label.map { " '\($0)'" } ?? ""
+      files["\(timerPrefix)\(alarm.id).timer"] = """
+        [Unit]
+        Description=clockwork alarm \(alarm.id): \(alarm.summary)\(label)
+
+        [Timer]
+        \(events.map { "OnCalendar=\($0)" }.joined(separator: "\n"))
+        Persistent=true
+        AccuracySec=1s
+        WakeSystem=\(wakeSystem)
+        Unit=\(service)
+
+        [Install]
+        WantedBy=timers.target
+
+        """
+    }
+    return files
+  }
+
+  /// Writes the files (each whole or not at all) and removes our timer units that are not
+  /// among them. Returns the timer units written and removed.
+  @discardableResult
+  public static func write(_ files: [String: String], to folder: URL) throws -> (written: [String], removed: [String]) {
+    try AtomicFile.makeFolder(folder)
+    for (name, text) in files { try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(name)) }
+    let stale = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+      $0.hasPrefix(timerPrefix) && $0.hasSuffix(".timer") && files[$0] == nil
+    }
+    for name in stale { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+    return (files.keys.filter { $0.hasSuffix(".timer") }.sorted(), stale.sorted())
+  }
+
+  /// Whether our units are installed in the user's folder: then the manager rings the alarms,
+  /// and the watcher leaves them to it.
+  public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    FileManager.default.fileExists(atPath: userFolder(environment: environment).appendingPathComponent(service).path)
+  }
+
+  /// Whether the user's systemd manager rings the alarms: our units are installed and it runs.
+  /// (Installed with no manager running, they would ring nothing: the watcher does.)
+  public static func ringAlarms() -> Bool { installed() && userManagerRuns() }
+
+  /// Whether the installed timer units wake the machine (kept when they are written again).
+  public static func wakesSystem(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    let folder = userFolder(environment: environment)
+    return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { name in
+      name.hasPrefix(timerPrefix) && ((try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?.contains("WakeSystem=true") ?? false)
+    }
+  }
+
+  /// Whether a user manager answers (`systemctl --user`): not in most containers, WSL, or a
+  /// session without one.
+  public static func userManagerRuns() -> Bool {
+    guard let state = ProgramOutput.read("systemctl", ["--user", "is-system-running"]) else { return false }
+    return ["running", "degraded", "starting"].contains(state.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? "")
+  }
+
+  /// Tells the manager: reload the units, start the timers written, stop the removed ones.
+  /// Returns what failed, if anything.
+  public static func apply(written: [String], removed: [String]) -> String? {
+    if !removed.isEmpty { _ = ProgramOutput.read("systemctl", ["--user", "disable", "--now"] + removed) }
+    guard ProgramOutput.read("systemctl", ["--user", "daemon-reload"]) != nil else { return "systemctl could not reload the units" }
+    guard written.isEmpty || ProgramOutput.read("systemctl", ["--user", "enable", "--now"] + written) != nil else {
+      return "systemctl could not start the alarms' timers"
+    }
+    return nil
+  }
+
+  /// A path as systemd reads a command's first word: `%` doubled (a specifier otherwise), and
+  /// quoted with `\` and `"` escaped when it has a space in it.
+  static func quoted(_ path: String) -> String {
+    let escaped = String(path.flatMap { $0 == "%" ? ["%", "%"] : [$0] })
+    guard escaped.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" }) else { return escaped }
+    return "\"" + escaped.flatMap { $0 == "\\" || $0 == "\"" ? ["\\", $0] : [$0] } + "\""
+  }
+}
