@@ -46,13 +46,15 @@ let package = Package(
     .target(name: "CFatalSignals"),
     // libnotify's calls, loaded with dlopen when a notification is sent (libnotify4 at run time).
     .target(name: "CNotify"),
+    // libcanberra's calls, loaded with dlopen when a sound is played (libcanberra0 at run time).
+    .target(name: "CSound"),
     // The frame runner: schedules a live mode's frames at its next visible change on any clock,
     // draws ahead, repaints on input, resize, wall-clock steps and late wake-ups. Knows no surface.
     .target(name: "ClockworkLive"),
     // The process on Linux: the deadline thread, signals, standard input and output, --exec.
     .target(
       name: "ClockworkSystem",
-      dependencies: ["ClockworkLive", "CGlibcExtras", "CFatalSignals", "CNotify", .product(name: "SystemPackage", package: "swift-system")]),
+      dependencies: ["ClockworkLive", "CGlibcExtras", "CFatalSignals", "CNotify", "CSound", .product(name: "SystemPackage", package: "swift-system")]),
     // SDL2's functions, loaded with dlopen when a window opens (headers from libsdl2-dev).
     .target(name: "CSDL2"),
     // A desktop window: any layer tree drawn with Cairo, shown through SDL2 (X11 or Wayland).

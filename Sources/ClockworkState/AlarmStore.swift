@@ -18,6 +18,10 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
   public var lastRing: Double?
   /// Wall time a snooze ends, while snoozed.
   public var snoozedUntil: Double?
+  /// Wall time `alarm stop` silenced it: a ring before it stops sounding.
+  public var stoppedAt: Double?
+  /// `--sound FILE` (a path) or `--no-sound` (""); `nil`: the sound theme's.
+  public var sound: String?
 
   public init(id: Int, schedule: AlarmSchedule, label: String?, zone: String?, created: Date) {
     self.id = id

@@ -20,14 +20,17 @@ public struct StoredTimer: StoredState, Hashable {
   public var exec: String?
   /// The terminal it was started from: where the bell goes when no notification can be shown.
   public var terminal: String?
+  /// `--sound FILE` (a path) or `--no-sound` (""); `nil`: the sound theme's.
+  public var sound: String?
 
   public init(
     _ countdown: Countdown<ContinuousClock.Instant>, name: String, at now: ContinuousClock.Instant, wallNow: Date,
-    exec: String? = nil, terminal: String? = nil
+    exec: String? = nil, terminal: String? = nil, sound: String? = nil
   ) {
     self.name = name
     self.exec = exec
     self.terminal = terminal
+    self.sound = sound
     duration = countdown.duration / .seconds(1)
     let left = countdown.remaining(at: now) / .seconds(1)
     if countdown.isRunning {

@@ -12,16 +12,18 @@ public final class TimerPersistence {
   public let name: String
   let exec: String?
   let terminal: String?
+  let sound: String?
   /// The last save failed (read-only or full disk): the app says so and keeps running.
   public private(set) var saveError: String?
   /// Held while this process shows the timer: the alert watcher leaves its end to us.
   let viewing: StateLock?
 
-  public init(store: TimerStore, name: String, exec: String? = nil, terminal: String? = nil) {
+  public init(store: TimerStore, name: String, exec: String? = nil, terminal: String? = nil, sound: String? = nil) {
     self.store = store
     self.name = name
     self.exec = exec
     self.terminal = terminal
+    self.sound = sound
     if case .acquired(let lock) = StateLock.acquire(store.viewLock(name)) { viewing = lock } else { viewing = nil }
   }
 
@@ -29,7 +31,7 @@ public final class TimerPersistence {
   public var whenSavedRunning: () -> Void = {}
 
   public func save(_ countdown: Countdown<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date) {
-    saveError = store.save(StoredTimer(countdown, name: name, at: now, wallNow: wallNow, exec: exec, terminal: terminal))
+    saveError = store.save(StoredTimer(countdown, name: name, at: now, wallNow: wallNow, exec: exec, terminal: terminal, sound: sound))
     if saveError == nil && countdown.isRunning { whenSavedRunning() }
   }
 

@@ -140,9 +140,9 @@ public struct AlertWatcher {
       var rung: [(StoredAlarm, Date)] = []
       for index in list.indices where ids.contains(list[index].id) {
         guard let owed = list[index].owed, owed <= now else { continue }
-        rung.append((list[index], owed))
         list[index].lastRing = now.timeIntervalSince1970
         if let snooze = list[index].snoozedUntil, snooze <= now.timeIntervalSince1970 { list[index].snoozedUntil = nil }
+        rung.append((list[index], owed))
       }
       return rung
     }) ?? []

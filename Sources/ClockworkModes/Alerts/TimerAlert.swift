@@ -5,11 +5,13 @@ import FoundationEssentials
 import Glibc
 
 /// What happens when a timer ends: a desktop notification; where none can be shown, the
-/// terminal's own (OSC 777 and OSC 9, through tmux's passthrough inside tmux); the bell; and
-/// `--exec`, with the timer in its environment.
+/// terminal's own (OSC 777 and OSC 9, through tmux's passthrough inside tmux); the bell; the
+/// sound theme's `complete` (or `--sound FILE`); and `--exec`, with the timer in its
+/// environment.
 public struct TimerAlert: Sendable {
   public var name: String
   public var exec: String?
+  public var sound = AlertSound.theme("complete")
   /// How the end's time of day is written.
   public var hours = HourCycle.twentyFour
   /// Wait up to a second for `--exec` to fail (a plain timer, which exits at once: a quick
@@ -38,6 +40,13 @@ public struct TimerAlert: Sendable {
     let summary = name == "timer" ? "Timer finished" : "Timer finished: \(name)"
     let body = "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
     var problems = Self.announce(summary: summary, body: body, on: terminal)
+    // A screen goes on drawing while it sounds; lines and the watcher wait for its end (the
+    // process may be about to exit). The theme's sound failing is not said: the bell rang.
+    if case .screen = terminal {
+      sound.playInBackground(description: summary)
+    } else if let problem = sound.play(description: summary), case .file = sound {
+      problems.append(problem)
+    }
     if let exec {
       let environment = [
         "CLOCKWORK_TIMER_NAME": name, "CLOCKWORK_TIMER_ENDED_AT": ClockText.iso8601(endedAt, in: .local),

@@ -128,6 +128,8 @@ struct AlarmCommand: ParsableCommand {
     @Option(help: "The time zone of the time (default: local, whatever it is when it rings).", completion: Completions.zone, transform: ZoneArgument.parse)
     var zone: Zone?
 
+    @OptionGroup var sound: SoundOptions
+
     func validate() throws {
       _ = try parsedTime()
       do { _ = try Weekday.parseDays(days) } catch { throw ValidationError("--days \(days): \(error)") }
@@ -148,7 +150,8 @@ struct AlarmCommand: ParsableCommand {
       let schedule = AlarmSchedule(hour: t.hour, minute: t.minute, days: try Weekday.parseDays(days))
       let now = Date()
       let alarm = try AlarmCommand.change { alarms in
-        let alarm = StoredAlarm(id: (alarms.map(\.id).max() ?? 0) + 1, schedule: schedule, label: label, zone: zone?.identifier, created: now)
+        var alarm = StoredAlarm(id: (alarms.map(\.id).max() ?? 0) + 1, schedule: schedule, label: label, zone: zone?.identifier, created: now)
+        alarm.sound = sound.saved
         alarms.append(alarm)
         return alarm
       }
@@ -240,16 +243,22 @@ struct AlarmCommand: ParsableCommand {
   }
 
   struct Stop: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "End every snooze: nothing rings again until an alarm's next time.")
+    static let configuration = CommandConfiguration(abstract: "Silence the alarms sounding now and end every snooze: nothing rings again until an alarm's next time.")
 
     func run() throws {
+      let now = Date().timeIntervalSince1970
       let stopped = try AlarmCommand.change { alarms in
-        let snoozed = alarms.indices.filter { alarms[$0].snoozedUntil != nil }
-        for index in snoozed { alarms[index].snoozedUntil = nil }
-        return snoozed.count
+        let ringing = alarms.indices.filter {
+          alarms[$0].snoozedUntil != nil || alarms[$0].lastRing.map { now - $0 < AlarmAlert.soundsFor } == true
+        }
+        for index in ringing {
+          alarms[index].snoozedUntil = nil
+          alarms[index].stoppedAt = now
+        }
+        return ringing.count
       }
       AlarmCommand.unscheduled()
-      StandardOutput.line(stopped == 0 ? "no alarm is snoozed" : "stopped \(stopped) snoozed alarm\(stopped == 1 ? "" : "s")")
+      StandardOutput.line(stopped == 0 ? "no alarm is sounding or snoozed" : "stopped \(stopped) alarm\(stopped == 1 ? "" : "s")")
     }
   }
 }

@@ -100,6 +100,8 @@ struct TimerCommand: AsyncParsableCommand {
   @Option(name: .customLong("exec"), help: ArgumentHelp("A shell command to run once when the timer ends.", valueName: "command"))
   var command: String?
 
+  @OptionGroup var sound: SoundOptions
+
   // 15 a second keeps a 1 s pulse smooth for about half the CPU and bytes of 30.
   @Option(name: .customLong("fps"), parsing: .unconditional, help: ArgumentHelp("Frames per second while the pulse or backdrop moves (1 to 60; in a terminal 15, in a window the display's rate).", valueName: "n"))
   var fpsOption: Double?
@@ -171,11 +173,12 @@ struct TimerCommand: AsyncParsableCommand {
     }
     // A resumed timer keeps its --exec unless given a new one.
     let exec = command ?? (duration == nil && until == nil ? saved?.exec : nil)
-    let persist = TimerPersistence(store: store, name: name, exec: exec, terminal: Self.terminalDevice())
+    let persist = TimerPersistence(store: store, name: name, exec: exec, terminal: Self.terminalDevice(), sound: sound.saved)
     persist.whenSavedRunning = { AlertWatcher.ensureRunning(store: store) }
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
     var alert = TimerAlert(name: name, exec: exec)
+    alert.sound = AlertSound(saved: sound.saved, theme: "complete")
     alert.hours = live.hourCycle
     if live.window {
       let control = TimerControl(
@@ -184,6 +187,7 @@ struct TimerCommand: AsyncParsableCommand {
       let status = await LiveRun.window(title: "clockwork timer", size: (live.windowSize.width, live.windowSize.height)) { window in
         TimerWindow(control: control, fps: fpsGiven, stays: wait || blink) { window.requestAttention() }
       }
+      AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the window went on
       try keepsRunning(control, status: status, at: clock.now)
       throw ExitCode(status)
     }
@@ -212,6 +216,7 @@ struct TimerCommand: AsyncParsableCommand {
     let status = await LiveRun.terminal(screen, session: session, colorMode: colorMode)
     // The screen that showed why is gone: said once more where it stays.
     if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
+    AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the screen went on
     try keepsRunning(control, status: status, at: clock.now)
     throw ExitCode(status)
   }

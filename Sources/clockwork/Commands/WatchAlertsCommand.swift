@@ -15,7 +15,17 @@ struct WatchAlertsCommand: ParsableCommand {
   @Flag(help: "Ring what is due now and exit (systemd's timer units start it so).")
   var once = false
 
+  @Option(help: "Sound the alarm of this number until it is stopped or snoozed (started by the one that rang it).")
+  var soundAlarm: Int?
+
+  @Option(help: "When that alarm rang (seconds since 1970, as saved).")
+  var rang: Double?
+
   func run() throws {
+    if let soundAlarm, let rang {
+      AlarmAlert.sound(id: soundAlarm, rang: rang, store: AlarmStore())
+      return
+    }
     signal(SIGCHLD, SIG_IGN)  // the --exec supervisors it starts are reaped by the kernel, not left as zombies
     let watcher = AlertWatcher(store: TimerStore())
     throw ExitCode(once ? watcher.ringDue() : watcher.run())

@@ -1,0 +1,99 @@
+"""Sound: a real PulseAudio server with a null sink on a private runtime folder; what reaches
+the sink is recorded from its monitor and measured. The timer's end sounds (the sound theme's
+`complete`, or --sound FILE); --no-sound sounds nothing; an alarm sounds until `alarm stop`."""
+import array
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+from test_alerts import BINARY, NotificationServer, watcher_pid, wait_for  # noqa: E402
+
+pytestmark = pytest.mark.skipif(shutil.which("pulseaudio") is None, reason="no PulseAudio to play to")
+
+
+class SoundServer:
+    def __init__(self, folder):
+        self.runtime = folder / "runtime"
+        self.runtime.mkdir(mode=0o700)
+        self.env = {**os.environ, "XDG_RUNTIME_DIR": str(self.runtime), "HOME": str(folder)}
+        self.server = subprocess.Popen(
+            ["pulseaudio", "--daemonize=no", "--exit-idle-time=-1", "-n", "--load=module-null-sink sink_name=null",
+             "--load=module-native-protocol-unix", "--load=module-always-sink"],
+            env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        assert wait_for(lambda: subprocess.run(["pactl", "info"], env=self.env, capture_output=True).returncode == 0, timeout=10)
+
+    def record(self, seconds):
+        """Starts recording what the sink plays, for `seconds`; `loudness()` reads it after."""
+        self.recording = subprocess.Popen(
+            # Low latency, and SIGINT at the end: parec then writes all it has (SIGTERM loses the
+            # last second, where a stream that starts late plays).
+            ["timeout", "-s", "INT", str(seconds), "parec", "--latency-msec=20", "-d", "null.monitor", "--raw", "--format=s16le",
+             "--rate=8000", "--channels=1"],
+            env=self.env, stdout=subprocess.PIPE)
+        time.sleep(0.3)
+
+    def loudness(self):
+        """The loudest sample recorded (0 to 32767)."""
+        samples = array.array("h")
+        samples.frombytes(self.recording.communicate()[0])
+        return max((abs(s) for s in samples), default=0)
+
+    def close(self):
+        self.server.terminate()
+        self.server.wait()
+
+
+@pytest.fixture
+def sound(tmp_path):
+    server = SoundServer(tmp_path)
+    notifications = NotificationServer(tmp_path)
+    env = {**server.env, "DBUS_SESSION_BUS_ADDRESS": notifications.address, "XDG_STATE_HOME": str(tmp_path / "state"), "TZ": "UTC"}
+    yield server, env, tmp_path
+    notifications.close()
+    server.close()
+    lock = tmp_path / "state" / "clockwork" / "watcher.lock"
+    if lock.exists() and lock.read_text().strip():
+        try:
+            os.kill(int(lock.read_text()), 9)
+        except ProcessLookupError:
+            pass
+
+
+def test_a_timer_sounds_at_its_end_and_no_sound_sounds_nothing(sound):
+    server, env, tmp_path = sound
+    server.record(3)
+    subprocess.run([BINARY, "timer", "1s", "--plain"], env=env, check=True, capture_output=True, timeout=15)
+    assert server.loudness() > 1000, "the sound theme's 'complete' was played"
+    server.record(3)
+    subprocess.run([BINARY, "timer", "1s", "--plain", "--no-sound", "--name", "quiet"], env=env, check=True, capture_output=True, timeout=15)
+    assert server.loudness() == 0, "--no-sound"
+    server.record(3)
+    bell = "/usr/share/sounds/freedesktop/stereo/bell.oga"
+    subprocess.run([BINARY, "timer", "1s", "--plain", "--sound", bell, "--name", "own"], env=env, check=True, capture_output=True, timeout=15)
+    assert server.loudness() > 1000, "--sound FILE"
+    missing = subprocess.run([BINARY, "timer", "1s", "--plain", "--sound", "/nowhere.oga"], env=env, capture_output=True, text=True)
+    assert missing.returncode == 64 and "--sound /nowhere.oga: no such file" in missing.stderr
+
+
+def test_an_alarm_sounds_until_it_is_stopped(sound):
+    server, env, tmp_path = sound
+    state = tmp_path / "state" / "clockwork"
+    state.mkdir(parents=True)
+    alarm = {"id": 1, "hour": 7, "minute": 0, "days": [], "label": "wake", "zone": "UTC", "enabled": True, "created": time.time() - 2 * 86400}
+    (state / "alarms.json").write_text(json.dumps({"version": 1, "value": {"alarms": [alarm]}}))
+    subprocess.run([BINARY, "alarm", "list"], env=env, check=True, capture_output=True)  # starts the watcher, which rings it
+    assert wait_for(lambda: json.loads((state / "alarms.json").read_text())["value"]["alarms"][0].get("lastRing"))
+    time.sleep(3)  # past the first play of the sound (about 2 s)
+    server.record(2)
+    assert server.loudness() > 1000, "still sounding after the first time"
+    stopped = subprocess.run([BINARY, "alarm", "stop"], env=env, capture_output=True, text=True, check=True)
+    assert stopped.stdout.strip() == "stopped 1 alarm"
+    time.sleep(3)  # the play under way ends
+    server.record(3)
+    assert server.loudness() == 0, "silent once stopped"
