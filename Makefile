@@ -16,6 +16,7 @@ build: setup
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 release: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork
+	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork-alerts
 
 run: release
 	.build/release/clockwork $(ARGS)

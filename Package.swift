@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "ClockworkTerminal", targets: ["ClockworkTerminal"]),
     .library(name: "ClockworkWindow", targets: ["ClockworkWindow"]),
     .executable(name: "clockwork", targets: ["clockwork"]),
+    .executable(name: "clockwork-alerts", targets: ["clockwork-alerts"]),
     .executable(name: "window-clock", targets: ["WindowClock"]),
   ],
   dependencies: [
@@ -70,12 +71,17 @@ let package = Package(
         "ClockworkScene", "ClockworkCairo", "ClockworkLive", "ClockworkSystem", "CChafa",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    // Alerts with no window open: the watcher, a timer's and an alarm's ring and sound, --exec,
+    // systemd's units. No drawing: the watcher is a small process of its own.
+    .target(name: "ClockworkAlerts", dependencies: ["ClockworkCore", "ClockworkState", "ClockworkLive", "ClockworkSystem"]),
+    // The watcher's executable, beside the app's: what waits between alerts is small.
+    .executableTarget(name: "clockwork-alerts", dependencies: ["ClockworkAlerts", "ClockworkState", "ClockworkSystem"]),
     // The app's modes: the clock, timer and stopwatch in a terminal, in a window, as plain lines.
     .target(
       name: "ClockworkModes",
       dependencies: [
         "ClockworkCore", "ClockworkScene", "ClockworkWidgets", "ClockworkCairo", "ClockworkTerminal", "ClockworkState",
-        "ClockworkLive", "ClockworkSystem", "ClockworkWindow",
+        "ClockworkLive", "ClockworkSystem", "ClockworkWindow", "ClockworkAlerts",
       ]),
     // Fakes shared by every test target (test clocks, a settable wall clock).
     .target(
@@ -101,6 +107,7 @@ let package = Package(
         "ClockworkLive",
         "ClockworkSystem",
         "ClockworkModes",
+        "ClockworkAlerts",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]
@@ -142,7 +149,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ClockworkModesTests",
-      dependencies: ["ClockworkModes", "ClockworkState", "ClockworkCore", "ClockworkLive", "ClockworkTerminal", "ClockworkTestSupport"]
+      dependencies: [
+        "ClockworkModes", "ClockworkAlerts", "ClockworkState", "ClockworkCore", "ClockworkLive", "ClockworkTerminal", "ClockworkTestSupport",
+      ]
     ),
     .testTarget(
       name: "ClockworkStateTests",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockworkAlerts
 import ClockworkLive
 import ClockworkModes
 import ClockworkState

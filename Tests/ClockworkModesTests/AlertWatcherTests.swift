@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import ClockworkModes
+@testable import ClockworkAlerts
 
 /// When the watcher rings what: its plan is a pure function of the timers, who shows them and
 /// the time.

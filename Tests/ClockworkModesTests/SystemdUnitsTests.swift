@@ -1,5 +1,5 @@
 import ClockworkCore
-@testable import ClockworkModes
+@testable import ClockworkAlerts
 import ClockworkState
 import ClockworkTestSupport
 import Foundation
@@ -79,7 +79,7 @@ import Testing
     standup.snoozedUntil = Date().timeIntervalSince1970 + 600
     var off = StoredAlarm(id: 2, schedule: AlarmSchedule(hour: 2, minute: 30), label: nil, zone: "America/New_York", created: Date())
     off.enabled = false
-    let files = SystemdUnits.files(for: [standup, off], executable: "/bin/true", now: Date(), wakeSystem: true)
+    let files = SystemdUnits.files(for: [standup, off], program: ("/bin/true", []), now: Date(), wakeSystem: true)
     #expect(files.keys.sorted() == ["clockwork-alarm-1.timer", "clockwork-alerts.service"], "an alarm that is off has no timer")
     let timer = try #require(files["clockwork-alarm-1.timer"])
     #expect(timer.contains("OnCalendar=Mon,Fri *-*-* 07:00:00 Europe/Berlin\n") && timer.contains("Persistent=true") && timer.contains("WakeSystem=true"))

@@ -78,6 +78,16 @@ def watcher_pid(tmp_path):
     return int(lock.read_text()) if held else None
 
 
+def saved_alarm(tmp_path, **fields):
+    """An alarm in the state folder as the app saves it, added two days ago (so its 07:00 UTC
+    is owed: missed while nothing ran); returns the state folder."""
+    state = tmp_path / "state" / "clockwork"
+    state.mkdir(parents=True)
+    alarm = {"id": 1, "hour": 7, "minute": 0, "days": [], "label": "standup", "zone": "UTC", "enabled": True, "created": time.time() - 2 * 86400, **fields}
+    (state / "alarms.json").write_text(json.dumps({"version": 1, "value": {"alarms": [alarm]}}))
+    return state
+
+
 def wait_for(predicate, timeout=15):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -164,11 +174,11 @@ def test_without_a_notification_service_the_terminal_is_told(tmp_path):
 def test_a_missed_alarm_rings_once_late_and_a_snooze_rings_it_again(world):
     server, env, tmp_path = world
     # An alarm added two days ago whose 07:00 came while nothing ran (the machine was off).
-    state = tmp_path / "state" / "clockwork"
-    state.mkdir(parents=True)
-    alarm = {"id": 1, "hour": 7, "minute": 0, "days": [], "label": "standup", "zone": "UTC", "enabled": True, "created": time.time() - 2 * 86400}
-    (state / "alarms.json").write_text(json.dumps({"version": 1, "value": {"alarms": [alarm]}}))
-    listed = subprocess.run([BINARY, "alarm", "list"], env=env, capture_output=True, text=True, check=True).stdout
+    state = saved_alarm(tmp_path)
+    # Listed while a watcher's lock is held (so none starts and rings it before it is listed).
+    with open(state / "watcher.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        listed = subprocess.run([BINARY, "alarm", "list"], env=env, capture_output=True, text=True, check=True).stdout
     assert "alarm 1: 07:00 every day (UTC) 'standup', next" in listed and "due now" in listed
     subprocess.run([BINARY, "alarm", "enable", "1"], env=env, check=True, capture_output=True)  # starts the watcher
     assert wait_for(lambda: server.notifications())
@@ -227,10 +237,7 @@ def test_a_failing_exec_with_no_window_is_a_notification(world):
 
 def test_the_systemd_units_verify_and_their_service_rings_what_is_due_once(world):
     server, env, tmp_path = world
-    state = tmp_path / "state" / "clockwork"
-    state.mkdir(parents=True)
-    alarm = {"id": 1, "hour": 7, "minute": 0, "days": [1, 2, 3, 4, 5], "label": "standup", "zone": "Europe/Berlin", "enabled": True, "created": time.time() - 8 * 86400}
-    (state / "alarms.json").write_text(json.dumps({"version": 1, "value": {"alarms": [alarm]}}))
+    state = saved_alarm(tmp_path, days=[1, 2, 3, 4, 5], zone="Europe/Berlin", created=time.time() - 8 * 86400)
     # The watcher's lock held, as a watcher would: no watcher of the app's rings this alarm, the
     # service alone does.
     lock = open(state / "watcher.lock", "w")
@@ -243,7 +250,7 @@ def test_the_systemd_units_verify_and_their_service_rings_what_is_due_once(world
     timer = (units / "clockwork-alarm-1.timer").read_text()
     assert "OnCalendar=Mon,Tue,Wed,Thu,Fri *-*-* 07:00:00 Europe/Berlin\n" in timer and "Persistent=true" in timer
     command = re.search(r"^ExecStart=(.*)$", (units / "clockwork-alerts.service").read_text(), re.M)[1].split()
-    assert command == [os.path.realpath(BINARY), "watch-alerts", "--once"]
+    assert command == [os.path.realpath(BINARY) + "-alerts", "--once"], "the small watcher program beside the app's"
     # As systemd starts it at the alarm's time (twice, as a late start and a Persistent=true
     # catch-up could): it returns at once, and the alarm rings once.
     for _ in range(2):

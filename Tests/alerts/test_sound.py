@@ -12,7 +12,7 @@ import time
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from test_alerts import BINARY, NotificationServer, watcher_pid, wait_for  # noqa: E402
+from test_alerts import BINARY, NotificationServer, saved_alarm, wait_for  # noqa: E402
 
 pytestmark = pytest.mark.skipif(shutil.which("pulseaudio") is None, reason="no PulseAudio to play to")
 
@@ -83,10 +83,7 @@ def test_a_timer_sounds_at_its_end_and_no_sound_sounds_nothing(sound):
 
 def test_an_alarm_sounds_until_it_is_stopped(sound):
     server, env, tmp_path = sound
-    state = tmp_path / "state" / "clockwork"
-    state.mkdir(parents=True)
-    alarm = {"id": 1, "hour": 7, "minute": 0, "days": [], "label": "wake", "zone": "UTC", "enabled": True, "created": time.time() - 2 * 86400}
-    (state / "alarms.json").write_text(json.dumps({"version": 1, "value": {"alarms": [alarm]}}))
+    state = saved_alarm(tmp_path, label="wake")
     subprocess.run([BINARY, "alarm", "list"], env=env, check=True, capture_output=True)  # starts the watcher, which rings it
     assert wait_for(lambda: json.loads((state / "alarms.json").read_text())["value"]["alarms"][0].get("lastRing"))
     time.sleep(3)  # past the first play of the sound (about 2 s)

@@ -40,6 +40,7 @@ def test_install_puts_each_part_where_it_is_looked_for_and_uninstall_takes_it_al
     binary = usr / "bin" / "clockwork"
     assert subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
     assert b".debug_info" not in binary.read_bytes(), "stripped"
+    assert (usr / "bin" / "clockwork-alerts").is_file() and b".debug_info" not in (usr / "bin" / "clockwork-alerts").read_bytes()
     for page in PAGES:
         path = usr / "share" / "man" / "man1" / f"{page}.1"
         shown = subprocess.run(["man", "-P", "cat", "-l", str(path)], capture_output=True, text=True, env={**os.environ, "MANWIDTH": "80"})

@@ -1,3 +1,4 @@
+import ClockworkAlerts
 import ClockworkCore
 import ClockworkLive
 import ClockworkScene

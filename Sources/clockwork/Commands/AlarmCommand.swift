@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockworkAlerts
 import ClockworkCore
 import ClockworkModes
 import ClockworkState
@@ -57,7 +58,7 @@ struct AlarmCommand: ParsableCommand {
   static func scheduled() {
     let alarms = store.load().alarms
     if SystemdUnits.installed() || SystemdUnits.userManagerRuns() {
-      let files = SystemdUnits.files(for: alarms, executable: DetachedProcess.ownExecutable, now: Date(), wakeSystem: SystemdUnits.wakesSystem())
+      let files = SystemdUnits.files(for: alarms, now: Date(), wakeSystem: SystemdUnits.wakesSystem())
       do {
         let (written, removed) = try SystemdUnits.write(files, to: SystemdUnits.userFolder())
         guard let problem = SystemdUnits.apply(written: written, removed: removed) else { return }
@@ -102,7 +103,7 @@ struct AlarmCommand: ParsableCommand {
     func run() throws {
       let target = folder.map { URL(fileURLWithPath: $0) } ?? SystemdUnits.userFolder()
       let files = SystemdUnits.files(
-        for: AlarmCommand.store.load().alarms, executable: DetachedProcess.ownExecutable, now: Date(), wakeSystem: wakeSystem)
+        for: AlarmCommand.store.load().alarms, now: Date(), wakeSystem: wakeSystem)
       let (written, removed): ([String], [String])
       do { (written, removed) = try SystemdUnits.write(files, to: target) } catch { throw RuntimeFailure("cannot write the units in \(target.path): \(error)") }
       StandardOutput.line("wrote \(SystemdUnits.service) and \(written.count) timer unit\(written.count == 1 ? "" : "s") in \(target.path)")

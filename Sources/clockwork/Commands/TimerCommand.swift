@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockworkAlerts
 import ClockworkCore
 import ClockworkLive
 import ClockworkModes

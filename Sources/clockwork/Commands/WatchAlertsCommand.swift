@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockworkAlerts
 import ClockworkModes
 import ClockworkState
 import Glibc

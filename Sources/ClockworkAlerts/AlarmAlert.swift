@@ -23,7 +23,7 @@ public enum AlarmAlert {
     _ = TimerAlert.announce(summary: summary, body: body, on: .device(nil))  // the watcher has no one to tell what failed
     guard AlertSound(saved: alarm.sound, theme: "alarm-clock-elapsed") != .none, let rang = alarm.lastRing else { return }
     // Sounded by a process of its own: the watcher goes on to the next alert meanwhile.
-    DetachedProcess.spawn(DetachedProcess.ownExecutable, ["watch-alerts", "--sound-alarm", String(alarm.id), "--rang", String(rang)])
+    AlertsProgram.spawn(["--sound-alarm", String(alarm.id), "--rang", String(rang)])
   }
 
   /// Sounds the alarm `id` that rang at `rang` until it is stopped, snoozed, rings again,

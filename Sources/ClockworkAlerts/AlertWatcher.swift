@@ -27,7 +27,7 @@ public struct AlertWatcher {
     guard case .acquired = StateLock.acquire(lockFile(store)) else { return }  // one runs (or no folder)
     // Released here; a second watcher started meanwhile finds the lock taken and leaves. What it
     // cannot do (watch the folders, say) goes to a log beside its lock: no one else would hear.
-    DetachedProcess.spawn(DetachedProcess.ownExecutable, ["watch-alerts"], errors: .file(store.directory.file("watcher.log").path))
+    AlertsProgram.spawn([], errors: .file(store.directory.file("watcher.log").path))
   }
 
   /// Starts a watcher if there are alarms and none runs: any run of the app brings alarms back

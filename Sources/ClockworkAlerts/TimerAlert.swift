@@ -1,6 +1,5 @@
 import ClockworkCore
 import ClockworkSystem
-import ClockworkTerminal
 import FoundationEssentials
 import Glibc
 
@@ -16,7 +15,7 @@ public struct TimerAlert: Sendable {
   public var hours = HourCycle.twentyFour
   /// Wait up to a second for `--exec` to fail (a plain timer, which exits at once: a quick
   /// failure is said before the prompt). A window or screen goes on drawing instead.
-  var waitsForExec = false
+  public var waitsForExec = false
 
   public init(name: String, exec: String?) {
     self.name = name
@@ -69,11 +68,11 @@ public struct TimerAlert: Sendable {
   static func announce(summary: String, body: String, on terminal: Terminal) -> [String] {
     let failure = DesktopNotification.show(summary: summary, body: body)
     let tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
-    let own = failure == nil ? "" : Escape.notify(title: "clockwork", body: "\(summary) (\(body))", throughTmux: tmux)
+    let own = failure == nil ? "" : TerminalAlert.notify(title: "clockwork", body: "\(summary) (\(body))", throughTmux: tmux)
     switch terminal {
-    case .screen: StandardOutput.write(Escape.bell + own)
+    case .screen: StandardOutput.write(TerminalAlert.bell + own)
     case .lines: StandardOutput.bell()
-    case .device(let path?): TextFile.write(Escape.bell + own, to: path, flags: O_NOCTTY | O_NONBLOCK)
+    case .device(let path?): TextFile.write(TerminalAlert.bell + own, to: path, flags: O_NOCTTY | O_NONBLOCK)
     case .device(nil): break
     }
     return failure.map { ["no desktop notification (\($0)); the terminal's bell instead"] } ?? []

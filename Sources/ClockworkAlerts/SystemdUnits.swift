@@ -9,7 +9,7 @@ import FoundationEssentials
 /// manager then wakes for them, with no watcher of ours waiting.
 ///
 /// ```swift
-/// let files = SystemdUnits.files(for: alarms, executable: "/usr/local/bin/clockwork", now: Date())
+/// let files = SystemdUnits.files(for: alarms, now: Date())
 /// try SystemdUnits.write(files, to: SystemdUnits.userFolder())
 /// ```
 public enum SystemdUnits {
@@ -23,8 +23,12 @@ public enum SystemdUnits {
   }
 
   /// The unit files (name → text) for the alarms that are on or snoozed.
+  /// - Parameter program: what rings them (``AlertsProgram``), given `--once`.
   /// - Parameter wakeSystem: wake the machine from suspend for them (`WakeSystem=`).
-  public static func files(for alarms: [StoredAlarm], executable: String, now: Date, wakeSystem: Bool = false) -> [String: String] {
+  public static func files(
+    for alarms: [StoredAlarm], program: (executable: String, prefix: [String]) = AlertsProgram.command, now: Date,
+    wakeSystem: Bool = false
+  ) -> [String: String] {
     var files = [
       service: """
         [Unit]
@@ -32,7 +36,7 @@ public enum SystemdUnits {
 
         [Service]
         Type=oneshot
-        ExecStart=\(quoted(executable)) watch-alerts --once
+        ExecStart=\(([quoted(program.executable)] + program.prefix + ["--once"]).joined(separator: " "))
 
         """
     ]
