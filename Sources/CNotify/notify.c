@@ -1,7 +1,10 @@
 #include "CNotify.h"
 
 #include <dlfcn.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
+#include <time.h>
 
 // The few libnotify and GLib calls used, with GLib's types spelled out (no GLib headers).
 typedef int gboolean;
@@ -14,6 +17,12 @@ static void (*p_notify_notification_set_category)(void *, const char *);
 static gboolean (*p_notify_notification_show)(void *, GError **);
 static void (*p_g_object_unref)(void *);
 static void (*p_g_error_free)(GError *);
+typedef struct GList { void *data; struct GList *next, *prev; } GList;
+static void (*p_notify_notification_add_action)(void *, const char *, const char *, void (*)(void *, char *, void *), void *, void (*)(void *));
+static GList *(*p_notify_get_server_caps)(void);
+static void (*p_g_list_free_full)(GList *, void (*)(void *));
+static void (*p_g_free)(void *);
+static gboolean (*p_g_main_context_iteration)(void *, gboolean);
 
 static int load(char *problem, size_t size) {
   static int state = 0;  // 1 loaded, -1 missing
@@ -36,13 +45,17 @@ static int load(char *problem, size_t size) {
   LOAD(notify_notification_show)
   LOAD(g_object_unref)
   LOAD(g_error_free)
+  LOAD(notify_notification_add_action)
+  LOAD(notify_get_server_caps)
+  LOAD(g_list_free_full)
+  LOAD(g_free)
+  LOAD(g_main_context_iteration)
 #undef LOAD
   state = 1;
   return 1;
 }
 
-int cw_notify(const char *app, const char *summary, const char *body, int critical, int timeout_ms,
-              char *problem, size_t problem_size) {
+static int start(const char *app, char *problem, size_t problem_size) {
   if (load(problem, problem_size) < 0) return -1;
   static int initialised = 0;
   if (!initialised && !p_notify_init(app)) {
@@ -50,6 +63,13 @@ int cw_notify(const char *app, const char *summary, const char *body, int critic
     return -2;
   }
   initialised = 1;
+  return 0;
+}
+
+int cw_notify(const char *app, const char *summary, const char *body, int critical, int timeout_ms,
+              char *problem, size_t problem_size) {
+  int started = start(app, problem, problem_size);
+  if (started < 0) return started;
   void *notification = p_notify_notification_new(summary, body, "alarm-clock");
   if (notification == NULL) {
     snprintf(problem, problem_size, "libnotify could not make a notification");
@@ -67,4 +87,65 @@ int cw_notify(const char *app, const char *summary, const char *body, int critic
     return -2;
   }
   return 0;
+}
+
+int cw_notify_server_has_actions(const char *app) {
+  char problem[128];
+  if (start(app, problem, sizeof problem) < 0) return 0;
+  int found = 0;
+  GList *caps = p_notify_get_server_caps();
+  for (GList *item = caps; item != NULL; item = item->next) {
+    if (item->data && strcmp((const char *)item->data, "actions") == 0) found = 1;
+  }
+  if (caps) p_g_list_free_full(caps, p_g_free);
+  return found;
+}
+
+// The action last chosen (its index among those added), -1 for none yet.
+static int chosen = -1;
+static void on_action(void *notification, char *action, void *index) {
+  (void)notification;
+  (void)action;
+  chosen = (int)(intptr_t)index;
+}
+
+void *cw_notify_with_actions(const char *app, const char *summary, const char *body, const char *const *actions,
+                             int action_count, char *problem, size_t problem_size) {
+  if (start(app, problem, problem_size) < 0) return NULL;
+  void *notification = p_notify_notification_new(summary, body, "alarm-clock");
+  if (notification == NULL) {
+    snprintf(problem, problem_size, "libnotify could not make a notification");
+    return NULL;
+  }
+  p_notify_notification_set_urgency(notification, 2);
+  p_notify_notification_set_timeout(notification, 0);
+  p_notify_notification_set_category(notification, "x-clockwork.alert");
+  for (int i = 0; i < action_count; i++) {
+    p_notify_notification_add_action(notification, actions[2 * i], actions[2 * i + 1], on_action, (void *)(intptr_t)i, NULL);
+  }
+  GError *error = NULL;
+  if (!p_notify_notification_show(notification, &error)) {
+    snprintf(problem, problem_size, "%s", error && error->message ? error->message : "the notification service refused it");
+    if (error) p_g_error_free(error);
+    p_g_object_unref(notification);
+    return NULL;
+  }
+  chosen = -1;
+  return notification;
+}
+
+int cw_notify_poll(int timeout_ms) {
+  struct timespec step = {0, 20 * 1000 * 1000};
+  for (int waited = 0;; waited += 20) {
+    while (p_g_main_context_iteration(NULL, 0)) {}
+    if (chosen >= 0 || waited >= timeout_ms) break;
+    nanosleep(&step, NULL);
+  }
+  int answer = chosen;
+  chosen = -1;
+  return answer;
+}
+
+void cw_notify_release(void *notification) {
+  if (notification) p_g_object_unref(notification);
 }

@@ -13,31 +13,61 @@ public enum AlarmAlert {
   /// How long an alarm sounds unless stopped or snoozed.
   public static let soundsFor: TimeInterval = 300
 
-  static func ring(_ alarm: StoredAlarm, owed: Date, now: Date) {
+  /// A snooze from the notification's button.
+  public static let snoozeMinutes = 10
+
+  /// What the notification says; late, that it was missed.
+  static func texts(_ alarm: StoredAlarm, owed: Date, now: Date) -> (summary: String, body: String) {
     let summary = alarm.label.map { "Alarm: \($0)" } ?? "Alarm"
-    var body = alarm.summary
-    if now.timeIntervalSince(owed) > missedAfter {
-      let due = alarm.timeZone.civilTime(at: owed)
-      body = "missed: it was due at \(ClockText.time(due)) on \(ClockText.day(due)) (\(alarm.summary))"
-    }
-    _ = TimerAlert.announce(summary: summary, body: body, on: .device(nil))  // the watcher has no one to tell what failed
-    guard AlertSound(saved: alarm.sound, theme: "alarm-clock-elapsed") != .none, let rang = alarm.lastRing else { return }
-    // Sounded by a process of its own: the watcher goes on to the next alert meanwhile.
-    AlertsProgram.spawn(["--sound-alarm", String(alarm.id), "--rang", String(rang)])
+    guard now.timeIntervalSince(owed) > missedAfter else { return (summary, alarm.summary) }
+    let due = alarm.timeZone.civilTime(at: owed)
+    return (summary, "missed: it was due at \(ClockText.time(due)) on \(ClockText.day(due)) (\(alarm.summary))")
   }
 
-  /// Sounds the alarm `id` that rang at `rang` until it is stopped, snoozed, rings again,
-  /// is turned off or removed, or ``soundsFor`` has passed.
-  public static func sound(id: Int, rang: Double, store: AlarmStore) {
+  /// Rung by a process of its own (``sound(id:rang:owed:store:)``), which shows the
+  /// notification, sounds and answers its buttons: the watcher goes on to the next alert.
+  static func ring(_ alarm: StoredAlarm, owed: Date, now: Date) {
+    let started = alarm.lastRing.map { AlertsProgram.spawn(["--sound-alarm", String(alarm.id), "--rang", String($0), "--owed", String(owed.timeIntervalSince1970)]) }
+    if started != true {
+      let (summary, body) = texts(alarm, owed: owed, now: now)
+      _ = TimerAlert.announce(summary: summary, body: body, on: .device(nil))  // the watcher has no one to tell what failed
+    }
+  }
+
+  /// Rings the alarm `id` that rang at `rang` (owed at `owed`): a notification with Snooze and
+  /// Stop buttons where the service shows buttons (else a plain one, or the terminal's), and
+  /// its sound again and again until it is stopped or snoozed (here, or with `alarm stop` or
+  /// `alarm snooze`), rings again, is turned off or removed, or ``soundsFor`` has passed.
+  public static func sound(id: Int, rang: Double, owed: Date, store: AlarmStore) {
+    guard let first = store.load().alarms.first(where: { $0.id == id }) else { return }
+    let (summary, body) = texts(first, owed: owed, now: Date(timeIntervalSince1970: rang))
+    let buttons = ButtonNotification(summary: summary, body: body, buttons: [("snooze", "Snooze \(snoozeMinutes) min"), ("stop", "Stop")])
+    if buttons == nil { _ = TimerAlert.announce(summary: summary, body: body, on: .device(nil)) }
+    var sound = AlertSound(saved: first.sound, theme: "alarm-clock-elapsed")
     while true {
       let now = Date().timeIntervalSince1970
       guard let alarm = store.load().alarms.first(where: { $0.id == id }), alarm.enabled, alarm.lastRing == rang,
         alarm.snoozedUntil == nil, (alarm.stoppedAt ?? 0) < rang, now - rang < soundsFor
       else { return }
-      let label = alarm.label.map { "Alarm: \($0)" } ?? "Alarm"
       // A sound that cannot be played is not tried again and again.
-      if AlertSound(saved: alarm.sound, theme: "alarm-clock-elapsed").play(description: label, limit: 30) != nil { return }
-      usleep(500_000)
+      if sound != .none, sound.play(description: summary, limit: 30) != nil { sound = .none }
+      guard let buttons else {
+        if sound == .none { return }
+        usleep(500_000)
+        continue
+      }
+      guard let pressed = buttons.poll(upTo: .milliseconds(500)) else { continue }
+      _ = try? store.update { alarms in
+        guard let index = alarms.firstIndex(where: { $0.id == id && $0.lastRing == rang }) else { return }
+        if pressed == "snooze" {
+          alarms[index].snoozedUntil = Date().timeIntervalSince1970 + Double(snoozeMinutes * 60)
+        } else {
+          alarms[index].stoppedAt = Date().timeIntervalSince1970
+        }
+      }
+      // systemd's units carry a snooze's end: written again by the app.
+      if pressed == "snooze", SystemdUnits.installed() { AlertsProgram.spawnApp(["alarm", "units"]) }
+      return
     }
   }
 }

@@ -16,6 +16,14 @@ public enum AlertsProgram {
     return (own, ["watch-alerts"])
   }
 
+  /// Starts the app itself (`clockwork` beside this program) with `arguments`, detached.
+  public static func spawnApp(_ arguments: [String]) {
+    let own = DetachedProcess.ownExecutable
+    let app = URL(fileURLWithPath: own).lastPathComponent == name
+      ? URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("clockwork").path : own
+    DetachedProcess.spawn(app, arguments)
+  }
+
   /// Starts it with `arguments`, detached.
   @discardableResult
   public static func spawn(_ arguments: [String], errors: DetachedProcess.Output = .discarded) -> Bool {

@@ -30,3 +30,38 @@ public enum DesktopNotification {
     return failure
   }
 }
+
+/// A notification with buttons, whose presses this process hears while it polls (libnotify's
+/// signals arrive through GLib's main loop, which ``poll(upTo:)`` runs).
+///
+/// ```swift
+/// if let shown = ButtonNotification(summary: "Alarm", body: "07:00", buttons: [("stop", "Stop")]) {
+///   if shown.poll(upTo: .seconds(1)) == "stop" { … }
+/// }
+/// ```
+public final class ButtonNotification {
+  private let handle: UnsafeMutableRawPointer
+  private let ids: [String]
+
+  /// Shows it, or nil when the service shows no buttons (or no notification at all).
+  public init?(summary: String, body: String, buttons: [(id: String, label: String)]) {
+    guard cw_notify_server_has_actions("clockwork") != 0 else { return nil }
+    let strings = buttons.flatMap { [strdup($0.id), strdup($0.label)] }
+    defer { strings.forEach { free($0) } }
+    var problem = [CChar](repeating: 0, count: 256)
+    let pointers = strings.map { UnsafePointer($0) }
+    guard let shown = cw_notify_with_actions("clockwork", summary, body, pointers, Int32(buttons.count), &problem, problem.count) else {
+      return nil
+    }
+    handle = shown
+    ids = buttons.map(\.id)
+  }
+
+  deinit { cw_notify_release(handle) }
+
+  /// Listens for a press for up to `limit`; the pressed button's id, or nil.
+  public func poll(upTo limit: Duration) -> String? {
+    let index = Int(cw_notify_poll(Int32(limit / .milliseconds(1))))
+    return ids.indices.contains(index) ? ids[index] : nil
+  }
+}

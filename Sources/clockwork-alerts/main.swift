@@ -9,7 +9,7 @@ import Glibc
 //
 //   clockwork-alerts                              wait for and ring every pending alert
 //   clockwork-alerts --once                       ring what is due now
-//   clockwork-alerts --sound-alarm ID --rang T    sound an alarm until it is stopped
+//   clockwork-alerts --sound-alarm ID --rang T --owed T   ring an alarm until it is stopped
 //   clockwork-alerts exec-hook --timer NAME [--notify] -- COMMAND
 //
 // No argument parser and no drawing: what waits between alerts stays small.
@@ -24,8 +24,10 @@ if arguments.first == ExecHook.subcommand, let name = value(after: "--timer"), l
 {
   let log = StateDirectory(environment: ProcessInfo.processInfo.environment).file("exec.log")
   exit(ExecHook.supervise(arguments[dash + 1], timer: name, log: log, notifies: arguments.contains("--notify")))
-} else if let id = value(after: "--sound-alarm").flatMap(Int.init), let rang = value(after: "--rang").flatMap(Double.init) {
-  AlarmAlert.sound(id: id, rang: rang, store: AlarmStore())
+} else if let id = value(after: "--sound-alarm").flatMap(Int.init), let rang = value(after: "--rang").flatMap(Double.init),
+  let owed = value(after: "--owed").flatMap(Double.init)
+{
+  AlarmAlert.sound(id: id, rang: rang, owed: Date(timeIntervalSince1970: owed), store: AlarmStore())
   exit(0)
 } else if arguments.isEmpty || arguments == ["--once"] {
   signal(SIGCHLD, SIG_IGN)  // the --exec supervisors it starts are reaped by the kernel, not left as zombies

@@ -24,13 +24,14 @@ BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file_
 class NotificationServer:
     """A private session bus with a notification server that logs each call."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, capabilities=None):
         self.log = folder / "notifications.log"
         self.log.touch()
         self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE, text=True)
         self.address = self.bus.stdout.readline().strip()
         env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": self.address}
-        self.server = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--template", "notification_daemon", "-l", str(self.log)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        parameters = ["-p", json.dumps({"capabilities": capabilities})] if capabilities else []
+        self.server = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--template", "notification_daemon", *parameters, "-l", str(self.log)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         # Ready once the name is on the bus.
         for _ in range(100):
             names = subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.ListNames"], env=env, capture_output=True, text=True).stdout
@@ -48,6 +49,14 @@ class NotificationServer:
         """Each Notify call as (summary, body, urgency, the sender's pid)."""
         found = re.findall(r'Notify "clockwork" \d+ "[^"]*" "([^"]*)" "([^"]*)" \[[^]]*\] \{[^}]*"urgency": (\d), "sender-pid": (\d+)', self.log.read_text())
         return [(summary, body, int(urgency), int(pid)) for summary, body, urgency, pid in found]
+
+    def press(self, notification, action):
+        """A person presses a button of a notification: the service says so (ActionInvoked)."""
+        import dbus
+        bus = dbus.bus.BusConnection(self.address)
+        server = bus.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
+        server.EmitSignal("org.freedesktop.Notifications", "ActionInvoked", "us", [dbus.UInt32(notification), action], dbus_interface="org.freedesktop.DBus.Mock")
+        bus.close()
 
     def close(self):
         for process in (self.server, self.bus):
@@ -263,3 +272,27 @@ def test_the_systemd_units_verify_and_their_service_rings_what_is_due_once(world
     subprocess.run([BINARY, "alarm", "remove", "1"], env=env, check=True, capture_output=True)
     subprocess.run([BINARY, "alarm", "units", "--folder", str(units)], env=env, check=True, capture_output=True)
     assert sorted(p.name for p in units.iterdir()) == ["clockwork-alerts.service"]
+
+
+@pytest.mark.parametrize("button", ["snooze", "stop"])
+def test_an_alarms_notification_has_snooze_and_stop_buttons_that_work(tmp_path, button):
+    server = NotificationServer(tmp_path, capabilities="body actions")
+    env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"), "TZ": "UTC"}
+    try:
+        state = saved_alarm(tmp_path, sound="")  # no sound: the buttons alone keep it ringing
+        subprocess.run([BINARY, "alarm", "list"], env=env, check=True, capture_output=True)  # the watcher rings it
+        assert wait_for(lambda: server.notifications())
+        assert '["snooze", "Snooze 10 min", "stop", "Stop"]' in server.log.read_text(), "the buttons, where the service shows them"
+        ringer = server.calls()[0][3]
+        server.press(1, button)
+        assert wait_for(lambda: not os.path.exists(f"/proc/{ringer}")), "the alarm's process ends with the press"
+        alarm = json.loads((state / "alarms.json").read_text())["value"]["alarms"][0]
+        if button == "snooze":
+            assert abs(alarm["snoozedUntil"] - (time.time() + 600)) < 30 and "stoppedAt" not in alarm
+        else:
+            assert alarm["stoppedAt"] >= alarm["lastRing"] and alarm.get("snoozedUntil") is None
+        assert len(server.notifications()) == 1
+    finally:
+        server.close()
+        if watcher_pid(tmp_path):
+            os.kill(watcher_pid(tmp_path), signal.SIGKILL)

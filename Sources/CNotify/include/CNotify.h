@@ -8,3 +8,17 @@
 /// a line saying why.
 int cw_notify(const char *app, const char *summary, const char *body, int critical, int timeout_ms,
               char *problem, size_t problem_size);
+
+/// Whether the notification service shows buttons (its capabilities list "actions").
+int cw_notify_server_has_actions(const char *app);
+
+/// Shows a critical notification with buttons: `actions` holds `action_count` pairs of an id
+/// and a label. Returns a handle to poll and release, or NULL with `problem` set.
+void *cw_notify_with_actions(const char *app, const char *summary, const char *body, const char *const *actions,
+                             int action_count, char *problem, size_t problem_size);
+
+/// Answers the notification service for up to `timeout_ms`; the index of the button pressed
+/// meanwhile, or -1.
+int cw_notify_poll(int timeout_ms);
+
+void cw_notify_release(void *notification);

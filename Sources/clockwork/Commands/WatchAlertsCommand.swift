@@ -2,6 +2,7 @@ import ArgumentParser
 import ClockworkAlerts
 import ClockworkModes
 import ClockworkState
+import FoundationEssentials
 import Glibc
 
 /// `clockwork watch-alerts`: the detached process that rings timers whose window is gone.
@@ -16,15 +17,18 @@ struct WatchAlertsCommand: ParsableCommand {
   @Flag(help: "Ring what is due now and exit (systemd's timer units start it so).")
   var once = false
 
-  @Option(help: "Sound the alarm of this number until it is stopped or snoozed (started by the one that rang it).")
+  @Option(help: "Ring the alarm of this number until it is stopped or snoozed (started by the one that rang it).")
   var soundAlarm: Int?
 
   @Option(help: "When that alarm rang (seconds since 1970, as saved).")
   var rang: Double?
 
+  @Option(help: "When it was due (seconds since 1970).")
+  var owed: Double?
+
   func run() throws {
-    if let soundAlarm, let rang {
-      AlarmAlert.sound(id: soundAlarm, rang: rang, store: AlarmStore())
+    if let soundAlarm, let rang, let owed {
+      AlarmAlert.sound(id: soundAlarm, rang: rang, owed: Date(timeIntervalSince1970: owed), store: AlarmStore())
       return
     }
     signal(SIGCHLD, SIG_IGN)  // the --exec supervisors it starts are reaped by the kernel, not left as zombies
