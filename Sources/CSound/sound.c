@@ -37,7 +37,7 @@ failed:
 }
 
 int cw_sound_play(const char *event_id, const char *file, const char *description, double limit_seconds,
-                  char *problem, size_t problem_size) {
+                  int (*keep_playing)(void), char *problem, size_t problem_size) {
   if (load(problem, problem_size) < 0) return -1;
   static ca_context *context = NULL;
   int error;
@@ -62,9 +62,10 @@ int cw_sound_play(const char *event_id, const char *file, const char *descriptio
   }
   // Wait for the end (the server plays it; this process may be about to exit).
   struct timespec step = {0, 50 * 1000 * 1000};
-  for (double waited = 0; waited < limit_seconds; waited += 0.05) {
+  for (int steps = 0; steps * 0.05 < limit_seconds; steps++) {
     int playing = 0;
     if (p_ca_context_playing(context, id, &playing) != 0 || !playing) return 0;
+    if (keep_playing != NULL && steps % 10 == 9 && !keep_playing()) break;
     nanosleep(&step, NULL);
   }
   p_ca_context_cancel(context, id);

@@ -44,30 +44,37 @@ public enum AlarmAlert {
     let buttons = ButtonNotification(summary: summary, body: body, buttons: [("snooze", "Snooze \(snoozeMinutes) min"), ("stop", "Stop")])
     if buttons == nil { _ = TimerAlert.announce(summary: summary, body: body, on: .device(nil)) }
     var sound = AlertSound(saved: first.sound, theme: "alarm-clock-elapsed")
-    while true {
-      let now = Date().timeIntervalSince1970
-      guard let alarm = store.load().alarms.first(where: { $0.id == id }), alarm.enabled, alarm.lastRing == rang,
-        alarm.snoozedUntil == nil, (alarm.stoppedAt ?? 0) < rang, now - rang < soundsFor
-      else { return }
+    var pressed: String?
+    /// Whether it still rings: not stopped, snoozed, rung again, off or removed, nor too long.
+    func ringing() -> Bool {
+      guard pressed == nil, let alarm = store.load().alarms.first(where: { $0.id == id }) else { return false }
+      return alarm.enabled && alarm.lastRing == rang && alarm.snoozedUntil == nil && (alarm.stoppedAt ?? 0) < rang
+        && Date().timeIntervalSince1970 - rang < soundsFor
+    }
+    // A press or a stop cuts the sound within half a second.
+    let listening = { () -> Bool in
+      if let buttons, pressed == nil { pressed = buttons.poll(upTo: .zero) }
+      return ringing()
+    }
+    while ringing() {
       // A sound that cannot be played is not tried again and again.
-      if sound != .none, sound.play(description: summary, limit: 30) != nil { sound = .none }
-      guard let buttons else {
+      if sound != .none, sound.play(description: summary, limit: 30, while: listening) != nil { sound = .none }
+      if pressed == nil, let buttons { pressed = buttons.poll(upTo: .milliseconds(500)) }
+      if buttons == nil {
         if sound == .none { return }
         usleep(500_000)
-        continue
       }
-      guard let pressed = buttons.poll(upTo: .milliseconds(500)) else { continue }
-      _ = try? store.update { alarms in
-        guard let index = alarms.firstIndex(where: { $0.id == id && $0.lastRing == rang }) else { return }
-        if pressed == "snooze" {
-          alarms[index].snoozedUntil = Date().timeIntervalSince1970 + Double(snoozeMinutes * 60)
-        } else {
-          alarms[index].stoppedAt = Date().timeIntervalSince1970
-        }
-      }
-      // systemd's units carry a snooze's end: written again by the app.
-      if pressed == "snooze", SystemdUnits.installed() { AlertsProgram.spawnApp(["alarm", "units"]) }
-      return
     }
+    guard let pressed else { return }
+    _ = try? store.update { alarms in
+      guard let index = alarms.firstIndex(where: { $0.id == id && $0.lastRing == rang }) else { return }
+      if pressed == "snooze" {
+        alarms[index].snoozedUntil = Date().timeIntervalSince1970 + Double(snoozeMinutes * 60)
+      } else {
+        alarms[index].stoppedAt = Date().timeIntervalSince1970
+      }
+    }
+    // systemd's units carry a snooze's end: written again by the app.
+    if pressed == "snooze", SystemdUnits.installed() { AlertsProgram.spawnApp(["alarm", "units"]) }
   }
 }

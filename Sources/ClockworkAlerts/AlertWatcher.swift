@@ -22,11 +22,13 @@ public struct AlertWatcher {
 
   static func lockFile(_ store: TimerStore) -> URL { store.directory.file("watcher.lock") }
 
-  /// Starts a watcher unless one runs.
+  /// Starts a watcher unless one runs. (Only looked at, not taken: a lock taken here could be
+  /// held a moment too long, when the watcher starts and finds it held, and leaves. Two
+  /// watchers started at once are one: the second finds the lock taken and leaves.)
   public static func ensureRunning(store: TimerStore) {
-    guard case .acquired = StateLock.acquire(lockFile(store)) else { return }  // one runs (or no folder)
-    // Released here; a second watcher started meanwhile finds the lock taken and leaves. What it
-    // cannot do (watch the folders, say) goes to a log beside its lock: no one else would hear.
+    guard !StateLock.isHeld(lockFile(store)) else { return }
+    // What it cannot do (watch the folders, say) goes to a log beside its lock: no one else
+    // would hear.
     AlertsProgram.spawn([], errors: .file(store.directory.file("watcher.log").path))
   }
 
@@ -84,6 +86,7 @@ public struct AlertWatcher {
     let plan = Self.plan(store.all(now: now).timers, isShown: isShown, alarms: alarms.load(now: now).alarms, now: now)
     for name in plan.ring { ring(name, now: now) }
     if !plan.alarms.isEmpty { _ = ringAlarms(plan.alarms, now: now) }
+    AlertSound.waitForBackground(upTo: 30)
     return ExitStatus.success
   }
 
@@ -91,7 +94,8 @@ public struct AlertWatcher {
   @discardableResult
   func ring(_ name: String, now: Date) -> Bool {
     guard let timer = store.claimEnd(name, now: now) else { return false }
-    let alert = TimerAlert(name: timer.name, exec: timer.exec)
+    var alert = TimerAlert(name: timer.name, exec: timer.exec)
+    alert.sound = AlertSound(saved: timer.sound, theme: "complete")
     alert.ring(duration: .milliseconds(Int64(timer.duration * 1000)), endedAt: Date(timeIntervalSince1970: timer.endsAt ?? 0), on: .device(timer.terminal))
     return true
   }
@@ -121,7 +125,10 @@ public struct AlertWatcher {
         lock = nil
         guard Self.plan(store.all().timers, isShown: isShown, alarms: pendingAlarms(now: Date()), now: Date()).wake != nil,
           case .acquired(let again) = StateLock.acquire(Self.lockFile(store))
-        else { return ExitStatus.success }
+        else {
+          AlertSound.waitForBackground(upTo: 30)  // the last end's sound
+          return ExitStatus.success
+        }
         lock = again
         continue
       }

@@ -39,12 +39,13 @@ public struct TimerAlert: Sendable {
     let summary = name == "timer" ? "Timer finished" : "Timer finished: \(name)"
     let body = "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
     var problems = Self.announce(summary: summary, body: body, on: terminal)
-    // A screen goes on drawing while it sounds; lines and the watcher wait for its end (the
-    // process may be about to exit). The theme's sound failing is not said: the bell rang.
-    if case .screen = terminal {
+    // A screen and the watcher go on while it sounds (each waits for it before it exits);
+    // plain lines wait for its end, and say when a file of one's own could not be played (the
+    // theme's sound failing is not said: the bell rang).
+    if case .lines = terminal {
+      if let problem = sound.play(description: summary), case .file = sound { problems.append(problem) }
+    } else {
       sound.playInBackground(description: summary)
-    } else if let problem = sound.play(description: summary), case .file = sound {
-      problems.append(problem)
     }
     if let exec {
       let environment = [

@@ -91,6 +91,17 @@ def test_an_alarm_sounds_until_it_is_stopped(sound):
     assert server.loudness() > 1000, "still sounding after the first time"
     stopped = subprocess.run([BINARY, "alarm", "stop"], env=env, capture_output=True, text=True, check=True)
     assert stopped.stdout.strip() == "stopped 1 alarm"
-    time.sleep(3)  # the play under way ends
+    time.sleep(1)  # a stop cuts the play under way within half a second
     server.record(3)
     assert server.loudness() == 0, "silent once stopped"
+
+
+@pytest.mark.parametrize("options, loud", [([], True), (["--no-sound"], False)])
+def test_the_watcher_sounds_a_killed_timer_as_it_was_asked(sound, options, loud):
+    server, env, tmp_path = sound
+    app = subprocess.Popen([BINARY, "timer", "2s", "--plain", *options], env=env, stdout=subprocess.PIPE)
+    assert app.stdout.readline().strip() == b"0:02"
+    app.kill()
+    app.wait()
+    server.record(4)
+    assert (server.loudness() > 1000) == loud, "the sound choice is kept with the timer for the watcher"
