@@ -2,6 +2,7 @@
 the sink is recorded from its monitor and measured. The timer's end sounds (the sound theme's
 `complete`, or --sound FILE); --no-sound sounds nothing; an alarm sounds until `alarm stop`."""
 import array
+import fcntl
 import json
 import os
 import shutil
@@ -105,3 +106,21 @@ def test_the_watcher_sounds_a_killed_timer_as_it_was_asked(sound, options, loud)
     app.wait()
     server.record(4)
     assert (server.loudness() > 1000) == loud, "the sound choice is kept with the timer for the watcher"
+
+
+def test_an_alarm_sounds_five_minutes_at_most(sound):
+    server, env, tmp_path = sound
+    # Rung 295 s ago, as its own process would be told: five seconds of sounding are left.
+    rang = time.time() - 295
+    state = saved_alarm(tmp_path, lastRing=rang)
+    # The watcher's lock held, so that only this process rings it.
+    with open(state / "watcher.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        ringer = subprocess.Popen([BINARY + "-alerts", "--sound-alarm", "1", "--rang", repr(rang), "--owed", repr(rang)], env=env)
+        server.record(3)
+        assert server.loudness() > 1000, "it sounds"
+        assert ringer.wait(timeout=10) == 0
+        # Asked twice a second, and the process then exits: within two seconds of five minutes.
+        assert time.time() - rang < 300 + 2, "and stops at five minutes, cutting the play under way"
+        server.record(2)
+        assert server.loudness() == 0
