@@ -1,6 +1,9 @@
-// glibc calls that the Glibc module leaves out: malloc tuning, thread timer slack, and the
-// wall-clock timer and folder watch that the alert watcher sleeps on.
+// glibc calls that the Glibc module leaves out: malloc tuning, thread timer slack, the
+// wall-clock timer and folder watch that the alert watcher sleeps on, and closing every other
+// descriptor in a spawned process.
+#define _GNU_SOURCE 1
 #include <malloc.h>
+#include <spawn.h>
 #include <sys/inotify.h>
 #include <sys/prctl.h>
 #include <sys/timerfd.h>
@@ -8,4 +11,10 @@
 // prctl is variadic, which Swift cannot call.
 static inline int set_timer_slack(unsigned long nanoseconds) {
   return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0);
+}
+
+// A detached process keeps none of its parent's descriptors (a test runner's socket, a
+// terminal's pipe) open for as long as it lives.
+static inline int spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+  return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }

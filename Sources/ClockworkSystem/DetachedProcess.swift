@@ -1,9 +1,10 @@
+import CGlibcExtras
 import FoundationEssentials
 import Glibc
 import SystemPackage
 
 /// Starts a process detached from this one: a session of its own, standard input and output on
-/// `/dev/null`, the default signal actions.
+/// `/dev/null`, no other descriptor of ours, the default signal actions.
 public enum DetachedProcess {
   /// Where one of the started process's output streams goes.
   public enum Output: Sendable, Equatable {
@@ -40,6 +41,7 @@ public enum DetachedProcess {
         posix_spawn_file_actions_addopen(&actions, fd, probe >= 0 ? path : "/dev/null", probe >= 0 ? flags : O_WRONLY, 0o600)
       }
     }
+    _ = spawn_close_from(&actions, 3)  // nothing else of ours stays open in it
     // A session of its own, and the signals this process ignores (it handles them through
     // Dispatch) back to their defaults.
     var attributes = posix_spawnattr_t()

@@ -41,12 +41,42 @@ import Testing
       ("{\"theme\": \"missing.json\"}", "clockwork/missing.json: cannot read the file"),
       ("{\"zones\": 5}", "'zones' must be a list of time zone names"),
       ("[\"UTC\"]", "config.json: not a JSON object of settings"),
+      ("{\"sound\": 3}", "'sound' must be true, false or the path of a sound file"),
+      ("{\"sound\": \"nowhere.oga\"}", "clockwork/nowhere.oga: no such file, or it cannot be read"),
     ]
     for (config, message) in cases {
       let result = try run(["clock", "--plain", "--count", "1"], config: config)
       #expect(result.status == 64, "\(config)")
       #expect(result.stderr.contains(message), "\(config): \(result.stderr)")
     }
+  }
+
+  /// `sound` is the default for timers and alarms; `--sound` and `--no-sound` win.
+  @Test func theSoundSettingIsKeptWithAnAlarmUnlessAnOptionSaysOtherwise() throws {
+    let home = try TemporaryDirectory()
+    let folder = home.url.appendingPathComponent("clockwork")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("bell".utf8).write(to: folder.appendingPathComponent("bell.oga"))
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CONFIG_HOME"] = home.url.path
+    environment["XDG_STATE_HOME"] = home.url.appendingPathComponent("state").path
+    defer {  // an alarm keeps its watcher: it goes with the test
+      let lock = home.url.appendingPathComponent("state/clockwork/watcher.lock")
+      if let pid = (try? String(contentsOf: lock, encoding: .utf8)).flatMap({ Int32($0.filter(\.isNumber)) }) { kill(pid, SIGTERM) }
+    }
+    func sounds(config: String, _ options: [String]) throws -> [String?] {
+      try Data(config.utf8).write(to: folder.appendingPathComponent("config.json"))
+      let added = try BinaryRunner.run("clockwork", ["alarm", "add", "7:00"] + options, environment: environment)
+      #expect(added.status == 0, "\(added.stderr)")
+      let file = home.url.appendingPathComponent("state/clockwork/alarms.json")
+      let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+      let alarms = (saved?["value"] as? [String: Any])?["alarms"] as? [[String: Any]] ?? []
+      return alarms.map { $0["sound"] as? String }
+    }
+    #expect(try sounds(config: #"{ "sound": false }"#, []) == [""])
+    #expect(try sounds(config: #"{ "sound": "bell.oga" }"#, []).last == folder.appendingPathComponent("bell.oga").path)
+    #expect(try sounds(config: #"{ "sound": false }"#, ["--sound", "/dev/null"]).last == "/dev/null")
+    #expect(try sounds(config: #"{ "sound": true }"#, []).last == .some(nil))
   }
 
   @Test func theFrameRateIsCheckedForTheModeThatUsesIt() throws {

@@ -150,9 +150,10 @@ struct AlarmCommand: ParsableCommand {
       let t = try parsedTime()
       let schedule = AlarmSchedule(hour: t.hour, minute: t.minute, days: try Weekday.parseDays(days))
       let now = Date()
+      let saved = sound.saved(try Settings.load())
       let alarm = try AlarmCommand.change { alarms in
         var alarm = StoredAlarm(id: (alarms.map(\.id).max() ?? 0) + 1, schedule: schedule, label: label, zone: zone?.identifier, created: now)
-        alarm.sound = sound.saved
+        alarm.sound = saved
         alarms.append(alarm)
         return alarm
       }

@@ -17,8 +17,9 @@ struct SoundOptions: ParsableArguments {
   }
 
   /// As a timer or alarm keeps it: `nil` the theme's sound, "" none, else the file's full path.
-  var saved: String? {
+  /// The options win over the settings file's `sound`.
+  func saved(_ settings: Settings) -> String? {
     if noSound { return "" }
-    return sound.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
+    return sound.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 } ?? settings.sound
   }
 }

@@ -174,12 +174,12 @@ struct TimerCommand: AsyncParsableCommand {
     }
     // A resumed timer keeps its --exec unless given a new one.
     let exec = command ?? (duration == nil && until == nil ? saved?.exec : nil)
-    let persist = TimerPersistence(store: store, name: name, exec: exec, terminal: Self.terminalDevice(), sound: sound.saved)
+    let persist = TimerPersistence(store: store, name: name, exec: exec, terminal: Self.terminalDevice(), sound: sound.saved(settings))
     persist.whenSavedRunning = { AlertWatcher.ensureRunning(store: store) }
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
     var alert = TimerAlert(name: name, exec: exec)
-    alert.sound = AlertSound(saved: sound.saved, theme: "complete")
+    alert.sound = AlertSound(saved: sound.saved(settings), theme: "complete")
     alert.hours = live.hourCycle
     if live.window {
       let control = TimerControl(

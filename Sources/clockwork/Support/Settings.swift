@@ -11,7 +11,7 @@ import Glibc
 /// default `~/.config/clockwork/config.json`). An option on the command line wins.
 ///
 /// ```json
-/// { "theme": "night", "oscillator": "sweep", "zones": ["Europe/Berlin", "Asia/Tokyo"], "hours": 12, "fps": 20 }
+/// { "theme": "night", "oscillator": "sweep", "zones": ["Europe/Berlin", "Asia/Tokyo"], "hours": 12, "fps": 20, "sound": false }
 /// ```
 ///
 /// A bad file is refused whole (exit 64) with the key and its line: a setting silently dropped
@@ -23,12 +23,14 @@ struct Settings {
   var color: ColorChoice?
   var zones: [Zone]?
   var hours: HourCycle?
+  /// For timers and alarms: "" none, a sound file's full path; nil the sound theme's.
+  var sound: String?
   /// Checked against each mode's range where it is used (the stopwatch allows more).
   var fps: (value: Double, line: Int)?
   /// The file, for messages about its values.
   var path: String?
 
-  static let keys = ["color", "fps", "graphics", "hours", "oscillator", "theme", "zones"]
+  static let keys = ["color", "fps", "graphics", "hours", "oscillator", "sound", "theme", "zones"]
 
   /// The file's path, or nil without a home.
   static func path(environment: [String: String]) -> String? {
@@ -105,6 +107,15 @@ struct Settings {
       case "fps":
         guard case .number(let x) = value, x.isFinite else { throw fail("must be a number of frames a second") }
         settings.fps = (x, line)
+      case "sound":
+        switch value {
+        case .bool(let on): settings.sound = on ? nil : ""
+        case .string(let file) where !file.isEmpty:
+          let full = file.hasPrefix("/") ? file : "\(folder)/\(file)"
+          guard FileManager.default.isReadableFile(atPath: full) else { throw fail(": \(full): no such file, or it cannot be read") }
+          settings.sound = full
+        default: throw fail("must be true, false or the path of a sound file")
+        }
       default:
         let nearest = keys.min { SubcommandName.distance(key, $0) < SubcommandName.distance(key, $1) }
         let hint = nearest.flatMap { SubcommandName.distance(key, $0) <= 2 ? "; did you mean '\($0)'?" : nil } ?? ""
