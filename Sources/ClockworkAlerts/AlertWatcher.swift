@@ -95,7 +95,7 @@ public struct AlertWatcher {
   func ring(_ name: String, now: Date) -> Bool {
     guard let timer = store.claimEnd(name, now: now) else { return false }
     var alert = TimerAlert(name: timer.name, exec: timer.exec)
-    alert.sound = AlertSound(saved: timer.sound, theme: "complete")
+    alert.sound = TimerAlert.sound(saved: timer.sound)
     alert.ring(duration: .milliseconds(Int64(timer.duration * 1000)), endedAt: Date(timeIntervalSince1970: timer.endsAt ?? 0), on: .device(timer.terminal))
     return true
   }

@@ -18,8 +18,9 @@ public enum SystemdUnits {
 
   /// Where a user's own units go: `$XDG_CONFIG_HOME/systemd/user`.
   public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-    let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(environment["HOME"] ?? "/root")/.config"
-    return URL(fileURLWithPath: config).appendingPathComponent("systemd/user")
+    let config = XDGFolder.path("XDG_CONFIG_HOME", fallback: ".config", environment: environment).map(URL.init(fileURLWithPath:))
+      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+    return config.appendingPathComponent("systemd/user")
   }
 
   /// The unit files (name → text) for the alarms that are on or snoozed.

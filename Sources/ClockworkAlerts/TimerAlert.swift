@@ -10,7 +10,11 @@ import Glibc
 public struct TimerAlert: Sendable {
   public var name: String
   public var exec: String?
-  public var sound = AlertSound.theme("complete")
+  public var sound = sound(saved: nil)
+
+  /// A timer's sound as saved with it (see ``AlertSound/init(saved:theme:)``): by default the
+  /// sound theme's `complete`.
+  public static func sound(saved: String?) -> AlertSound { AlertSound(saved: saved, theme: "complete") }
   /// How the end's time of day is written.
   public var hours = HourCycle.twentyFour
   /// Wait up to a second for `--exec` to fail (a plain timer, which exits at once: a quick

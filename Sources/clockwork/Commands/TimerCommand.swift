@@ -174,12 +174,13 @@ struct TimerCommand: AsyncParsableCommand {
     }
     // A resumed timer keeps its --exec unless given a new one.
     let exec = command ?? (duration == nil && until == nil ? saved?.exec : nil)
-    let persist = TimerPersistence(store: store, name: name, exec: exec, terminal: Self.terminalDevice(), sound: sound.saved(settings))
+    let savedSound = sound.saved(settings)
+    let persist = TimerPersistence(store: store, name: name, exec: exec, terminal: Self.terminalDevice(), sound: savedSound)
     persist.whenSavedRunning = { AlertWatcher.ensureRunning(store: store) }
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
     var alert = TimerAlert(name: name, exec: exec)
-    alert.sound = AlertSound(saved: sound.saved(settings), theme: "complete")
+    alert.sound = TimerAlert.sound(saved: savedSound)
     alert.hours = live.hourCycle
     if live.window {
       let control = TimerControl(

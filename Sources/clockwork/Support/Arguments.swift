@@ -1,6 +1,8 @@
 import ArgumentParser
 import ClockworkCairo
 import ClockworkCore
+import ClockworkState
+import ClockworkSystem
 import ClockworkWidgets
 import FoundationEssentials
 
@@ -54,11 +56,11 @@ enum ThemeArgument {
   /// Where theme files are installed, the user's own first (XDG's data folders), then the
   /// app's own share folder beside its binary.
   static func folders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-    let home = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(environment["HOME"] ?? "/root")/.local/share"
+    let home = XDGFolder.path("XDG_DATA_HOME", fallback: ".local/share", environment: environment).map { [$0] } ?? []
     let system = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    let beside = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share").path
-    return ([home] + system + [beside]).map { "\($0)/clockwork/themes" }
+    let beside = URL(fileURLWithPath: DetachedProcess.ownExecutable).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("share").path
+    return (home + system + [beside]).map { "\($0)/clockwork/themes" }
   }
 
   /// `NAME.json` or `NAME/NAME.json` (a theme with its pictures) in the first folder that has it.

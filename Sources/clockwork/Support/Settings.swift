@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClockworkCore
+import ClockworkState
 import ClockworkLive
 import ClockworkSystem
 import ClockworkTerminal
@@ -34,9 +35,7 @@ struct Settings {
 
   /// The file's path, or nil without a home.
   static func path(environment: [String: String]) -> String? {
-    if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return "\(xdg)/clockwork/config.json" }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return "\(home)/.config/clockwork/config.json"
+    XDGFolder.path("XDG_CONFIG_HOME", fallback: ".config", environment: environment).map { "\($0)/clockwork/config.json" }
   }
 
   /// The settings, none when there is no file; a bad file is said as a usage error (exit 64).
