@@ -1,5 +1,6 @@
 import ClockworkScene
 import ClockworkTerminal
+import ClockworkWidgets
 import Testing
 
 @testable import ClockworkModes
@@ -7,44 +8,65 @@ import Testing
 @Suite struct BackdropPaletteTests {
   let first = Color(hex: 0x3DACF7)
   let last = Color(hex: 0xCE0755)
+  let bands = BackdropPalette(entries: 192...255)
+  /// 40×10 sextant cells showing a 400×200 scene: 80×30 samples, 0.15 of them a unit down.
+  let mapping = BlockPresenter(graphics: .sextant).mapping(for: Size(width: 400, height: 200), columns: 40, rows: 10, cell: CellShape())
 
-  /// A 40×10 grid coloured as the diagonal gradient, with a white block (the ring) in the middle.
-  func gradientGrid() -> CellGrid {
-    var grid = CellGrid(columns: 40, rows: 10)
+  /// The band (0…31) of the diagonal gradient at a cell's centre, as Cairo projects it.
+  func band(_ column: Int, _ row: Int) -> Int {
+    let centre = mapping.scenePoint(column: column, row: row)
+    #expect(abs(centre.x - (Double(column) + 0.5) * 10) < 1e-9 && abs(centre.y - (Double(row) + 0.5) * 20) < 1e-9)
+    return min(31, Int((centre.x * 400 + centre.y * 200) / (400 * 400 + 200 * 200) * 32))
+  }
+
+  @Test func theBackdropIsItsBandsEntriesUnderEveryCell() throws {
+    let painted = bands.paint(columns: 40, rows: 10, mapping: mapping, sceneSize: Size(width: 400, height: 200), colors: [first, last], pulse: nil, ringOrigin: .zero)
+    #expect(painted.palette.count == 32, "no pulse: the backdrop's entries only")
+    #expect(painted.palette[224] == RGB(first.interpolated(to: last, amount: 0.5 / 32)))
+    #expect(painted.palette[255] == RGB(first.interpolated(to: last, amount: 31.5 / 32)))
+    #expect(painted.underlay.count == 400)
     for row in 0..<10 {
       for column in 0..<40 {
-        let along = ((Double(column) + 0.5) / 40 * 400 * 400 + (Double(row) + 0.5) / 10 * 200 * 200) / (400 * 400 + 200 * 200)
-        grid[column, row] = Cell(glyph: " ", background: RGB(first.interpolated(to: last, amount: along)))
+        #expect(painted.underlay[row * 40 + column] == CellUnderlay(color: .paletteEntry(UInt8(224 + band(column, row)))), "\(column), \(row)")
       }
     }
-    for column in 18..<22 { grid[column, 5] = Cell(glyph: "█", foreground: RGB(255, 255, 255)) }
-    return grid
   }
 
-  @Test func theBackdropsCellsBecomeTheirBandsEntries() {
-    var grid = gradientGrid()
-    let bands = BackdropPalette(entries: 224...255)
-    bands.apply(to: &grid, rows: 10, colors: [first, last], sceneSize: Size(width: 400, height: 200))
-    #expect(grid.palette.count == 32)
-    #expect(grid.palette[224] == RGB(first.interpolated(to: last, amount: 0.5 / 32)))
-    #expect(grid.palette[255] == RGB(first.interpolated(to: last, amount: 31.5 / 32)))
-    // Every backdrop cell is an entry, along the diagonal from the first to the last.
-    #expect(grid[0, 0].background == .paletteEntry(224))
-    #expect(grid[39, 9].background == .paletteEntry(255))
-    #expect(grid[20, 0].background == .paletteEntry(UInt8(224 + Int(((20.5 / 40) * 4 + 0.5 / 10) / 5 * 32))))
+  /// A pulse around the scene's middle: its cells show it in the samples it covers, in an entry
+  /// of their band of two, whose colour is the pulse's over that band's backdrop.
+  @Test func thePulseIsItsSamplesInTheEntryOfItsBandPair() throws {
+    let pulse = CountdownRing.PulseLook(
+      center: Point(x: 200, y: 100), radius: 60, lineWidth: 20, opacity: 0.5, colors: [Color(hex: 0x820B36), Color(hex: 0x7F5E1D)],
+      square: Rect(x: 100, y: 0, width: 200, height: 200), sweep: 40...90)
+    let painted = bands.paint(columns: 40, rows: 10, mapping: mapping, sceneSize: Size(width: 400, height: 200), colors: [first, last], pulse: pulse, ringOrigin: .zero)
+    var covered = 0
     for row in 0..<10 {
-      for column in 0..<40 where !(row == 5 && (18..<22).contains(column)) {
-        #expect(grid[column, row].background?.isPaletteEntry == true, "\(column), \(row)")
+      for column in 0..<40 {
+        let under = painted.underlay[row * 40 + column]
+        var mask: UInt8 = 0
+        for k in 0..<6 where pulse.covers(mapping.scenePoint(x: column * 2 + k % 2, y: row * 3 + k / 2)) { mask |= 1 << k }
+        #expect(under.overlayMask == mask, "\(column), \(row)")
+        let distance = mapping.scenePoint(column: column, row: row).distance(to: pulse.center)
+        let pair = band(column, row) & ~1
+        if mask != 0 {
+          covered += 1
+          #expect(under.overlay == .paletteEntry(UInt8(192 + pair)))
+          #expect(under.color == .paletteEntry(UInt8(224 + pair)))
+        } else if distance < 40 - 20 || distance > 90 + 20 {  // the sweep and a cell's reach (3 samples)
+          #expect(under.color == .paletteEntry(UInt8(224 + band(column, row))), "away from the sweep, the cell's own band")
+        }
       }
     }
-    // The ring keeps its colour.
-    #expect(grid[20, 5].foreground == RGB(255, 255, 255))
-  }
-
-  @Test func colorsOfAnotherMomentAreNotTheBackdrop() {
-    var grid = gradientGrid()
-    // The backdrop has moved on to other colours: these cells are drawn with old ones.
-    BackdropPalette(entries: 224...255).apply(to: &grid, rows: 10, colors: [last, first], sceneSize: Size(width: 400, height: 200))
-    #expect(grid[0, 0].background == RGB(first.interpolated(to: last, amount: (0.5 / 40 * 4 + 0.5 / 10) / 5)))
+    #expect(covered > 40)
+    // The pulse's entries: half way (its opacity) from the backdrop to the pulse's colour.
+    let entries = painted.palette.keys.filter { $0 < 224 }
+    #expect(!entries.isEmpty && entries.allSatisfy { ($0 - 192) % 2 == 0 })
+    for entry in entries {
+      let backdrop = try #require(painted.palette[entry + 32])
+      let pulseColor = try #require(painted.palette[entry])
+      // The pulse is darker than this backdrop in every channel but the blue-to-pink one.
+      #expect(Int(pulseColor.r) < Int(backdrop.r) || Int(pulseColor.g) < Int(backdrop.g))
+      #expect(abs(Int(pulseColor.g) - (Int(backdrop.g) + Int(RGB(pulse.colors[0]).g)) / 2) <= 40)
+    }
   }
 }

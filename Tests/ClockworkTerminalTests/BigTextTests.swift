@@ -1,3 +1,4 @@
+import ClockworkScene
 import ClockworkTerminal
 import Testing
 
@@ -28,6 +29,20 @@ import Testing
     #expect(block(0) != block(2), "a digit is not a colon")
     #expect(block(0).contains { $0 != .blank })
     #expect((0..<left).allSatisfy { grid[$0, top + height / 2] == .blank }, "centred: the margin is empty")
+  }
+
+  /// Each cell's colour would be one more escape sent: a running stopwatch's digits are one
+  /// colour, their anti-aliased edges become shape, not shades.
+  @Test func digitsAreOneColourOverTheTerminalsBackground() throws {
+    let amber = Color(red: 1, green: 0.75, blue: 0.2)
+    for background in [nil, RGB(255, 255, 255)] {
+      let grid = try BigText(graphics: .sextant, color: amber, background: background).cells("08:31.29", columns: 100, rows: 12, cell: CellShape())
+      let drawn = grid.cells.filter { $0 != .blank }
+      #expect(drawn.count > 100)
+      #expect(Set(drawn.map(\.foreground)) == [RGB(255, 191, 51)])
+      #expect(drawn.allSatisfy { $0.background == nil })
+      #expect(Set(drawn.map(\.glyph)).count > 20, "edges keep their shape in the glyphs")
+    }
   }
 
   @Test func aFullStopSitsOnTheLineNotInTheMiddle() throws {

@@ -92,6 +92,27 @@ import Testing
     #expect(padded == fresh, "a previous frame of another size is ignored")
   }
 
+  /// Over an underlay, transparent samples show it (its overlay where its mask says) and
+  /// mostly opaque ones are the picture in their own colour, not blended with what is under.
+  @Test func anUnderlayShowsThroughTransparentSamples() {
+    let back = RGB.paletteEntry(230)
+    let pulse = RGB.paletteEntry(200)
+    func cell(_ samples: [UInt32], _ under: CellUnderlay) -> Cell {
+      samples.withUnsafeBufferPointer { CellBlitter(glyphs: .sextant).cells(from: $0, width: 2, height: 3, stride: 2, underlay: [under])[0, 0] }
+    }
+    let none = [UInt32](repeating: clear, count: 6)
+    #expect(cell(none, CellUnderlay(color: back)) == Cell(glyph: " ", background: back))
+    #expect(cell(none, CellUnderlay(color: back, overlay: pulse, overlayMask: 0b111111)) == Cell(glyph: " ", background: pulse))
+    // The pulse in the left column: its glyph in the pulse's entry over the backdrop's.
+    #expect(cell(none, CellUnderlay(color: back, overlay: pulse, overlayMask: 0b010101)) == Cell(glyph: "▌", foreground: pulse, background: back))
+    // Half-transparent red (premultiplied 0x80: 128 of 255) is red, over the majority's colour.
+    let half: UInt32 = 0x8080_0000
+    let drawn = cell([half, clear, half, clear, clear, clear], CellUnderlay(color: back, overlay: pulse, overlayMask: 0b101010))
+    #expect(drawn == Cell(glyph: GlyphSet.sextant.glyph(0b000101), foreground: RGB(255, 0, 0), background: pulse))
+    // Every sample drawn: the ordinary two-colour fit.
+    #expect(cell([red, red, red, blue, blue, blue], CellUnderlay(color: back)).background != back)
+  }
+
   @Test func gridShapeFollowsTheSampleSize() {
     let pixels = [UInt32](repeating: red, count: 200 * 120)
     let grid = pixels.withUnsafeBufferPointer { CellBlitter(glyphs: .sextant).cells(from: $0, width: 200, height: 120, stride: 200) }
@@ -134,11 +155,11 @@ import Testing
     frame[3, 0].background = .paletteEntry(231)
     frame.palette = [230: RGB(0x3D, 0xAC, 0xF7), 231: RGB(0xCE, 0x07, 0x55)]
     let first = writer.frame(frame)
-    #expect(first.hasPrefix("\u{1B}]4;230;rgb:3d/ac/f7;231;rgb:ce/07/55\u{1B}\\"), "\(first.debugDescription)")
+    #expect(first.hasPrefix("\u{1B}]4;230;#3dacf7;231;#ce0755\u{1B}\\"), "\(first.debugDescription)")
     #expect(first.contains("48;5;230") && first.contains("48;5;231"), "\(first.debugDescription)")
     frame.palette[230] = RGB(0x40, 0xA8, 0xF2)  // within the tolerance: not sent
     frame.palette[231] = RGB(0xD6, 0x20, 0x50)
-    #expect(writer.frame(frame) == "\u{1B}]4;231;rgb:d6/20/50\u{1B}\\")
+    #expect(writer.frame(frame) == "\u{1B}]4;231;#d62050\u{1B}\\")
     #expect(writer.frame(frame) == "")
     // An entry is a colour of its own: never "close" to a colour, or to another entry.
     frame[0, 0].background = RGB(230, 0, 0)
@@ -146,7 +167,7 @@ import Testing
     let changed = writer.frame(frame)
     #expect(changed.contains("48;2;230;0;0") && changed.contains("48;5;229"), "\(changed.debugDescription)")
     writer.invalidate()
-    #expect(writer.frame(frame).hasPrefix("\u{1B}]4;230;rgb:40/a8/f2;231;rgb:d6/20/50\u{1B}\\"))
+    #expect(writer.frame(frame).hasPrefix("\u{1B}]4;230;#40a8f2;231;#d62050\u{1B}\\"))
   }
 
   @Test func theDiffComparesWholeCells() {
@@ -175,7 +196,7 @@ import Testing
     var writer = DamageWriter(colorMode: .truecolor)
     _ = writer.frame(grid("12:00"))
     let delta = writer.frame(grid("12:01"))
-    #expect(delta == "\u{1B}[2;5H1", "\(delta.debugDescription)")
+    #expect(delta == "\u{1B}[D1", "one column back from where the last frame ended: \(delta.debugDescription)")
     #expect(!delta.contains("12:0"))
   }
 
@@ -183,8 +204,54 @@ import Testing
     var writer = DamageWriter(colorMode: .truecolor)
     _ = writer.frame(grid("00"))
     let delta = writer.frame(grid("99"))
-    #expect(delta.components(separatedBy: "H").count == 2)  // one move
+    #expect(delta == "\u{1B}[2D99", "one move: \(delta.debugDescription)")
     #expect(delta.hasSuffix("99"))
+  }
+
+  /// The shortest way there: relative moves down, up and across, an absolute column, or both
+  /// coordinates; from nowhere known (or past the last column), both.
+  @Test func cursorMovesAreTheShortestThatGetThere() {
+    func move(from cursor: (column: Int, row: Int)?, to column: Int, _ row: Int) -> String {
+      var out = Bytes()
+      out.move(from: cursor, to: column, row, columns: 100)
+      return String(decoding: out.array, as: UTF8.self)
+    }
+    #expect(move(from: (5, 3), to: 5, 3) == "")
+    #expect(move(from: (5, 3), to: 6, 3) == "\u{1B}[C")
+    #expect(move(from: (5, 3), to: 2, 3) == "\u{1B}[3D")
+    #expect(move(from: (5, 3), to: 5, 4) == "\u{1B}[B")
+    #expect(move(from: (50, 12), to: 52, 13) == "\u{1B}[B\u{1B}[2C")
+    #expect(move(from: (5, 3), to: 7, 2) == "\u{1B}[3;8H", "as short as two relative moves, in one")
+    #expect(move(from: (90, 3), to: 2, 3) == "\u{1B}[3G", "an absolute column is shorter than 88 back")
+    #expect(move(from: (90, 3), to: 2, 30) == "\u{1B}[31;3H")
+    #expect(move(from: nil, to: 2, 3) == "\u{1B}[4;3H")
+    #expect(move(from: (100, 3), to: 99, 3) == "\u{1B}[4;100H", "after the last column the cursor is still on it")
+  }
+
+  /// Frames of cells in many colours and palette entries, changing at random: whatever order the
+  /// writer picks to keep its pen, the screen shows each frame exactly.
+  @Test func theScreenShowsEveryFrameWhateverTheOrderOfWriting() {
+    var random = SplitMix(seed: 7)
+    let glyphs: [Unicode.Scalar] = [" ", "█", "▌", "▐", "🬀", "🬋", "🬹", "x"]
+    let colors: [RGB?] = [nil, .paletteEntry(200), .paletteEntry(201), .paletteEntry(230), RGB(170, 170, 170), RGB(255, 255, 255), RGB(20, 40, 60)]
+    var writer = DamageWriter(colorMode: .truecolor)
+    writer.colorTolerance = 0
+    var screen = ReplayedScreen(columns: 30, rows: 8)
+    var grid = CellGrid(columns: 30, rows: 8)
+    for frame in 0..<40 {
+      for _ in 0..<(frame == 0 ? 240 : Int(random.next() % 60)) {
+        let index = Int(random.next() % 240)
+        grid.cells[index] = Cell(
+          glyph: glyphs[Int(random.next() % 8)], foreground: colors[Int(random.next() % 7)], background: colors[Int(random.next() % 7)],
+          bold: random.next() % 5 == 0)
+      }
+      screen.play(writer.frame(grid))
+      for row in 0..<8 {
+        for column in 0..<30 {
+          #expect(screen.shows(grid[column, row], column: column, row: row), "frame \(frame), \(column), \(row)")
+        }
+      }
+    }
   }
 
   @Test func invalidateRepaintsEverything() {
@@ -275,5 +342,18 @@ import Testing
     #expect(TerminalSize(columns: 100, rows: 40, pixelWidth: 900, pixelHeight: 720).cellAspect == 0.5)
     #expect(abs(TerminalSize(columns: 100, rows: 40, pixelWidth: 1000, pixelHeight: 800).cellAspect - 0.5) < 1e-9)
     #expect(abs(TerminalSize(columns: 80, rows: 24, pixelWidth: 640, pixelHeight: 384).cellAspect - 0.5) < 1e-9)
+  }
+}
+
+/// Reproducible pseudo-random numbers for tests.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -19,6 +19,7 @@ from PIL import Image
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "terminal"))
 from ptyscreen import PtyApp  # noqa: E402
+from answers import xterm_colour  # noqa: E402
 
 BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "clockwork"))
 
@@ -394,7 +395,7 @@ def test_a_timer_without_its_backdrop_reads_on_a_light_terminal(run):
     assert app.wait() == 130
 
 
-PALETTE_SET = re.compile(rb"\x1b\]4;((?:\d+;rgb:[0-9a-f/]+;?)+)\x1b\\")
+PALETTE_SET = re.compile(rb"\x1b\]4;((?:\d+;#[0-9a-f]{6};?)+)\x1b\\")
 
 
 @pytest.mark.parametrize("how", ["q", "SIGTERM"])
@@ -410,10 +411,10 @@ def test_the_backdrop_animates_palette_entries_and_puts_them_back(run, how):
     else:
         app.kill(signal.SIGTERM)
     assert app.wait() in (130, 143)
-    # The last word on the palette is xterm's own colours for the 32 entries, as reported.
+    # The last word on the palette is xterm's own colours for the 64 entries, as reported.
     last = [m[1] for m in PALETTE_SET.finditer(bytes(app.raw))][-1].decode()
-    entries = dict(e.split(";rgb:") for e in re.findall(r"\d+;rgb:[0-9a-f/]+", last))
-    assert entries["224"] == "ff/d7/d7" and entries["255"] == "ee/ee/ee" and len(entries) == 32, last
+    entries = dict(e.split(";#") for e in re.findall(r"\d+;#[0-9a-f]{6}", last))
+    assert entries == {str(i): "%02x%02x%02x" % xterm_colour(i) for i in range(192, 256)}, last
     assert app.raw.rfind(b"\x1b]4;") > app.raw.rfind(b"\x1b[?1049l"), "after the alternate screen is left"
 
 

@@ -19,11 +19,3 @@ struct Palette {
     (self.help, self.status, self.warning, self.text) = (help, status, warning, text)
   }
 }
-
-extension RGB {
-  /// A scene colour on a terminal (alpha dropped).
-  init(_ color: Color) {
-    func channel(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
-    self.init(channel(color.red), channel(color.green), channel(color.blue))
-  }
-}

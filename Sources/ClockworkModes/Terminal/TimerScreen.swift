@@ -25,6 +25,11 @@ public final class TimerScreen: LiveMode {
   public init(control: TimerControl, graphics: Graphics, background: RGB? = nil, backdropEntries: ClosedRange<UInt8>? = nil) {
     self.control = control
     backdropPalette = control.backdrop == nil ? nil : backdropEntries.map(BackdropPalette.init(entries:))
+    if backdropPalette != nil {
+      // Painted in palette entries under the ring instead (their cells then stay as they are).
+      control.backdrop?.layer.isHidden = true
+      control.ring.drawsPulse = false
+    }
     presenter = BlockPresenter(graphics: graphics, background: background)
     let light = background?.isLight == true && control.backdrop == nil
     palette = light ? .light : .dark
@@ -44,6 +49,10 @@ public final class TimerScreen: LiveMode {
     }
     return style
   }
+
+  /// How far the pulse's edge moves between its steps, in samples: a step rewrites every cell
+  /// on the edge, so each should move it visibly (a sample is the least a terminal can show).
+  static let samplesPerPulseStep = 2.0
 
   /// Below this many rows the ring's digits would be too small to read: text instead.
   static let smallestRingForDigits = 14.0
@@ -65,13 +74,20 @@ public final class TimerScreen: LiveMode {
     control.show(at: now, shape: Double(size.columns) * size.cellAspect / Double(max(graphicsRows, 1)))
     control.ring.layer.opacity = control.blink && control.isDimmedByFlash(at: moment.wall) ? 0.15 : 1
     let scene = control.scene
-    let cells = try presenter.cells(for: scene, at: control.sceneTime(at: now), columns: size.columns, rows: graphicsRows, cell: size.cell)
-    grid.place(cells, column: 0, row: 0)
-    if let backdropPalette, let backdrop = control.backdrop,
-      let colors = (backdrop.layer.presentation(at: control.sceneTime(at: now)) as? GradientLayer)?.colors
-    {
-      backdropPalette.apply(to: &grid, rows: graphicsRows, colors: colors, sceneSize: scene.bounds.size)
+    let t = control.sceneTime(at: now)
+    var underlay: [CellUnderlay]?
+    if let backdropPalette, let backdrop = control.backdrop, let colors = (backdrop.layer.presentation(at: t) as? GradientLayer)?.colors {
+      let mapping = presenter.mapping(for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)
+      // The pulse's edge moves two samples a step (its travel down, in samples, over two).
+      let steps = max(3, Int((control.ring.pulseTravel * mapping.scale / Self.samplesPerPulseStep).rounded()))
+      let painted = backdropPalette.paint(
+        columns: size.columns, rows: graphicsRows, mapping: mapping, sceneSize: scene.bounds.size, colors: colors,
+        pulse: control.ring.pulse(at: t, steps: steps), ringOrigin: control.ring.layer.frame.origin)
+      underlay = painted.underlay
+      grid.palette = painted.palette
     }
+    let cells = try presenter.cells(for: scene, at: t, columns: size.columns, rows: graphicsRows, cell: size.cell, underlay: underlay)
+    grid.place(cells, column: 0, row: 0)
     let middle = graphicsRows / 2
     // Rows from the middle to just past the digits (a digit is about 0.75 of the font size).
     let reach = bigDigits ? Int((ringRows * control.ring.labelFontScale * 0.45).rounded(.up)) + 1 : 1

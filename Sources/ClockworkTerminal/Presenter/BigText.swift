@@ -19,7 +19,7 @@ public final class BigText {
   var cacheShape: (columns: Int, rows: Int, cell: CellShape)?
 
   public init(graphics: Graphics, color: Color = .white, background: RGB? = nil) {
-    presenter = BlockPresenter(graphics: graphics, background: background)
+    presenter = BlockPresenter(graphics: graphics, background: background, ink: RGB(color))
     layer.frame = Rect(origin: .zero, size: Self.box)
     layer.fontFamily = "DejaVu Sans Mono"
     layer.fontWeight = .bold
@@ -58,5 +58,13 @@ public final class BigText {
       column += size.columns
     }
     return grid
+  }
+}
+
+extension RGB {
+  /// A scene colour on a terminal (alpha dropped).
+  public init(_ color: Color) {
+    func channel(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+    self.init(channel(color.red), channel(color.green), channel(color.blue))
   }
 }

@@ -25,12 +25,14 @@ public final class BlockPresenter {
   /// - Parameter rasterStore: where the scene's rasterized parts (a dial) are kept between runs.
   /// - Parameter background: the terminal's background, if known: anti-aliased edges are
   ///   blended over it (else over black).
-  public init(graphics: Graphics, rasterStore: RasterStore? = nil, background: RGB? = nil) {
+  /// - Parameter ink: with glyphs, draw everything in this one colour (see ``CellBlitter/ink``).
+  public init(graphics: Graphics, rasterStore: RasterStore? = nil, background: RGB? = nil, ink: RGB? = nil) {
     self.graphics = graphics
     renderer.rasterStore = rasterStore
     blitter = graphics.glyphSet.map {
       var blitter = CellBlitter(glyphs: $0)
       if let background { blitter.backdrop = background }
+      blitter.ink = ink
       return blitter
     }
     chafa = graphics == .chafa ? ChafaCells() : nil
@@ -65,13 +67,27 @@ public final class BlockPresenter {
     return max(0.01, min(Double(height) / max(sceneSize.height, 1), Double(width) * aspect / max(sceneSize.width, 1)))
   }
 
+  /// Where a scene of `sceneSize` lands in a block's samples: fitted and centred.
+  public func mapping(for sceneSize: Size, columns: Int, rows: Int, cell: CellShape) -> SampleMapping {
+    let (width, height) = pixelSize(columns: columns, rows: rows, cell: cell)
+    let aspect = sampleAspect(cell: cell)
+    let k = scale(for: sceneSize, columns: columns, rows: rows, cell: cell)
+    let origin = Point(x: (Double(width) - sceneSize.width * k / aspect) / 2, y: (Double(height) - sceneSize.height * k) / 2)
+    return SampleMapping(samples: samples(cell), scale: k, aspect: aspect, origin: origin)
+  }
+
   /// The cells showing `layer` (a widget's root, its bounds the scene) fitted into the block.
   /// `layer` is presented at time `t`; the model is not changed.
   ///
   /// With glyphs, only what changed since the last call is drawn: the presentation is compared
   /// with the last one (``Damage``), the renderer is clipped to the cells it can touch, and
   /// only those cells are fitted again: for a clock second, the box the hands sweep.
-  public func cells(for layer: Layer, at t: Double = 0, columns: Int, rows: Int, cell: CellShape) throws(CairoError) -> CellGrid {
+  ///
+  /// With `underlay` (one a cell, row by row), the scene's transparent samples show it (see
+  /// ``CellBlitter/cells(from:width:height:stride:underlay:)``), and every cell is fitted.
+  public func cells(
+    for layer: Layer, at t: Double = 0, columns: Int, rows: Int, cell: CellShape, underlay: [CellUnderlay]? = nil
+  ) throws(CairoError) -> CellGrid {
     let (width, height) = pixelSize(columns: columns, rows: rows, cell: cell)
     guard width > 0, height > 0 else { return CellGrid(columns: max(columns, 0), rows: max(rows, 0)) }
     let image: CairoSurface
@@ -81,29 +97,34 @@ public final class BlockPresenter {
       image = try CairoSurface.image(width: width, height: height)
       surface = image
       lastFrame = nil
+      lastTree = nil
     }
-    let aspect = sampleAspect(cell: cell)
     let size = layer.bounds.size
-    let k = scale(for: size, columns: columns, rows: rows, cell: cell)
+    let mapping = mapping(for: size, columns: columns, rows: rows, cell: cell)
     let frame = layer.presentation(at: t)
     frame.anchorPoint = .zero
-    frame.position = Point(x: (Double(width) - size.width * k / aspect) / 2, y: (Double(height) - size.height * k) / 2)
-    frame.transform = AffineTransform(scaleX: k / aspect, y: k).concatenating(frame.transform)
-    let (sx, sy) = samples(cell)
+    frame.position = mapping.origin
+    frame.transform = AffineTransform(scaleX: mapping.scale / mapping.aspect, y: mapping.scale).concatenating(frame.transform)
+    let (sx, sy) = mapping.samples
+    let underlay = blitter == nil ? nil : underlay.flatMap { $0.count == columns * rows ? $0 : nil }
+    // What the surface holds already: the last frame, if this one is of the same scene.
     var region: CellRect?
-    if let lastFrame, let lastTree, blitter != nil {
+    var unchanged = false
+    if let lastTree, blitter != nil, underlay != nil || lastFrame != nil {
       switch Damage(from: lastTree, to: frame) {
-      case .none: return lastFrame.grid
+      case .none: unchanged = true
       case .area(let box):
-        guard let cells = Self.cells(covering: box, samples: (sx, sy), columns: columns, rows: rows) else { return lastFrame.grid }
-        region = cells
+        if let cells = Self.cells(covering: box, samples: (sx, sy), columns: columns, rows: rows) { region = cells } else { unchanged = true }
       case .everything: break
       }
+      if unchanged, underlay == nil, let lastFrame { return lastFrame.grid }
     }
-    let clip = region.map { Rect(x: Double($0.column * sx), y: Double($0.row * sy), width: Double($0.columns * sx), height: Double($0.rows * sy)) }
-    // A sixel's transparent pixels keep whatever the last picture left there: paint them.
-    image.clear(to: pixels == .sixel ? Color(red: 0, green: 0, blue: 0) : nil, in: clip)
-    try renderer.render(frame, on: image, clip: clip)
+    if !unchanged {
+      let clip = region.map { Rect(x: Double($0.column * sx), y: Double($0.row * sy), width: Double($0.columns * sx), height: Double($0.rows * sy)) }
+      // A sixel's transparent pixels keep whatever the last picture left there: paint them.
+      image.clear(to: pixels == .sixel ? Color(red: 0, green: 0, blue: 0) : nil, in: clip)
+      try renderer.render(frame, on: image, clip: clip)
+    }
     lastTree = frame
     if let pixels {
       var grid = CellGrid(columns: columns, rows: rows)
@@ -115,6 +136,10 @@ public final class BlockPresenter {
       return grid
     }
     return image.withPixels { samples, stride in
+      if let blitter, let underlay {
+        lastFrame = nil
+        return blitter.cells(from: samples, width: width, height: height, stride: stride, underlay: underlay)
+      }
       if let blitter {
         let grid = blitter.cells(from: samples, width: width, height: height, stride: stride, previous: lastFrame, region: region)
         if let region, var kept = lastFrame?.pixels {
@@ -149,5 +174,27 @@ public final class BlockPresenter {
       PixelRect.copy(samples, from: 0, stride: stride, to: packed, at: 0, stride: width, width: width, rows: height)
       count = width * height
     }
+  }
+}
+
+/// Where a scene lands in a block's samples (``BlockPresenter/mapping(for:columns:rows:cell:)``).
+public struct SampleMapping: Sendable {
+  /// Samples a cell across and down.
+  public var samples: (x: Int, y: Int)
+  /// Samples per scene unit, down; across it is `scale / aspect`.
+  public var scale: Double
+  /// A sample's width over its height.
+  public var aspect: Double
+  /// Where the scene's origin is, in samples.
+  public var origin: Point
+
+  /// The scene point at the centre of sample (`x`, `y`).
+  public func scenePoint(x: Int, y: Int) -> Point {
+    Point(x: (Double(x) + 0.5 - origin.x) * aspect / scale, y: (Double(y) + 0.5 - origin.y) / scale)
+  }
+
+  /// The scene point at the centre of cell (`column`, `row`).
+  public func scenePoint(column: Int, row: Int) -> Point {
+    Point(x: (Double(column * samples.x) + Double(samples.x) / 2 - origin.x) * aspect / scale, y: (Double(row * samples.y) + Double(samples.y) / 2 - origin.y) / scale)
   }
 }

@@ -105,9 +105,37 @@ struct Bytes: ~Copyable {
     byte(UInt8(ascii: "H"))
   }
 
-  mutating func forward(_ count: Int) {
+  /// A relative cursor move (CUU, CUD, CUF or CUB) of `count` ≥ 1.
+  mutating func relative(_ count: Int, final: Unicode.Scalar) {
     csi()
     if count != 1 { number(count) }
-    byte(UInt8(ascii: "C"))
+    byte(UInt8(ascii: final))
+  }
+
+  /// Moves the cursor from `cursor` (where the last write left it; nil when not known) to a
+  /// 0-based column and row in the fewest bytes: a relative move down, up or across, an
+  /// absolute column (CHA) or both coordinates (CUP). A cursor past the last column (after a
+  /// write there, with wrapping off, it is still on it) is taken as not known.
+  mutating func move(from cursor: (column: Int, row: Int)?, to column: Int, _ row: Int, columns: Int) {
+    guard let cursor, cursor.column < columns else { return moveTo(column: column, row: row) }
+    if cursor.column == column, cursor.row == row { return }
+    func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : 4 }
+    func relativeCost(_ n: Int) -> Int { n == 0 ? 0 : 3 + (n == 1 ? 0 : digits(n)) }
+    let across = column - cursor.column
+    let down = row - cursor.row
+    // Across: relative, or an absolute column.
+    let horizontal = across == 0 ? 0 : min(relativeCost(abs(across)), 3 + digits(column + 1))
+    let relativeTotal = relativeCost(abs(down)) + horizontal
+    let absolute = 4 + digits(row + 1) + digits(column + 1)
+    guard relativeTotal < absolute else { return moveTo(column: column, row: row) }
+    if down != 0 { relative(abs(down), final: down > 0 ? "B" : "A") }
+    guard across != 0 else { return }
+    if relativeCost(abs(across)) <= 3 + digits(column + 1) {
+      relative(abs(across), final: across > 0 ? "C" : "D")
+    } else {
+      csi()
+      number(column + 1)
+      byte(UInt8(ascii: "G"))
+    }
   }
 }

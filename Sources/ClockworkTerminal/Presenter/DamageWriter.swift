@@ -83,6 +83,9 @@ public struct DamageWriter: Sendable {
     var cursor = self.cursor
     let columns = grid.columns
     let unchanged = unchangedSince?.cells ?? []
+    // The cells to write, as runs along a row; written in an order that keeps the pen where it
+    // can (the timer's pulse edge: the same two palette colours on both sides of each row).
+    var runs: [(start: Int, count: Int)] = []
     screen.cells.withUnsafeMutableBufferPointer { shown in
       grid.cells.withUnsafeBufferPointer { cells in
         unchanged.withUnsafeBufferPointer { unchanged in
@@ -103,21 +106,72 @@ public struct DamageWriter: Sendable {
                 if underNewPicture { shown[index] = wanted }
                 continue  // after a clear, blanks are drawn
               }
-              let cell = rules.cheapest(wanted, pen: pen)
-              shown[index] = cell
-              if let at = cursor, at.row == row, column > at.column, column - at.column <= 3 {
-                out.forward(column - at.column)  // shorter than a full move
-              } else if cursor.map({ $0 != (column, row) }) ?? true {
-                out.moveTo(column: column, row: row)
+              if let last = runs.last, last.start + last.count == index, column > 0 {
+                runs[runs.count - 1].count += 1
+              } else {
+                runs.append((index, 1))
               }
-              let style = rules.style(cell)
-              if pen != style {
-                rules.sgr(style, from: pen, into: &out)
-                pen = style
-              }
-              out.append(cell.glyph)
-              cursor = (column + 1, row)
             }
+          }
+        }
+        var written = [Bool](repeating: false, count: runs.count)
+        // Runs by the pen their first cell can be written with unchanged (as drawn or as its
+        // complement; a colour that does not show matches any: `Pen.any`).
+        // Failing that, one that keeps one of its colours (`partly`: the other is `Pen.other`).
+        var byPen: [Pen: [Int]] = [:]
+        var partly: [Pen: [Int]] = [:]
+        for (number, run) in runs.enumerated().reversed() {
+          let first = rules.colorMode == .none ? Rules.monochrome(cells[run.start]) : cells[run.start]
+          for form in [first, first.complement].compactMap({ $0 }) {
+            let style = rules.style(form)
+            let key = Pen(fg: form.showsForeground ? style.fg : Pen.any, bg: form.showsBackground ? style.bg : Pen.any, bold: style.bold)
+            byPen[key, default: []].append(number)
+            if form.showsForeground && form.showsBackground {
+              partly[Pen(fg: style.fg, bg: Pen.other, bold: style.bold), default: []].append(number)
+              partly[Pen(fg: Pen.other, bg: style.bg, bold: style.bold), default: []].append(number)
+            }
+          }
+        }
+        // The last run not yet written in `key`'s list.
+        func waiting(_ key: Pen, in lists: inout [Pen: [Int]]) -> Int? {
+          guard var list = lists[key] else { return nil }
+          while let number = list.last, written[number] { list.removeLast() }
+          lists[key] = list
+          return list.last
+        }
+        var inOrder = 0
+        for _ in 0..<runs.count {
+          var pick: Int?
+          if let current = pen {
+            for key in [current, Pen(fg: current.fg, bg: Pen.any, bold: current.bold), Pen(fg: Pen.any, bg: current.bg, bold: current.bold)] {
+              if let number = waiting(key, in: &byPen) {
+                pick = number
+                break
+              }
+            }
+            for key in [Pen(fg: current.fg, bg: Pen.other, bold: current.bold), Pen(fg: Pen.other, bg: current.bg, bold: current.bold)] where pick == nil {
+              pick = waiting(key, in: &partly)
+            }
+          }
+          if pick == nil {
+            while written[inOrder] { inOrder += 1 }
+            pick = inOrder
+          }
+          let run = runs[pick!]
+          written[pick!] = true
+          for index in run.start..<run.start + run.count {
+            let (row, column) = index.quotientAndRemainder(dividingBy: columns)
+            let wanted = rules.colorMode == .none ? Rules.monochrome(cells[index]) : cells[index]
+            let cell = rules.cheapest(wanted, pen: pen)
+            shown[index] = cell
+            out.move(from: cursor, to: column, row, columns: columns)
+            let style = rules.style(cell)
+            if pen != style {
+              rules.sgr(style, from: pen, into: &out)
+              pen = style
+            }
+            out.append(cell.glyph)
+            cursor = (column + 1, row)
           }
         }
       }
@@ -160,9 +214,22 @@ public struct DamageWriter: Sendable {
     previous?.images.contains { $0.kind == .kitty } == true ? Escape.deleteKittyImages : ""
   }
 
-  struct Pen: Equatable {
+  struct Pen: Hashable {
     var fg: RGB?
     var bg: RGB?
     var bold: Bool
+    /// A key for a colour a cell does not show (no colour a cell is drawn with).
+    static let any: RGB? = RGB.paletteEntry(255).marked(1)
+    /// A key for a colour that is to change.
+    static let other: RGB? = RGB.paletteEntry(255).marked(2)
+  }
+}
+
+extension RGB {
+  /// A palette entry no cell uses (its unused channels set), to key runs by.
+  fileprivate func marked(_ value: UInt8) -> RGB {
+    var key = self
+    key.g = value
+    return key
   }
 }

@@ -22,10 +22,11 @@ public enum Escape {
   /// Asks for palette entry `index` (OSC 4).
   public static func askPalette(_ index: UInt8) -> String { "\u{1B}]4;\(index);?\u{1B}\\" }
 
-  /// Sets palette entries (OSC 4), all in one sequence.
+  /// Sets palette entries (OSC 4), all in one sequence, in XParseColor's short `#rrggbb` (five
+  /// bytes fewer an entry than `rgb:rr/gg/bb`; xterm, VTE, kitty and the others read both).
   public static func setPalette(_ entries: [(UInt8, RGB)]) -> String {
     func hex(_ v: UInt8) -> String { (v < 16 ? "0" : "") + String(v, radix: 16) }
-    let list = entries.map { "\($0.0);rgb:\(hex($0.1.r))/\(hex($0.1.g))/\(hex($0.1.b))" }.joined(separator: ";")
+    let list = entries.map { "\($0.0);#\(hex($0.1.r))\(hex($0.1.g))\(hex($0.1.b))" }.joined(separator: ";")
     return "\u{1B}]4;\(list)\u{1B}\\"
   }
   /// Deletes every kitty image on the screen and frees its data (quietly: no reply).

@@ -61,10 +61,15 @@ public final class CountdownRing {
   let pulseMask = ShapeLayer()
   let label = TextLayer()
   public private(set) var isPulsing = false
+  /// Whether the pulse is drawn with the ring. A terminal that paints the pulse itself (in
+  /// palette entries) turns this off and reads ``pulse(at:)``; the pulse goes on beating.
+  public var drawsPulse = true { didSet { pulseGradient.isHidden = !isPulsing || !drawsPulse } }
   private var remaining = Duration.zero
 
   /// The pulse: scale 1 → 1.2 and opacity 0.7 → 0, ease-in-out, 1 s, repeating.
   public static let pulseDuration = 1.0
+  /// The pulse's scale at the end of a beat.
+  public static let pulseGrowth = 1.2
   static let pulseKey = "pulse"
 
   public init(size: Double, style: Style = Style()) {
@@ -105,7 +110,7 @@ public final class CountdownRing {
       gradient.endPoint = Point(x: 1, y: 1)
       gradient.mask = mask
     }
-    pulseGradient.isHidden = !isPulsing
+    pulseGradient.isHidden = !isPulsing || !drawsPulse
     label.frame = layer.bounds
     label.fontFamily = style.font
     label.fontWeight = style.weight
@@ -158,16 +163,67 @@ public final class CountdownRing {
     return min(0.2, inside / (0.7 * Double(max(characters, 4))))
   }
 
+  /// How far the pulse's outer edge moves in a beat, in the ring's units.
+  public var pulseTravel: Double { (radius + style.lineWidth * size / 2) * (Self.pulseGrowth - 1) }
+
   /// Starts or stops the pulse; `at` is the scene time its first beat starts.
   public func setPulsing(_ on: Bool, at t: Double) {
     guard on != isPulsing else { return }
     isPulsing = on
-    pulseGradient.isHidden = !on
+    pulseGradient.isHidden = !on || !drawsPulse
     if on {
       pulseGradient.add(Self.pulseAnimation(beginTime: t), forKey: Self.pulseKey)
     } else {
       pulseGradient.removeAnimation(forKey: Self.pulseKey)
     }
+  }
+
+  /// The pulse as seen at one moment, in the ring's coordinates: a stroked circle whose
+  /// gradient runs corner to corner across its (scaled) square.
+  public struct PulseLook: Hashable, Sendable {
+    public var center: Point
+    public var radius: Double
+    public var lineWidth: Double
+    public var opacity: Double
+    public var colors: [Color]
+    /// The gradient's square: its top left corner and side.
+    public var square: Rect
+    /// The distances from the centre the pulse covers over a whole beat.
+    public var sweep: ClosedRange<Double>
+
+    public init(center: Point, radius: Double, lineWidth: Double, opacity: Double, colors: [Color], square: Rect, sweep: ClosedRange<Double>) {
+      (self.center, self.radius, self.lineWidth, self.opacity, self.colors, self.square, self.sweep) = (center, radius, lineWidth, opacity, colors, square, sweep)
+    }
+
+    /// Whether `point` is inside the stroke.
+    public func covers(_ point: Point) -> Bool {
+      abs(point.distance(to: center) - radius) <= lineWidth / 2
+    }
+
+    /// The gradient's colour at `point` (its projection on the square's diagonal, as Cairo's).
+    public func color(at point: Point) -> Color {
+      let along = ((point.x - square.minX) + (point.y - square.minY)) / max(square.width + square.height, .ulpOfOne)
+      return colors[0].interpolated(to: colors[colors.count - 1], amount: min(max(along, 0), 1))
+    }
+  }
+
+  /// The live pulse at scene time `t` (drawn or not), or nil when it is off or has faded out.
+  /// With `steps`, it grows in that many steps a beat (its fade stays smooth): a terminal
+  /// cannot show an edge moving less than a sample, and each step rewrites the whole edge.
+  public func pulse(at t: Double, steps: Int? = nil) -> PulseLook? {
+    guard isPulsing, style.pulse.count >= 2 else { return nil }
+    let shown = pulseGradient.presentation(at: t)
+    var scale = Double.hypot(shown.transform.a, shown.transform.b)
+    if let steps, steps > 0 {
+      let grown = (scale - 1) / (Self.pulseGrowth - 1)
+      scale = 1 + (Self.pulseGrowth - 1) * ((grown * Double(steps) + 1e-9).rounded(.down) / Double(steps))
+    }
+    guard shown.opacity > 0, scale > 0 else { return nil }
+    let side = size * scale
+    return PulseLook(
+      center: center, radius: radius * scale, lineWidth: style.lineWidth * size * scale, opacity: shown.opacity, colors: style.pulse,
+      square: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
+      sweep: (radius - style.lineWidth * size / 2)...(radius + style.lineWidth * size / 2) * Self.pulseGrowth)
   }
 
   static func pulseAnimation(beginTime: Double) -> AnimationGroup {
@@ -176,7 +232,7 @@ public final class CountdownRing {
     timing.repeatCount = .infinity
     return AnimationGroup(
       [
-        BasicAnimation(\Layer.transform, from: .identity, to: AffineTransform(scale: 1.2), timing: once),
+        BasicAnimation(\Layer.transform, from: .identity, to: AffineTransform(scale: Self.pulseGrowth), timing: once),
         BasicAnimation(\Layer.opacity, from: 0.7, to: 0, timing: once),
       ], timing: timing)
   }
@@ -185,9 +241,9 @@ public final class CountdownRing {
   public func showPulse(phase: Double) {
     isPulsing = false
     pulseGradient.removeAnimation(forKey: Self.pulseKey)
-    pulseGradient.isHidden = false
+    pulseGradient.isHidden = !drawsPulse
     let eased = TimingFunction.easeInEaseOut.progress(at: phase)
-    pulseGradient.transform = AffineTransform.identity.interpolated(to: AffineTransform(scale: 1.2), amount: eased)
+    pulseGradient.transform = AffineTransform.identity.interpolated(to: AffineTransform(scale: Self.pulseGrowth), amount: eased)
     pulseGradient.opacity = 0.7 * (1 - eased)
   }
 

@@ -1,0 +1,58 @@
+import ClockworkAlerts
+import ClockworkCore
+import ClockworkLive
+import ClockworkTerminal
+import Foundation
+import Testing
+
+@testable import ClockworkModes
+@testable import ClockworkTerminal
+
+/// The terminal timer over a terminal that lets it set palette entries: what moves is the
+/// entries' colours; cells change only where the pulse's edge steps.
+@Suite struct TimerScreenTests {
+  let start = ContinuousClock.now
+  let size = TerminalSize(columns: 100, rows: 40)
+
+  func screen() throws -> TimerScreen {
+    // An hour: its arc's tip moves a sample in some 13 s, not between the frames compared.
+    var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(3600))
+    countdown.start(at: start)
+    let control = TimerControl(
+      countdown: countdown, at: Moment(instant: start, wall: Date(timeIntervalSince1970: 1_000_000)), persistence: nil, pulse: true, backdrop: true,
+      fps: 15, wait: false, alert: TimerAlert(name: "test", exec: nil), ringStyle: TimerScreen.ringStyle(monochrome: false), alertsTerminal: false)
+    return TimerScreen(control: control, graphics: .sextant, backdropEntries: BackdropPalette.entries)
+  }
+
+  func frame(_ screen: TimerScreen, at seconds: Double) throws -> CellGrid {
+    try screen.frame(at: Moment(instant: start.advanced(by: .seconds(seconds)), wall: Date(timeIntervalSince1970: 1_000_000 + seconds)), on: size).frame
+  }
+
+  /// Cells that look different in two frames (to the writer: a shade or two is the same), as
+  /// (column, row).
+  func changed(_ a: CellGrid, _ b: CellGrid) -> [(Int, Int)] {
+    let rules = DamageWriter.Rules(colorMode: .truecolor, tolerance: DamageWriter(colorMode: .truecolor).colorTolerance)
+    return (0..<a.rows).flatMap { row in (0..<a.columns).filter { !rules.looksSame(a[$0, row], b[$0, row]) }.map { ($0, row) } }
+  }
+
+  @Test func theBackdropsDriftAndThePulsesFadeAreThePalettesAlone() throws {
+    let timer = try screen()
+    let first = try frame(timer, at: 10.02)
+    let later = try frame(timer, at: 10.1)  // the same step of the pulse's growth
+    #expect(changed(first, later).isEmpty)
+    #expect(first.palette != later.palette)
+    #expect(first.palette.keys.contains { $0 < 224 } && first.palette.keys.contains { $0 >= 224 }, "the pulse's entries and the backdrop's")
+    #expect(first.cells.contains { $0.background == .paletteEntry(240) || $0.foreground == .paletteEntry(240) })
+  }
+
+  @Test func aStepOfThePulseChangesOnlyCellsOnItsPath() throws {
+    let timer = try screen()
+    let first = try frame(timer, at: 10.02)
+    let step = try frame(timer, at: 10.5)
+    let moved = changed(first, step)
+    #expect(moved.count > 100)
+    // Not the middle (the time left, unchanged) nor the corners, far from the ring.
+    #expect(!moved.contains { (35..<65).contains($0.0) && (12..<26).contains($0.1) })
+    #expect(!moved.contains { ($0.0 < 12 || $0.0 >= 88) && ($0.1 < 6 || $0.1 >= 32) })
+  }
+}
