@@ -3,6 +3,7 @@ import ClockworkLive
 import ClockworkState
 import ClockworkSystem
 import FoundationEssentials
+import Glibc
 
 /// Rings timers whose window is gone (quit early, closed, killed) and alarms: one detached
 /// process for all of a user's pending alerts, asleep until the next (no wake-up in between),
@@ -80,12 +81,26 @@ public struct AlertWatcher {
     SystemdUnits.ringAlarms() ? [] : alarms.load(now: now).alarms
   }
 
-  /// Rings what is due now and returns, waiting for nothing (systemd's timer units start this).
+  /// Rings what is due now and returns (systemd's timer units start this at an alarm's time or
+  /// just before a timer's end). What is due within a second is waited for, ready to ring; a
+  /// timer still shown is its window's to ring: this waits out the window's grace, then rings
+  /// it if the window did not.
   public func ringDue() -> Int32 {
-    let now = Date()
-    let plan = Self.plan(store.all(now: now).timers, isShown: isShown, alarms: alarms.load(now: now).alarms, now: now)
-    for name in plan.ring { ring(name, now: now) }
-    if !plan.alarms.isEmpty { _ = ringAlarms(plan.alarms, now: now) }
+    var now = Date()
+    var prepared = false
+    while true {
+      let plan = Self.plan(store.all(now: now).timers, isShown: isShown, alarms: alarms.load(now: now).alarms, now: now)
+      for name in plan.ring { ring(name, now: now) }
+      if !plan.alarms.isEmpty { _ = ringAlarms(plan.alarms, now: now) }
+      guard let wake = plan.wake, wake.timeIntervalSince(now) <= Self.viewerGrace else { break }
+      if !prepared { DesktopNotification.prepare() }
+      prepared = true
+      let nanoseconds = Int(max(0, wake.timeIntervalSince(now)) * 1e9) + 1_000_000
+      var delay = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+      var rest = timespec()
+      while nanosleep(&delay, &rest) != 0 && errno == EINTR { delay = rest }
+      now = Date()
+    }
     AlertSound.waitForBackground(upTo: 30)
     return ExitStatus.success
   }

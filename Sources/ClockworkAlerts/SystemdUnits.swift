@@ -69,7 +69,8 @@ public enum SystemdUnits {
   }
 
   /// Writes the files (each whole or not at all) and removes our timer units that are not
-  /// among them. Returns the timer units written and removed.
+  /// among them, with the links that enabled them (`disable` cannot: it needs the file, and
+  /// the manager is told after the files change). Returns the timer units written and removed.
   @discardableResult
   public static func write(_ files: [String: String], to folder: URL) throws -> (written: [String], removed: [String]) {
     try AtomicFile.makeFolder(folder)
@@ -77,7 +78,10 @@ public enum SystemdUnits {
     let stale = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
       $0.hasPrefix(timerPrefix) && $0.hasSuffix(".timer") && files[$0] == nil
     }
-    for name in stale { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+    for name in stale {
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent("timers.target.wants").appendingPathComponent(name))
+    }
     return (files.keys.filter { $0.hasSuffix(".timer") }.sorted(), stale.sorted())
   }
 
@@ -109,7 +113,7 @@ public enum SystemdUnits {
   /// Tells the manager: reload the units, start the timers written, stop the removed ones.
   /// Returns what failed, if anything.
   public static func apply(written: [String], removed: [String]) -> String? {
-    if !removed.isEmpty { _ = ProgramOutput.read("systemctl", ["--user", "disable", "--now"] + removed) }
+    if !removed.isEmpty { _ = ProgramOutput.read("systemctl", ["--user", "stop"] + removed) }
     guard ProgramOutput.read("systemctl", ["--user", "daemon-reload"]) != nil else { return "systemctl could not reload the units" }
     guard written.isEmpty || ProgramOutput.read("systemctl", ["--user", "enable", "--now"] + written) != nil else {
       return "systemctl could not start the alarms' timers"

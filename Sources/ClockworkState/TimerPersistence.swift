@@ -27,12 +27,13 @@ public final class TimerPersistence {
     if case .acquired(let lock) = StateLock.acquire(store.viewLock(name)) { viewing = lock } else { viewing = nil }
   }
 
-  /// Called after each save of a running timer: what rings it if this process goes away.
-  public var whenSavedRunning: () -> Void = {}
+  /// Called after each save (with whether the timer runs) and after it is forgotten (false):
+  /// what rings it if this process goes away is told.
+  public var whenSaved: (_ running: Bool) -> Void = { _ in }
 
   public func save(_ countdown: Countdown<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date) {
     saveError = store.save(StoredTimer(countdown, name: name, at: now, wallNow: wallNow, exec: exec, terminal: terminal, sound: sound))
-    if saveError == nil && countdown.isRunning { whenSavedRunning() }
+    if saveError == nil { whenSaved(countdown.isRunning) }
   }
 
   /// At the end: whether this process rings it. The one that takes it from the store does (the
@@ -47,5 +48,6 @@ public final class TimerPersistence {
   /// listed as finished, never rung twice).
   public func finished() {
     do { try store.remove(name) } catch { saveError = "state could not be removed (\(error.problem))" }
+    whenSaved(false)
   }
 }

@@ -15,6 +15,10 @@ public enum DesktopNotification {
     public var description: String
   }
 
+  /// Loads libnotify and asks the service what it can do, so that a notification shown soon
+  /// after goes out at once (a process started just before a timer's end does this first).
+  public static func prepare() { _ = cw_notify_server_has_actions("clockwork") }
+
   /// Shows it, critical unless told otherwise (stays until dismissed); `nil` when the service took it.
   /// A failed call is tried once more after 100 ms: a service being started on demand can
   /// refuse the first (seen once in a while under load, cause not pinned down).

@@ -95,6 +95,33 @@ import Testing
     #expect(try analyze(["verify", folder.file("clockwork-alarm-1.timer").path, folder.file("clockwork-alerts.service").path]).errors.contains("Failed to parse calendar"))
   }
 
+  /// A timer left running: `systemd-run` is asked for a unit named for the timer at a time, to
+  /// the microsecond in UTC (as systemd reads it back), starting the ringer with our folders
+  /// and session in its environment.
+  @Test func aTimersTransientUnitEndsWhenTheTimerDoes() throws {
+    let start = Date(timeIntervalSince1970: 1_774_747_800.25)  // 2026-03-29 01:30:00.25 UTC, in the hour Berlin skips
+    let arguments = TimerUnits.runArguments(
+      unit: TimerUnits.unit(for: "tea"), start: start, program: ("/usr/bin/clockwork-alerts", []),
+      environment: ["XDG_STATE_HOME": "/tmp/state dir", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "SECRET": "x"])
+    #expect(arguments.contains("--unit=\(TimerUnits.unit(for: "tea"))") && arguments.contains("--user"))
+    #expect(arguments.contains("--setenv=XDG_STATE_HOME=/tmp/state dir") && arguments.contains("--setenv=DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus"))
+    #expect(!arguments.contains { $0.contains("SECRET") }, "only what the ringer needs")
+    #expect(Array(arguments.suffix(3)) == ["--", "/usr/bin/clockwork-alerts", "--once"])
+    let calendar = try #require(arguments.first { $0.hasPrefix("--on-calendar=") }?.dropFirst("--on-calendar=".count))
+    #expect(calendar == "2026-03-29 01:30:00.250000 UTC")
+    let read = try analyze(["calendar", "--base-time=@1774747000", String(calendar)])
+    #expect(read.status == 0 && read.output.contains("Normalized form: 2026-03-29 01:30:00.250000 UTC"), "\(read)")
+    #expect(read.output.contains("Next elapse: Sun 2026-03-29 01:30:00 UTC"), "\(read.output)")
+  }
+
+  @Test func eachTimerNameHasAUnitOfItsOwn() {
+    let names = ["tea", "Tea", "eggs 3m", "ünïcode ☕", String(repeating: "x", count: 500), ""]
+    let units = names.map(TimerUnits.unit(for:))
+    #expect(Set(units).count == names.count)
+    #expect(units.allSatisfy { $0.wholeMatch(of: /clockwork-timer-[0-9a-f]{16}/) != nil })
+    #expect(TimerUnits.unit(for: "tea") == TimerUnits.unit(for: "tea"), "the same unit each time: a new end replaces it")
+  }
+
   @Test func aPathWithSpacesOrPercentIsQuotedForSystemd() {
     #expect(SystemdUnits.quoted("/usr/bin/clockwork") == "/usr/bin/clockwork")
     #expect(SystemdUnits.quoted("/opt/my apps/clock\"work") == #""/opt/my apps/clock\"work""#)

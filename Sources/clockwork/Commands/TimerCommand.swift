@@ -142,6 +142,7 @@ struct TimerCommand: AsyncParsableCommand {
     if cancel {
       guard store.file(name).load(now: wallNow).value != nil else { throw RuntimeFailure("no timer named '\(name)'") }
       do { try store.remove(name) } catch { throw RuntimeFailure("cannot cancel timer '\(name)': \(error.problem)") }
+      TimerUnits.ringer(for: name, store: store)(false)  // its systemd unit, if it has one, goes too
       StandardOutput.line("cancelled timer '\(name)'")
       return
     }
@@ -176,7 +177,7 @@ struct TimerCommand: AsyncParsableCommand {
     let exec = command ?? (duration == nil && until == nil ? saved?.exec : nil)
     let savedSound = sound.saved(settings)
     let persist = TimerPersistence(store: store, name: name, exec: exec, terminal: Self.terminalDevice(), sound: savedSound)
-    persist.whenSavedRunning = { AlertWatcher.ensureRunning(store: store) }
+    persist.whenSaved = TimerUnits.ringer(for: name, store: store)
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
     var alert = TimerAlert(name: name, exec: exec)

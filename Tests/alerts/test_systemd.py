@@ -1,0 +1,96 @@
+"""Timers and alarms rung by a real systemd user manager: `systemd --user`, run for the test
+in a mount namespace of its own (where /run/systemd/system exists, as on a machine booted with
+systemd, which is what a user manager asks), with the test's notification server.
+
+Run by `make test` (pytest, as root: the namespace needs it). Time here is real: the tests wait
+for what the server records, with time limits, and never assert how long anything took.
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+from test_alerts import BINARY, NotificationServer, wait_for, watcher_pid
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "terminal"))
+from usermanager import UserManager  # noqa: E402
+
+
+@pytest.fixture
+def manager(tmp_path):
+    server = NotificationServer(tmp_path)
+    env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"), "TZ": "UTC"}
+    try:
+        manager = UserManager(tmp_path, env)
+    except RuntimeError as reason:
+        server.close()
+        pytest.skip(str(reason))
+    yield manager, server, tmp_path
+    manager.close()
+    server.close()
+
+
+def test_a_timer_whose_window_is_killed_is_rung_by_the_user_manager_once(manager):
+    manager, server, tmp_path = manager
+    app = manager.popen(BINARY, "timer", "3s", "--plain", "--name", "tea", stdout=subprocess.PIPE)
+    assert app.stdout.readline().strip() == b"0:03"
+    assert wait_for(lambda: len(manager.timers()) == 1), manager.timers()
+    unit = next(iter(manager.timers()))
+    assert re.fullmatch(r"clockwork-timer-[0-9a-f]{16}\.timer", unit)
+    app.kill()
+    app.wait()
+    assert watcher_pid(tmp_path) is None, "no watcher of ours waits: the manager has the timer"
+    assert wait_for(lambda: server.notifications())
+    summary, body, urgency = server.notifications()[0]
+    assert summary == "Timer finished: tea" and body.startswith("0:03 timer, ended at ") and urgency == 2
+    assert wait_for(lambda: manager.timers() == {}), "the transient unit is gone once it has run"
+    time.sleep(1)
+    assert len(server.notifications()) == 1, "rung once"
+    assert watcher_pid(tmp_path) is None
+    listed = manager.run(BINARY, "timer", "--list").stdout
+    assert "tea" not in listed, "a rung timer is forgotten"
+
+
+def test_a_cancelled_or_paused_timer_has_no_unit_and_never_rings(manager):
+    manager, server, tmp_path = manager
+    app = manager.popen(BINARY, "timer", "2s", "--plain", "--name", "eggs", stdout=subprocess.PIPE)
+    assert app.stdout.readline().strip() == b"0:02"
+    app.kill()
+    app.wait()
+    assert wait_for(lambda: len(manager.timers()) == 1)
+    cancelled = manager.run(BINARY, "timer", "--cancel", "--name", "eggs")
+    assert cancelled.returncode == 0, cancelled.stderr
+    assert manager.timers() == {}, "cancelling removes the scheduled alert"
+    time.sleep(2.5)  # past the end
+    assert server.notifications() == []
+
+
+def test_a_timer_shown_to_its_end_is_rung_by_its_window_alone(manager):
+    manager, server, tmp_path = manager
+    app = manager.popen(BINARY, "timer", "2s", "--plain", "--name", "soup", stdout=subprocess.PIPE)
+    assert app.wait(timeout=15) == 0
+    assert wait_for(lambda: server.notifications())
+    time.sleep(1.5)  # the unit's run at the end, which leaves it to the window, is over
+    assert len(server.notifications()) == 1 and server.calls()[0][3] != 0
+    assert manager.timers() == {}
+
+
+def test_alarms_are_timer_units_the_manager_runs(manager):
+    manager, server, tmp_path = manager
+    added = manager.run(BINARY, "alarm", "add", "7:00", "--days", "mon-fri", "--label", "standup", "--zone", "Europe/Berlin")
+    assert added.returncode == 0, added.stderr
+    units = tmp_path / "config" / "systemd" / "user"
+    assert (units / "clockwork-alarm-1.timer").exists() and (units / "clockwork-alerts.service").exists()
+    timers = manager.timers(zone="Europe/Berlin")
+    assert list(timers) == ["clockwork-alarm-1.timer"], timers
+    # The manager's next elapse is the alarm's next ring, as `alarm list` says it (in its zone).
+    listed = manager.run(BINARY, "alarm", "list").stdout
+    next_ring = re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", listed)[0]
+    assert next_ring in timers["clockwork-alarm-1.timer"], (listed, timers)
+    assert watcher_pid(tmp_path) is None, "the manager has the alarm: no watcher of ours waits"
+    removed = manager.run(BINARY, "alarm", "remove", "1")
+    assert removed.returncode == 0, removed.stderr
+    assert manager.timers() == {}
