@@ -38,6 +38,8 @@ public enum SystemdUnits {
         [Service]
         Type=oneshot
         ExecStart=\(([quoted(program.executable)] + program.prefix + ["--once"]).joined(separator: " "))
+        # What it starts outlives it: an alarm's sound (up to five minutes), an --exec command.
+        KillMode=process
 
         """
     ]

@@ -45,7 +45,10 @@ public enum TimerUnits {
     let utc = Zone.utc.civilTime(at: start)
     let micros = Int((start.timeIntervalSince1970 - start.timeIntervalSince1970.rounded(.down)) * 1_000_000)
     let fraction = String(String(micros + 1_000_000).dropFirst())  // six digits
-    return ["--user", "--quiet", "--collect", "--unit=\(unit)", "--on-calendar=\(ClockText.day(utc)) \(ClockText.time(utc)).\(fraction) UTC", "--timer-property=AccuracySec=1ms"]
+    return ["--user", "--quiet", "--collect", "--unit=\(unit)", "--on-calendar=\(ClockText.day(utc)) \(ClockText.time(utc)).\(fraction) UTC", "--timer-property=AccuracySec=1ms",
+      // What it starts outlives it: an --exec command (the sound it waits for).
+      "--property=KillMode=process",
+    ]
       + passedVariables.compactMap { name in environment[name].map { "--setenv=\(name)=\($0)" } }
       + ["--", program.executable] + program.prefix + ["--once"]
   }

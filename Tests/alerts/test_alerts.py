@@ -22,12 +22,13 @@ BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file_
 
 
 class NotificationServer:
-    """A private session bus with a notification server that logs each call."""
+    """A private session bus (at `address`, else one of dbus-daemon's choosing) with a
+    notification server that logs each call."""
 
-    def __init__(self, folder, capabilities=None):
+    def __init__(self, folder, capabilities=None, address=None):
         self.log = folder / "notifications.log"
         self.log.touch()
-        self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE, text=True)
+        self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1", *([f"--address={address}"] if address else [])], stdout=subprocess.PIPE, text=True)
         self.address = self.bus.stdout.readline().strip()
         env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": self.address}
         parameters = ["-p", json.dumps({"capabilities": capabilities})] if capabilities else []

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from test_alerts import BINARY, NotificationServer, wait_for, watcher_pid
+from test_alerts import BINARY, NotificationServer, saved_alarm, wait_for, watcher_pid
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "terminal"))
 from usermanager import UserManager  # noqa: E402
@@ -21,7 +21,9 @@ from usermanager import UserManager  # noqa: E402
 
 @pytest.fixture
 def manager(tmp_path):
-    server = NotificationServer(tmp_path)
+    # The session bus where a user manager says it is (and tells its services): in its runtime folder.
+    (tmp_path / "runtime").mkdir(mode=0o700)
+    server = NotificationServer(tmp_path, address=f"unix:path={tmp_path / 'runtime' / 'bus'}")
     env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"), "TZ": "UTC"}
     try:
         manager = UserManager(tmp_path, env)
@@ -35,7 +37,9 @@ def manager(tmp_path):
 
 def test_a_timer_whose_window_is_killed_is_rung_by_the_user_manager_once(manager):
     manager, server, tmp_path = manager
-    app = manager.popen(BINARY, "timer", "3s", "--plain", "--name", "tea", stdout=subprocess.PIPE)
+    marker = tmp_path / "exec-ran"
+    # An --exec that outlives the unit's run (systemd stops what a finished unit left, unless told).
+    app = manager.popen(BINARY, "timer", "3s", "--plain", "--name", "tea", "--exec", f"sleep 1; echo $CLOCKWORK_TIMER_NAME > {marker}", stdout=subprocess.PIPE)
     assert app.stdout.readline().strip() == b"0:03"
     assert wait_for(lambda: len(manager.timers()) == 1), manager.timers()
     unit = next(iter(manager.timers()))
@@ -47,6 +51,7 @@ def test_a_timer_whose_window_is_killed_is_rung_by_the_user_manager_once(manager
     summary, body, urgency = server.notifications()[0]
     assert summary == "Timer finished: tea" and body.startswith("0:03 timer, ended at ") and urgency == 2
     assert wait_for(lambda: manager.timers() == {}), "the transient unit is gone once it has run"
+    assert wait_for(lambda: marker.exists() and marker.read_text() == "tea\n"), "--exec ran to its end"
     time.sleep(1)
     assert len(server.notifications()) == 1, "rung once"
     assert watcher_pid(tmp_path) is None
@@ -94,3 +99,19 @@ def test_alarms_are_timer_units_the_manager_runs(manager):
     removed = manager.run(BINARY, "alarm", "remove", "1")
     assert removed.returncode == 0, removed.stderr
     assert manager.timers() == {}
+
+
+def test_a_snoozed_alarm_is_rung_by_the_manager_at_the_snoozes_end(manager):
+    manager, server, tmp_path = manager
+    # An alarm that rang a minute ago (its next time far off), snoozed for two seconds.
+    saved_alarm(tmp_path, lastRing=time.time() - 60, created=time.time() - 3600, hour=(time.gmtime().tm_hour + 12) % 24)
+    snoozed = manager.run(BINARY, "alarm", "snooze", "2s")
+    assert snoozed.returncode == 0 and snoozed.stdout.startswith("alarm 1 snoozed until "), snoozed.stderr
+    assert "clockwork-alarm-1.timer" in manager.timers()
+    assert wait_for(lambda: server.notifications())
+    assert server.notifications()[0][0] == "Alarm: standup"
+    time.sleep(1.5)
+    assert len(server.notifications()) == 1, "rung once"
+    assert watcher_pid(tmp_path) is None, "by the manager's unit: no watcher of ours"
+    stopped = manager.run(BINARY, "alarm", "stop")  # its sound, if a sound server had played it
+    assert stopped.returncode == 0, stopped.stderr

@@ -10,10 +10,19 @@ import time
 class UserManager:
     def __init__(self, folder, env):
         """Starts the manager with `env` plus a runtime folder and XDG_CONFIG_HOME in `folder`
-        (a pathlib.Path). Raises RuntimeError, with its log, if it does not come up."""
+        (a pathlib.Path). Its services' session bus is `runtime/bus` in that folder, whatever
+        `env` says: the caller starts one there. Raises RuntimeError, with its log, if it does
+        not come up."""
         runtime = folder / "runtime"
-        runtime.mkdir(mode=0o700)
+        runtime.mkdir(mode=0o700, exist_ok=True)
         self.env = {**env, "XDG_RUNTIME_DIR": str(runtime), "XDG_CONFIG_HOME": str(folder / "config")}
+        # The session bus is the caller's (at runtime/bus, where a manager tells its services
+        # it is): the manager's own socket for it, which would take that path over, is masked.
+        units = folder / "config" / "systemd" / "user"
+        units.mkdir(parents=True, exist_ok=True)
+        for name in ("dbus.socket", "dbus.service"):
+            if not (units / name).exists():
+                (units / name).symlink_to("/dev/null")
         self.log_path = folder / "manager.log"
         self.log = open(self.log_path, "w")
         os.makedirs("/run/systemd", exist_ok=True)
