@@ -35,6 +35,30 @@ import Testing
     for degrees in stride(from: end + 6, through: 354, by: 5) { #expect(isTrack(onRing(image, degrees)), "\(degrees)° after \(end)°") }
   }
 
+  /// The pulse as a terminal reads it: the animation's own scale and fade, or its growth in
+  /// steps (the fade still smooth), and nothing once stopped.
+  @Test func thePulseIsReadAsItIsOrInSteps() throws {
+    let ring = CountdownRing(size: 200)
+    #expect(ring.pulse(at: 0) == nil)
+    ring.setPulsing(true, at: 10)
+    ring.drawsPulse = false
+    let early = try #require(ring.pulse(at: 10.1))
+    let eased = TimingFunction.easeInEaseOut.progress(at: 0.1)
+    #expect(abs(early.radius - 80 * (1 + 0.2 * eased)) < 1e-9 && abs(early.opacity - 0.7 * (1 - eased)) < 1e-9)
+    #expect(early.covers(Point(x: 100 + early.radius, y: 100)) && !early.covers(Point(x: 100, y: 100)))
+    let corner = early.color(at: Point(x: -50, y: -50))  // before the scaled square's corner: its first colour
+    #expect(abs(corner.red - Color(hex: 0x820B36).red) < 1e-9 && abs(corner.green - Color(hex: 0x820B36).green) < 1e-9)
+    let times = stride(from: 10.0, to: 11.0, by: 0.01)
+    let stepped = times.map { ring.pulse(at: $0, steps: 5)! }
+    #expect(Set(stepped.map(\.radius)).count == 5, "five sizes a beat")
+    #expect(zip(stepped, stepped.dropFirst()).allSatisfy { $0.radius <= $1.radius })
+    #expect(zip(stepped, times).allSatisfy { look, t in look.radius <= ring.pulse(at: t)!.radius + 1e-9 }, "never ahead of the pulse")
+    #expect(zip(stepped, times).allSatisfy { look, t in look.opacity == ring.pulse(at: t)!.opacity })
+    #expect(stepped[0].sweep == 75...102, "from the track's inside to 1.2 times its outside")
+    ring.setPulsing(false, at: 11)
+    #expect(ring.pulse(at: 11.5) == nil)
+  }
+
   @Test func emptyRingIsAllTrackAndFullRingHasNoSeamAtTwelve() throws {
     let empty = try render(progress: 0)
     for degrees in stride(from: 0.0, to: 360, by: 15) { #expect(isTrack(onRing(empty, degrees))) }
