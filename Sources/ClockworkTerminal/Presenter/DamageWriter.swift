@@ -114,51 +114,37 @@ public struct DamageWriter: Sendable {
             }
           }
         }
-        var written = [Bool](repeating: false, count: runs.count)
-        // Runs by the pen their first cell can be written with unchanged (as drawn or as its
-        // complement; a colour that does not show matches any: `Pen.any`).
-        // Failing that, one that keeps one of its colours (`partly`: the other is `Pen.other`).
-        var byPen: [Pen: [Int]] = [:]
-        var partly: [Pen: [Int]] = [:]
-        for (number, run) in runs.enumerated().reversed() {
+        // The colours each run's first cell needs, as drawn or as its complement.
+        let keys = runs.map { run -> (plain: Needs, complement: Needs?) in
           let first = rules.colorMode == .none ? Rules.monochrome(cells[run.start]) : cells[run.start]
-          for form in [first, first.complement].compactMap({ $0 }) {
-            let style = rules.style(form)
-            let key = Pen(fg: form.showsForeground ? style.fg : Pen.any, bg: form.showsBackground ? style.bg : Pen.any, bold: style.bold)
-            byPen[key, default: []].append(number)
-            if form.showsForeground && form.showsBackground {
-              partly[Pen(fg: style.fg, bg: Pen.other, bold: style.bold), default: []].append(number)
-              partly[Pen(fg: Pen.other, bg: style.bg, bold: style.bold), default: []].append(number)
-            }
-          }
+          func needs(_ cell: Cell) -> Needs { Needs(pen: rules.style(cell), foreground: cell.showsForeground, background: cell.showsBackground) }
+          return (needs(first), first.complement.map(needs))
         }
-        // The last run not yet written in `key`'s list.
-        func waiting(_ key: Pen, in lists: inout [Pen: [Int]]) -> Int? {
-          guard var list = lists[key] else { return nil }
-          while let number = list.last, written[number] { list.removeLast() }
-          lists[key] = list
-          return list.last
-        }
-        var inOrder = 0
+        var written = [Bool](repeating: false, count: runs.count)
+        var firstLeft = 0
         for _ in 0..<runs.count {
-          var pick: Int?
+          while written[firstLeft] { firstLeft += 1 }
+          // The first run left that needs the pen's two colours, else the first that needs no
+          // change of them, else the first that keeps one of them, else the first left.
+          var pick = firstLeft
           if let current = pen {
-            for key in [current, Pen(fg: current.fg, bg: Pen.any, bold: current.bold), Pen(fg: Pen.any, bg: current.bg, bold: current.bold)] {
-              if let number = waiting(key, in: &byPen) {
-                pick = number
-                break
+            var (fits, keepsOne): (Int?, Int?) = (nil, nil)
+            for number in firstLeft..<runs.count where !written[number] {
+              let key = keys[number]
+              if key.plain.fits(current) || key.complement?.fits(current) == true {
+                if key.plain.showsBoth || key.complement?.showsBoth == true {
+                  fits = number
+                  break
+                }
+                if fits == nil { fits = number }
+              } else if keepsOne == nil, key.plain.sharesAColour(with: current) || key.complement?.sharesAColour(with: current) == true {
+                keepsOne = number
               }
             }
-            for key in [Pen(fg: current.fg, bg: Pen.other, bold: current.bold), Pen(fg: Pen.other, bg: current.bg, bold: current.bold)] where pick == nil {
-              pick = waiting(key, in: &partly)
-            }
+            pick = fits ?? keepsOne ?? firstLeft
           }
-          if pick == nil {
-            while written[inOrder] { inOrder += 1 }
-            pick = inOrder
-          }
-          let run = runs[pick!]
-          written[pick!] = true
+          let run = runs[pick]
+          written[pick] = true
           for index in run.start..<run.start + run.count {
             let (row, column) = index.quotientAndRemainder(dividingBy: columns)
             let wanted = rules.colorMode == .none ? Rules.monochrome(cells[index]) : cells[index]
@@ -214,22 +200,29 @@ public struct DamageWriter: Sendable {
     previous?.images.contains { $0.kind == .kitty } == true ? Escape.deleteKittyImages : ""
   }
 
-  struct Pen: Hashable {
+  struct Pen: Equatable {
     var fg: RGB?
     var bg: RGB?
     var bold: Bool
-    /// A key for a colour a cell does not show (no colour a cell is drawn with).
-    static let any: RGB? = RGB.paletteEntry(255).marked(1)
-    /// A key for a colour that is to change.
-    static let other: RGB? = RGB.paletteEntry(255).marked(2)
   }
-}
 
-extension RGB {
-  /// A palette entry no cell uses (its unused channels set), to key runs by.
-  fileprivate func marked(_ value: UInt8) -> RGB {
-    var key = self
-    key.g = value
-    return key
+  /// What a cell needs of the pen: its style, of which only the colours it shows matter. For
+  /// the order of writing only; what is written is exact.
+  struct Needs {
+    let pen: Pen
+    let foreground: Bool
+    let background: Bool
+
+    /// Whether it can be written with `pen` as it is.
+    func fits(_ other: Pen) -> Bool {
+      pen.bold == other.bold && (!foreground || pen.fg == other.fg) && (!background || pen.bg == other.bg)
+    }
+
+    var showsBoth: Bool { foreground && background }
+
+    /// Whether it shows both colours and one of them is `pen`'s.
+    func sharesAColour(with other: Pen) -> Bool {
+      pen.bold == other.bold && showsBoth && (pen.fg == other.fg || pen.bg == other.bg)
+    }
   }
 }
