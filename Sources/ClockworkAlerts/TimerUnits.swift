@@ -5,9 +5,9 @@ import FoundationEssentials
 
 /// Timers left running, rung by the user's systemd manager where one runs: each running timer
 /// is a transient timer unit (`systemd-run --user --on-calendar=`, to the microsecond, in UTC)
-/// that starts `clockwork-alerts --once` just before its end. Nothing of ours waits in between; a paused,
-/// cancelled or finished timer's unit is stopped. Where no manager runs, ``AlertWatcher`` does
-/// the job.
+/// that starts `clockwork-alerts --once` just before its end. Nothing of ours waits in
+/// between; a paused, cancelled or finished timer's unit is stopped. Where no manager runs,
+/// ``AlertWatcher`` does the job.
 ///
 /// ```swift
 /// if let problem = TimerUnits.sync("tea", store: store) { print(problem) }   // after each save
@@ -45,7 +45,9 @@ public enum TimerUnits {
     let utc = Zone.utc.civilTime(at: start)
     let micros = Int((start.timeIntervalSince1970 - start.timeIntervalSince1970.rounded(.down)) * 1_000_000)
     let fraction = String(String(micros + 1_000_000).dropFirst())  // six digits
-    return ["--user", "--quiet", "--collect", "--unit=\(unit)", "--on-calendar=\(ClockText.day(utc)) \(ClockText.time(utc)).\(fraction) UTC", "--timer-property=AccuracySec=1ms",
+    return [
+      "--user", "--quiet", "--collect", "--unit=\(unit)",
+      "--on-calendar=\(ClockText.day(utc)) \(ClockText.time(utc)).\(fraction) UTC", "--timer-property=AccuracySec=1ms",
       // What it starts outlives it: an --exec command (the sound it waits for).
       "--property=KillMode=process",
     ]

@@ -140,7 +140,10 @@ public struct CellBlitter: Sendable {
 
   /// A cell some of whose samples show `under`: the opaque samples are the glyph in their mean
   /// colour, over whichever of the underlay's two colours most of the others show.
-  func fit(r: UnsafeMutableBufferPointer<Int>, g: UnsafeMutableBufferPointer<Int>, b: UnsafeMutableBufferPointer<Int>, opaque: UnsafeMutableBufferPointer<Bool>, count n: Int, over under: CellUnderlay) -> Cell {
+  func fit(
+    r: UnsafeMutableBufferPointer<Int>, g: UnsafeMutableBufferPointer<Int>, b: UnsafeMutableBufferPointer<Int>,
+    opaque: UnsafeMutableBufferPointer<Bool>, count n: Int, over under: CellUnderlay
+  ) -> Cell {
     let full = (1 << n) - 1
     var mask = 0
     var (sr, sg, sb, drawn, overlaid) = (0, 0, 0, 0, 0)
