@@ -14,14 +14,14 @@ import Testing
   let start = ContinuousClock.now
   let size = TerminalSize(columns: 100, rows: 40)
 
-  func screen() throws -> TimerScreen {
+  func screen(graphics: Graphics = .sextant) throws -> TimerScreen {
     // An hour: its arc's tip moves a sample in some 13 s, not between the frames compared.
     var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(3600))
     countdown.start(at: start)
     let control = TimerControl(
       countdown: countdown, at: Moment(instant: start, wall: Date(timeIntervalSince1970: 1_000_000)), persistence: nil, pulse: true, backdrop: true,
       fps: 15, wait: false, alert: TimerAlert(name: "test", exec: nil), ringStyle: TimerScreen.ringStyle(monochrome: false), alertsTerminal: false)
-    return TimerScreen(control: control, graphics: .sextant, backdropEntries: BackdropPalette.entries)
+    return TimerScreen(control: control, graphics: graphics, backdropEntries: BackdropPalette.entries)
   }
 
   func frame(_ screen: TimerScreen, at seconds: Double) throws -> CellGrid {
@@ -54,5 +54,13 @@ import Testing
     // Not the middle (the time left, unchanged) nor the corners, far from the ring.
     #expect(!moved.contains { (35..<65).contains($0.0) && (12..<26).contains($0.1) })
     #expect(!moved.contains { ($0.0 < 12 || $0.0 >= 88) && ($0.1 < 6 || $0.1 >= 32) })
+  }
+
+  /// A picture (kitty's here) has no cells to put entries under: the backdrop is in it, as ever.
+  @Test func aPictureKeepsItsBackdrop() throws {
+    let timer = try screen(graphics: .kitty)
+    let picture = try #require(try frame(timer, at: 10.02).images.first)
+    #expect(picture.pixels[0] >> 24 == 0xFF, "the top left corner is the backdrop's, not the terminal's")
+    #expect(picture.pixels.last! >> 24 == 0xFF)
   }
 }

@@ -24,7 +24,8 @@ public final class TimerScreen: LiveMode {
   ///   colours are the session's to put back), or nil to draw it in colours.
   public init(control: TimerControl, graphics: Graphics, background: RGB? = nil, backdropEntries: ClosedRange<UInt8>? = nil) {
     self.control = control
-    backdropPalette = control.backdrop == nil ? nil : backdropEntries.map(BackdropPalette.init(entries:))
+    // Cells of block glyphs only: pictures (sixel, kitty) and chafa's cells draw it themselves.
+    backdropPalette = control.backdrop == nil || graphics.glyphSet == nil ? nil : backdropEntries.map(BackdropPalette.init(entries:))
     if backdropPalette != nil {
       // Painted in palette entries under the ring instead (their cells then stay as they are).
       control.backdrop?.layer.isHidden = true
