@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "ClockworkLive", targets: ["ClockworkLive"]),
     .library(name: "ClockworkTerminal", targets: ["ClockworkTerminal"]),
     .library(name: "ClockworkWindow", targets: ["ClockworkWindow"]),
+    .library(name: "ClockworkAlerts", targets: ["ClockworkAlerts"]),
     .executable(name: "clockwork", targets: ["clockwork"]),
     .executable(name: "clockwork-alerts", targets: ["clockwork-alerts"]),
     .executable(name: "window-clock", targets: ["WindowClock"]),
@@ -71,8 +72,9 @@ let package = Package(
         "ClockworkScene", "ClockworkCairo", "ClockworkLive", "ClockworkSystem", "CChafa",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
-    // Alerts with no window open: the watcher, a timer's and an alarm's ring and sound, --exec,
-    // systemd's units. No drawing: the watcher is a small process of its own.
+    // Timers and alarms, end to end: their stored form, what is due and when, ringing, snooze
+    // and stop, delivery through the user's systemd manager or our watcher. No drawing: the
+    // watcher is a small process of its own.
     .target(name: "ClockworkAlerts", dependencies: ["ClockworkCore", "ClockworkState", "ClockworkLive", "ClockworkSystem"]),
     // The watcher's executable, beside the app's: what waits between alerts is small.
     .executableTarget(name: "clockwork-alerts", dependencies: ["ClockworkAlerts", "ClockworkState", "ClockworkSystem"]),
@@ -152,6 +154,10 @@ let package = Package(
       dependencies: [
         "ClockworkModes", "ClockworkAlerts", "ClockworkState", "ClockworkCore", "ClockworkLive", "ClockworkTerminal", "ClockworkTestSupport",
       ]
+    ),
+    .testTarget(
+      name: "ClockworkAlertsTests",
+      dependencies: ["ClockworkAlerts", "ClockworkState", "ClockworkSystem", "ClockworkCore", "ClockworkTestSupport"]
     ),
     .testTarget(
       name: "ClockworkStateTests",

@@ -28,5 +28,10 @@ public struct StateError: Error, Hashable, Sendable, CustomStringConvertible {
   public var path: String
   public var problem: String
 
+  public init(path: String, problem: String) {
+    self.path = path
+    self.problem = problem
+  }
+
   public var description: String { "\(path): \(problem)" }
 }

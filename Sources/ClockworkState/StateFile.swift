@@ -61,13 +61,18 @@ public struct StateFile<Value: StoredState>: Sendable {
   }
 
   public func save(_ value: Value) throws(StateError) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let data: Data
-    do { data = try encoder.encode(Envelope(version: Self.currentVersion, value: value)) } catch {
+    do { data = try Self.encode(value) } catch {
       throw StateError(path: url.path, problem: "cannot encode the state (\(error))")
     }
     try AtomicFile.write(data, to: url)
+  }
+
+  /// The bytes ``save(_:)`` writes.
+  public static func encode(_ value: Value) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    return try encoder.encode(Envelope(version: currentVersion, value: value))
   }
 
   /// Deletes the file; a file that is not there is already removed.

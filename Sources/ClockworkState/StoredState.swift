@@ -9,14 +9,14 @@ public protocol StoredState: Codable, Sendable {
 }
 
 /// The ranges stored numbers must fall in, and conversions from them that cannot trap.
-enum StoredNumbers {
+public enum StoredNumbers {
   /// The longest time kept (elapsed, a lap, a timer's length): a thousand years.
-  static let longest = 1000 * 365.25 * 86_400.0
+  public static let longest = 1000 * 365.25 * 86_400.0
   /// Wall times from 1970 up to the year 5000.
-  static let wallTimes = 0.0...95_617_584_000.0
+  public static let wallTimes = 0.0...95_617_584_000.0
 
   /// Why `value` is not a time span from 0 to ``longest``, or `nil`.
-  static func spanProblem(_ value: Double, _ field: String) -> String? {
+  public static func spanProblem(_ value: Double, _ field: String) -> String? {
     guard value.isFinite else { return "\(field) is not a finite number" }
     guard value >= 0 else { return "\(field) is negative (\(value))" }
     guard value <= longest else { return "\(field) is out of range (\(value) s)" }
@@ -24,13 +24,13 @@ enum StoredNumbers {
   }
 
   /// Why `value` is not a wall time from 1970 to the year 5000, or `nil`.
-  static func wallTimeProblem(_ value: Double, _ field: String) -> String? {
+  public static func wallTimeProblem(_ value: Double, _ field: String) -> String? {
     guard value.isFinite, wallTimes.contains(value) else { return "\(field) is out of range (\(value))" }
     return nil
   }
 
   /// Whole milliseconds of `seconds`, clamped to what a `Duration` in milliseconds holds.
-  static func milliseconds(_ seconds: Double) -> Duration {
+  public static func milliseconds(_ seconds: Double) -> Duration {
     let scaled = (seconds * 1000).rounded()
     guard scaled.isFinite else { return .zero }
     return .milliseconds(Int64(max(-9e18, min(9e18, scaled))))

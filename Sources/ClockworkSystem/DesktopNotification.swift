@@ -1,4 +1,5 @@
 import CNotify
+import FoundationEssentials
 import Glibc
 
 /// A notification through the desktop's notification service (freedesktop, on the session bus),
@@ -19,10 +20,19 @@ public enum DesktopNotification {
   /// after goes out at once (a process started just before a timer's end does this first).
   public static func prepare() { _ = cw_notify_server_has_actions("clockwork") }
 
+  /// Whether there is a session bus to ask: its address, or the runtime folder's `bus`.
+  static func hasSessionBus(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return true }
+    guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return false }
+    return access(runtime + "/bus", F_OK) == 0
+  }
+
   /// Shows it, critical unless told otherwise (stays until dismissed); `nil` when the service took it.
-  /// A failed call is tried once more after 100 ms: a service being started on demand can
-  /// refuse the first (seen once in a while under load, cause not pinned down).
+  /// With no session bus at all it fails at once (the terminal's fallback is not kept
+  /// waiting); a failed call on a bus is tried once more after 100 ms: a service being started
+  /// on demand can refuse the first (seen once in a while under load, cause not pinned down).
   public static func show(summary: String, body: String, critical: Bool = true) -> Failure? {
+    guard hasSessionBus() else { return Failure(description: "no session bus") }
     var failure: Failure?
     for attempt in 0..<2 {
       if attempt > 0 { usleep(100_000) }

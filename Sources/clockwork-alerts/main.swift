@@ -5,35 +5,26 @@ import FoundationEssentials
 import Glibc
 
 // clockwork-alerts: rings timers left running and alarms with no window open. Started by
-// `clockwork` (and by systemd's timer units); not for people to run.
-//
-//   clockwork-alerts                              wait for and ring every pending alert
-//   clockwork-alerts --once                       ring what is due now
-//   clockwork-alerts --sound-alarm ID --rang T --owed T   ring an alarm until it is stopped
-//   clockwork-alerts exec-hook --timer NAME [--notify] -- COMMAND
-//
-// No argument parser and no drawing: what waits between alerts stays small.
+// `clockwork` and by systemd's units, with the arguments of `Ringer` (defined there once);
+// not for people to run. No argument parser and no drawing: what waits between alerts stays
+// small.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-func value(after flag: String) -> String? {
-  arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-}
-
-if arguments.first == ExecHook.subcommand, let name = value(after: "--timer"), let dash = arguments.firstIndex(of: "--"),
-  dash + 1 < arguments.count
-{
-  let log = StateDirectory(environment: ProcessInfo.processInfo.environment).file("exec.log")
-  exit(ExecHook.supervise(arguments[dash + 1], timer: name, log: log, notifies: arguments.contains("--notify")))
-} else if let id = value(after: "--sound-alarm").flatMap(Int.init), let rang = value(after: "--rang").flatMap(Double.init),
-  let owed = value(after: "--owed").flatMap(Double.init)
-{
-  AlarmAlert.sound(id: id, rang: rang, owed: Date(timeIntervalSince1970: owed), store: AlarmStore())
-  exit(0)
-} else if arguments.isEmpty || arguments == ["--once"] {
-  signal(SIGCHLD, SIG_IGN)  // the --exec supervisors it starts are reaped by the kernel, not left as zombies
-  let watcher = AlertWatcher(store: TimerStore())
-  exit(arguments.isEmpty ? watcher.run() : watcher.ringDue())
-} else {
+let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
+guard let invocation = Ringer(arguments: arguments) else {
   StandardOutput.error("clockwork-alerts: started by clockwork, not by hand (arguments: \(arguments.joined(separator: " ")))")
   exit(64)
+}
+switch invocation {
+case .execHook(let timer, let notifies, let command):
+  SessionEnvironment.apply(in: state)
+  exit(ExecHook.supervise(command, timer: timer, log: state.file("exec.log"), notifies: notifies))
+case .soundAlarm(let id, let rang, let owed):
+  SessionEnvironment.apply(in: state)
+  AlarmAlert.sound(id: id, rang: rang, owed: Date(timeIntervalSince1970: owed), store: AlarmStore(directory: state))
+  exit(0)
+case .watch, .ringDue:
+  signal(SIGCHLD, SIG_IGN)  // the ringers and --exec supervisors it starts are reaped by the kernel, not left as zombies
+  let watcher = AlertWatcher(store: TimerStore(directory: state))
+  exit(invocation == .watch ? watcher.run() : watcher.ringDue())
 }

@@ -21,7 +21,7 @@ struct Clockwork: AsyncParsableCommand {
 
       Exit codes: 0 success; 1 runtime failure (a file that cannot be written, a timer that is already running); 64 bad usage; 130 interrupted (Ctrl-C, or q before a timer's end); 128 + N ended by signal N (129 SIGHUP, 143 SIGTERM).
       """,
-    subcommands: [ClockCommand.self, StopwatchCommand.self, TimerCommand.self, AlarmCommand.self, RenderCommand.self, WatchAlertsCommand.self, ExecHookCommand.self],
+    subcommands: [ClockCommand.self, StopwatchCommand.self, TimerCommand.self, AlarmCommand.self, RenderCommand.self],
     defaultSubcommand: ClockCommand.self
   )
 
@@ -35,9 +35,8 @@ struct Clockwork: AsyncParsableCommand {
     StandardOutput.holdClosedDescriptors()
     let arguments = Array(CommandLine.arguments.dropFirst())
     let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
-    if ![WatchAlertsCommand.configuration.commandName, ExecHookCommand.configuration.commandName].contains(arguments.first) {
-      AlertWatcher.ensureRunningForAlarms(store: TimerStore(directory: state))
-    }
+    // What ringers left to say, and a ringer for whatever is pending (a killed watcher).
+    for line in AlertsCheckup.run(in: state) { StandardOutput.error("clockwork: \(line)") }
     FatalSignals.install(advice: "Stopwatches and timers saved before it are kept in \(state.url.path). This is a bug: please report it with the command that was run.")
     if arguments.prefix(while: { $0 != "--" }).contains("--version") {
       guard arguments == ["--version"] else {

@@ -15,6 +15,7 @@ let package = Package(
     .executableTarget(
       name: "FuzzTheme", dependencies: [.product(name: "ClockworkWidgets", package: "Clockwork")], swiftSettings: fuzzFlags),
     .executableTarget(
-      name: "FuzzStateFile", dependencies: [.product(name: "ClockworkState", package: "Clockwork")], swiftSettings: fuzzFlags),
+      name: "FuzzStateFile",
+      dependencies: [.product(name: "ClockworkState", package: "Clockwork"), .product(name: "ClockworkAlerts", package: "Clockwork")], swiftSettings: fuzzFlags),
   ]
 )

@@ -114,7 +114,7 @@ public final class TimerControl {
     finishedAt = moment.wall
     updatePulse(at: moment.instant)
     if persistence?.claimEnd(wallNow: moment.wall) ?? true {
-      alertProblem = alert.ring(duration: countdown.duration, endedAt: moment.wall, on: alertsTerminal ? .screen : .lines).first
+      alertProblem = alert.ring(duration: countdown.duration, endedAt: moment.wall, on: alertsTerminal ? .screen : .lines, now: moment.wall).problems.first
     }
     return wait ? .redraw : .quit(ExitStatus.success)
   }

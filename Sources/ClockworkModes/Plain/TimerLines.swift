@@ -28,7 +28,7 @@ public final class TimerLines: LiveMode {
   public func tick(at moment: Moment<Instant>) -> LiveAction {
     guard countdown.isFinished(at: moment.instant) else { return .keepGoing }
     if persistence?.claimEnd(wallNow: moment.wall) ?? true {
-      for problem in alert.ring(duration: countdown.duration, endedAt: moment.wall, on: .lines) {
+      for problem in alert.ring(duration: countdown.duration, endedAt: moment.wall, on: .lines, now: moment.wall).problems {
         StandardOutput.error("clockwork: \(problem)")
       }
     }

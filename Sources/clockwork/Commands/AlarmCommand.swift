@@ -30,7 +30,7 @@ struct AlarmCommand: ParsableCommand {
     defaultSubcommand: List.self
   )
 
-  static var store: AlarmStore { AlarmStore() }
+  static var alarms: Alarms { Alarms() }
 
   /// "next Tue 2026-11-24 07:00:00 (in 10 h)".
   static func describeNext(_ alarm: StoredAlarm, now: Date) -> String {
@@ -46,41 +46,24 @@ struct AlarmCommand: ParsableCommand {
     return "alarm \(alarm.id): \(alarm.summary)\(label), \(alarm.enabled || alarm.snoozedUntil != nil ? describeNext(alarm, now: now) : "off")"
   }
 
-  /// Changes the alarms; a state folder that cannot be written is a runtime failure.
-  static func change<T>(_ body: (inout [StoredAlarm]) throws -> T) throws -> T {
-    do { return try store.update(body) } catch let error as StateError {
-      throw RuntimeFailure("cannot save alarms: \(error)")
+  /// Says what the library could not do, with this command's words.
+  static func failure(_ error: AlertsError) -> RuntimeFailure {
+    switch error {
+    case .noSuchAlarm(let id): RuntimeFailure("no alarm \(id); `clockwork alarm list` shows them")
+    case .noAlarmHasRung: RuntimeFailure("no alarm has rung yet")
+    case .cannotSave(let problem): RuntimeFailure("cannot save alarms: \(problem)")
+    case .cannotWriteUnits(let folder, let reason): RuntimeFailure("cannot write the units in \(folder): \(reason)")
+    case .managerRefused(let problem): RuntimeFailure(problem)
+    case .noSuchTimer, .timerRunning: RuntimeFailure("\(error)")
     }
   }
 
-  /// After a change: where the user's systemd manager runs (or has our units), the alarms go
-  /// to it as timer units; otherwise, or if that fails, the watcher rings them.
-  static func scheduled() {
-    let alarms = store.load().alarms
-    if SystemdUnits.installed() || SystemdUnits.userManagerRuns() {
-      let files = SystemdUnits.files(for: alarms, now: Date(), wakeSystem: SystemdUnits.wakesSystem())
-      do {
-        let (written, removed) = try SystemdUnits.write(files, to: SystemdUnits.userFolder())
-        guard let problem = SystemdUnits.apply(written: written, removed: removed) else { return }
-        StandardOutput.error("warning: \(problem); the alarms ring through clockwork's own watcher instead")
-      } catch {
-        StandardOutput.error("warning: cannot write the alarms' systemd units (\(error)); clockwork's own watcher rings them")
-      }
-    }
-    AlertWatcher.ensureRunning(store: TimerStore())
-  }
-
-  /// After a change that rings less: only systemd's units need writing again (a watcher finds
-  /// out by itself).
-  static func unscheduled() {
-    if SystemdUnits.installed() { scheduled() }
-  }
-
-  static func index(of id: Int, in alarms: [StoredAlarm]) throws -> Int {
-    guard let index = alarms.firstIndex(where: { $0.id == id }) else {
-      throw RuntimeFailure("no alarm \(id); `clockwork alarm list` shows them")
-    }
-    return index
+  /// Runs a change, words its failure, says its warnings and prints its line.
+  static func report<T>(_ change: () throws(AlertsError) -> (T, [String]), line: (T) -> String) throws {
+    let (value, warnings): (T, [String])
+    do { (value, warnings) = try change() } catch { throw failure(error) }
+    for warning in warnings { StandardOutput.error("warning: \(warning)") }
+    StandardOutput.line(line(value))
   }
 
   struct Units: ParsableCommand {
@@ -101,16 +84,11 @@ struct AlarmCommand: ParsableCommand {
     var wakeSystem = false
 
     func run() throws {
-      let target = folder.map { URL(fileURLWithPath: $0) } ?? SystemdUnits.userFolder()
-      let files = SystemdUnits.files(
-        for: AlarmCommand.store.load().alarms, now: Date(), wakeSystem: wakeSystem)
-      let (written, removed): ([String], [String])
-      do { (written, removed) = try SystemdUnits.write(files, to: target) } catch { throw RuntimeFailure("cannot write the units in \(target.path): \(error)") }
-      StandardOutput.line("wrote \(SystemdUnits.service) and \(written.count) timer unit\(written.count == 1 ? "" : "s") in \(target.path)")
-      guard folder == nil else { return }
-      if SystemdUnits.userManagerRuns(), let problem = SystemdUnits.apply(written: written, removed: removed) {
-        throw RuntimeFailure(problem)
+      let written: (folder: URL, timers: Int)
+      do { written = try AlarmCommand.alarms.writeUnits(to: folder.map { URL(fileURLWithPath: $0) }, wakeSystem: wakeSystem) } catch {
+        throw AlarmCommand.failure(error)
       }
+      StandardOutput.line("wrote \(SystemdUnits.service) and \(written.timers) timer unit\(written.timers == 1 ? "" : "s") in \(written.folder.path)")
     }
   }
 
@@ -150,15 +128,10 @@ struct AlarmCommand: ParsableCommand {
       let t = try parsedTime()
       let schedule = AlarmSchedule(hour: t.hour, minute: t.minute, days: try Weekday.parseDays(days))
       let now = Date()
-      let saved = sound.saved(try Settings.load())
-      let alarm = try AlarmCommand.change { alarms in
-        var alarm = StoredAlarm(id: (alarms.map(\.id).max() ?? 0) + 1, schedule: schedule, label: label, zone: zone?.identifier, created: now)
-        alarm.sound = saved
-        alarms.append(alarm)
-        return alarm
+      let sound = sound.saved(try Settings.load())
+      try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.add(schedule, label: label, zone: zone, sound: sound, now: now) }) {
+        AlarmCommand.line($0, now: now)
       }
-      AlarmCommand.scheduled()
-      StandardOutput.line(AlarmCommand.line(alarm, now: now))
     }
   }
 
@@ -167,7 +140,7 @@ struct AlarmCommand: ParsableCommand {
 
     func run() throws {
       let now = Date()
-      let (alarms, warning) = AlarmCommand.store.load(now: now)
+      let (alarms, warning) = AlarmCommand.alarms.list(now: now)
       if let warning { StandardOutput.error(warning) }
       guard !alarms.isEmpty else { return StandardOutput.line("no alarms; add one with `clockwork alarm add 7:00`") }
       for alarm in alarms { StandardOutput.line(AlarmCommand.line(alarm, now: now)) }
@@ -179,9 +152,7 @@ struct AlarmCommand: ParsableCommand {
     @Argument(help: "The alarm's number (see `alarm list`).") var id: Int
 
     func run() throws {
-      let removed = try AlarmCommand.change { alarms in alarms.remove(at: try AlarmCommand.index(of: id, in: alarms)) }
-      AlarmCommand.unscheduled()
-      StandardOutput.line("removed alarm \(removed.id) (\(removed.summary))")
+      try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.remove(id) }) { "removed alarm \($0.id) (\($0.summary))" }
     }
   }
 
@@ -191,16 +162,7 @@ struct AlarmCommand: ParsableCommand {
 
     func run() throws {
       let now = Date()
-      let alarm = try AlarmCommand.change { alarms in
-        let index = try AlarmCommand.index(of: id, in: alarms)
-        if !alarms[index].enabled {
-          alarms[index].enabled = true
-          alarms[index].lastRing = now.timeIntervalSince1970  // what it missed while off is not owed
-        }
-        return alarms[index]
-      }
-      AlarmCommand.scheduled()
-      StandardOutput.line(AlarmCommand.line(alarm, now: now))
+      try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.enable(id, now: now) }) { AlarmCommand.line($0, now: now) }
     }
   }
 
@@ -209,14 +171,7 @@ struct AlarmCommand: ParsableCommand {
     @Argument(help: "The alarm's number (see `alarm list`).") var id: Int
 
     func run() throws {
-      let alarm = try AlarmCommand.change { alarms in
-        let index = try AlarmCommand.index(of: id, in: alarms)
-        alarms[index].enabled = false
-        alarms[index].snoozedUntil = nil
-        return alarms[index]
-      }
-      AlarmCommand.unscheduled()
-      StandardOutput.line(AlarmCommand.line(alarm, now: Date()))
+      try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.disable(id) }) { AlarmCommand.line($0, now: Date()) }
     }
   }
 
@@ -230,17 +185,10 @@ struct AlarmCommand: ParsableCommand {
 
     func run() throws {
       let wait = try DurationParser.parse(duration) / .seconds(1)
-      let now = Date()
-      let alarm = try AlarmCommand.change { alarms in
-        guard let index = alarms.indices.filter({ alarms[$0].lastRing != nil }).max(by: { alarms[$0].lastRing! < alarms[$1].lastRing! }) else {
-          throw RuntimeFailure("no alarm has rung yet")
-        }
-        alarms[index].snoozedUntil = now.timeIntervalSince1970 + wait
-        return alarms[index]
-      }
-      AlarmCommand.scheduled()
-      let until = Date(timeIntervalSince1970: alarm.snoozedUntil!)
-      StandardOutput.line("alarm \(alarm.id) snoozed until \(ClockText.time(until, in: alarm.timeZone))")
+      try AlarmCommand.report({ () throws(AlertsError) in
+        let (alarm, until, warnings) = try AlarmCommand.alarms.snooze(for: wait)
+        return ((alarm, until), warnings)
+      }) { "alarm \($0.0.id) snoozed until \(ClockText.time($0.1, in: $0.0.timeZone))" }
     }
   }
 
@@ -248,19 +196,9 @@ struct AlarmCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Silence the alarms sounding now and end every snooze: nothing rings again until an alarm's next time.")
 
     func run() throws {
-      let now = Date().timeIntervalSince1970
-      let stopped = try AlarmCommand.change { alarms in
-        let ringing = alarms.indices.filter {
-          alarms[$0].snoozedUntil != nil || alarms[$0].lastRing.map { now - $0 < AlarmAlert.soundsFor } == true
-        }
-        for index in ringing {
-          alarms[index].snoozedUntil = nil
-          alarms[index].stoppedAt = now
-        }
-        return ringing.count
+      try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.stop() }) {
+        $0 == 0 ? "no alarm is sounding or snoozed" : "stopped \($0) alarm\($0 == 1 ? "" : "s")"
       }
-      AlarmCommand.unscheduled()
-      StandardOutput.line(stopped == 0 ? "no alarm is sounding or snoozed" : "stopped \(stopped) alarm\(stopped == 1 ? "" : "s")")
     }
   }
 }

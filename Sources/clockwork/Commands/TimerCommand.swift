@@ -133,17 +133,16 @@ struct TimerCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let store = TimerStore()
+    let timers = Timers()
     let wallNow = Date()
     if list {
-      StandardOutput.line(TimerList.render(store.all(now: wallNow), wallNow: wallNow))
+      StandardOutput.line(TimerList.render(timers.list(now: wallNow), wallNow: wallNow))
       return
     }
     if cancel {
-      guard store.file(name).load(now: wallNow).value != nil else { throw RuntimeFailure("no timer named '\(name)'") }
-      do { try store.remove(name) } catch { throw RuntimeFailure("cannot cancel timer '\(name)': \(error.problem)") }
-      TimerUnits.ringer(for: name, store: store)(false)  // its systemd unit, if it has one, goes too
-      StandardOutput.line("cancelled timer '\(name)'")
+      let gone: StoredTimer
+      do { gone = try timers.cancel(name) } catch { throw failure(error) }
+      StandardOutput.line(gone.isPending || gone.endsAt == nil ? "cancelled timer '\(name)'" : "removed finished timer '\(name)'")
       return
     }
     let settings = try Settings.load()
@@ -151,33 +150,28 @@ struct TimerCommand: AsyncParsableCommand {
     let fpsGiven = try fpsOption ?? settings.fps(in: 1...60, for: "timer")
     let fps = fpsGiven ?? 15
     let clock = ContinuousClock()
-    let (saved, warning) = store.file(name).load(now: wallNow)
-    if let warning { StandardOutput.error(warning) }
     var countdown: Countdown<ContinuousClock.Instant>
+    var saved: StoredTimer?
     if duration == nil && until == nil {
-      guard let saved else {
-        throw UsageFailure.exit("no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME", in: Self.self)
+      let found: (timer: Timers.Saved, warning: String?)
+      do { found = try timers.saved(name, now: wallNow) } catch { throw failure(error) }
+      if let warning = found.warning { StandardOutput.error(warning) }
+      switch found.timer {
+      case .finished(let timer):
+        return StandardOutput.line("timer '\(name)' \(timer.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
+      case .resumable(let timer):
+        saved = timer
+        countdown = try timer.restored(at: clock.now, wallNow: wallNow)
       }
-      if saved.isFinished(atWall: wallNow) {
-        StandardOutput.line("timer '\(name)' \(saved.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
-        try? store.remove(name)  // a finished timer left behind is said as finished again, nothing worse
-        return
-      }
-      countdown = try saved.restored(at: clock.now, wallNow: wallNow)
     } else {
-      if let saved, !saved.isFinished(atWall: wallNow), !replace {
-        throw RuntimeFailure(
-          "a timer named '\(name)' is running (\(CountdownFormat.string(.milliseconds(Int64(saved.remaining(atWall: wallNow) * 1000)))) left); "
-            + "run `\(Self.resumeCommand(name))` to see it, --replace to start anew, or --name NAME for another")
-      }
+      do { try timers.checkFree(name, replacing: replace, now: wallNow) } catch { throw failure(error) }
       countdown = try Countdown(duration: try resolvedDuration(now: wallNow))
       countdown.start(at: clock.now)
     }
     // A resumed timer keeps its --exec unless given a new one.
     let exec = command ?? (duration == nil && until == nil ? saved?.exec : nil)
     let savedSound = sound.saved(settings)
-    let persist = TimerPersistence(store: store, name: name, exec: exec, terminal: Self.terminalDevice(), sound: savedSound)
-    persist.whenSaved = TimerUnits.ringer(for: name, store: store)
+    let persist = timers.persistence(name, exec: exec, sound: savedSound)
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
     var alert = TimerAlert(name: name, exec: exec)
@@ -232,9 +226,18 @@ struct TimerCommand: AsyncParsableCommand {
     return style
   }
 
-  /// The terminal this was started from, where the bell goes if the timer ends with no window.
-  static func terminalDevice() -> String? {
-    [STDOUT_FILENO, STDERR_FILENO, STDIN_FILENO].lazy.compactMap { ttyname($0).map { String(cString: $0) } }.first
+  /// Says what the library could not do, with this command's flags.
+  func failure(_ error: AlertsError) -> Error {
+    switch error {
+    case .noSuchTimer where cancel: RuntimeFailure("no timer named '\(name)'")
+    case .noSuchTimer: UsageFailure.exit("no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME", in: Self.self)
+    case .timerRunning(_, let left, let paused):
+      RuntimeFailure(
+        "a timer named '\(name)' is \(paused ? "paused" : "running") (\(CountdownFormat.string(.milliseconds(Int64(left * 1000)))) left); "
+          + "run `\(Self.resumeCommand(name))` to see it, --replace to start anew, or --name NAME for another")
+    case .cannotSave(let problem): RuntimeFailure("cannot change timer '\(name)': \(problem)")
+    default: RuntimeFailure("\(error)")
+    }
   }
 
   /// Says how to return to a timer left running.

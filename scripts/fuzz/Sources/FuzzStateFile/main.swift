@@ -1,3 +1,4 @@
+import ClockworkAlerts
 import ClockworkState
 import Foundation
 

@@ -1,4 +1,6 @@
 import ClockworkCore
+import ClockworkState
+import ClockworkSystem
 import FoundationEssentials
 
 /// A countdown as saved between runs: its length and, while running, the wall time it ends;
@@ -18,18 +20,22 @@ public struct StoredTimer: StoredState, Hashable {
   public var remainingWhenPaused: Double?
   /// `--exec`: the shell command run at the end, by whoever rings it.
   public var exec: String?
-  /// The terminal it was started from: where the bell goes when no notification can be shown.
-  public var terminal: String?
+  /// The terminal it was started from and its session: where the bell goes when no
+  /// notification can be shown, while that session lasts.
+  public var tty: TerminalIdentity?
+  /// Wall time it was rung at its end: it is finished, and kept to be listed as such until it
+  /// is started again or removed.
+  public var rungAt: Double?
   /// `--sound FILE` (a path) or `--no-sound` (""); `nil`: the sound theme's.
   public var sound: String?
 
   public init(
     _ countdown: Countdown<ContinuousClock.Instant>, name: String, at now: ContinuousClock.Instant, wallNow: Date,
-    exec: String? = nil, terminal: String? = nil, sound: String? = nil
+    exec: String? = nil, tty: TerminalIdentity? = nil, sound: String? = nil
   ) {
     self.name = name
     self.exec = exec
-    self.terminal = terminal
+    self.tty = tty
     self.sound = sound
     duration = countdown.duration / .seconds(1)
     let left = countdown.remaining(at: now) / .seconds(1)
@@ -43,11 +49,15 @@ public struct StoredTimer: StoredState, Hashable {
   }
 
   public func remaining(atWall wallNow: Date) -> Double {
+    if rungAt != nil { return 0 }
     if let endsAt { return max(0, endsAt - wallNow.timeIntervalSince1970) }
     return remainingWhenPaused ?? duration
   }
 
-  public func isFinished(atWall wallNow: Date) -> Bool { remaining(atWall: wallNow) <= 0 }
+  public func isFinished(atWall wallNow: Date) -> Bool { rungAt != nil || remaining(atWall: wallNow) <= 0 }
+
+  /// Running, with an end still to ring (at `endsAt`).
+  public var isPending: Bool { endsAt != nil && rungAt == nil }
 
   /// A countdown on `clock` that continues from here.
   public func restored(at now: ContinuousClock.Instant, wallNow: Date) throws -> Countdown<ContinuousClock.Instant> {
@@ -61,6 +71,7 @@ public struct StoredTimer: StoredState, Hashable {
     if let problem = StoredNumbers.spanProblem(duration, "duration") { return problem }
     guard duration > 0 else { return "duration is 0" }
     if let endsAt, let problem = StoredNumbers.wallTimeProblem(endsAt, "endsAt") { return problem }
+    if let rungAt, let problem = StoredNumbers.wallTimeProblem(rungAt, "rungAt") { return problem }
     if let left = remainingWhenPaused {
       if let problem = StoredNumbers.spanProblem(left, "remainingWhenPaused") { return problem }
       guard left <= duration else { return "remainingWhenPaused is more than the duration" }

@@ -2,10 +2,11 @@ import ClockworkCore
 import ClockworkState
 import ClockworkSystem
 import FoundationEssentials
+import Glibc
 
 /// Alarms as systemd user units, for where a user manager runs: one timer unit an alarm (its
 /// `OnCalendar=` events, `Persistent=true` so an alarm missed while the machine was off rings
-/// at boot) and one service that rings what is due (`clockwork watch-alerts --once`). The
+/// at boot) and one service that rings what is due (`clockwork-alerts --once`). The
 /// manager then wakes for them, with no watcher of ours waiting.
 ///
 /// ```swift
@@ -24,10 +25,10 @@ public enum SystemdUnits {
   }
 
   /// The unit files (name → text) for the alarms that are on or snoozed.
-  /// - Parameter program: what rings them (``AlertsProgram``), given `--once`.
+  /// - Parameter program: what rings them (``Ringer``), asked to ring what is due.
   /// - Parameter wakeSystem: wake the machine from suspend for them (`WakeSystem=`).
   public static func files(
-    for alarms: [StoredAlarm], program: (executable: String, prefix: [String]) = AlertsProgram.command, now: Date,
+    for alarms: [StoredAlarm], program: String = Ringer.executable, now: Date,
     wakeSystem: Bool = false
   ) -> [String: String] {
     var files = [
@@ -37,7 +38,7 @@ public enum SystemdUnits {
 
         [Service]
         Type=oneshot
-        ExecStart=\(([quoted(program.executable)] + program.prefix + ["--once"]).joined(separator: " "))
+        ExecStart=\(([quoted(program)] + Ringer.ringDue.arguments).joined(separator: " "))
         # What it starts outlives it: an alarm's sound (up to five minutes), an --exec command.
         KillMode=process
 
@@ -105,9 +106,18 @@ public enum SystemdUnits {
     }
   }
 
+  /// Whether a user manager runs, looked at cheaply: its private socket is in the runtime
+  /// folder (no process started; every command looks).
+  public static func userManagerSocketExists(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return false }
+    var info = stat()
+    return lstat(runtime + "/systemd/private", &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
+  }
+
   /// Whether a user manager answers (`systemctl --user`): not in most containers, WSL, or a
   /// session without one.
   public static func userManagerRuns() -> Bool {
+    guard userManagerSocketExists() else { return false }
     guard let state = ProgramOutput.read("systemctl", ["--user", "is-system-running"]) else { return false }
     return ["running", "degraded", "starting"].contains(state.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? "")
   }

@@ -5,20 +5,16 @@ import FoundationEssentials
 import Glibc
 
 /// `--exec`: a shell command run once when a timer ends. A detached supervisor of ours
-/// (`clockwork exec-hook`) runs it through `/bin/sh`, so it outlives the window, appends its
+/// (`clockwork-alerts exec-hook`) runs it through `/bin/sh`, so it outlives the window, appends its
 /// output to `exec.log` in the state folder and says when it fails: a command that fails must
 /// not fail in silence.
 public enum ExecHook {
-  /// The hidden subcommand that runs ``supervise(_:timer:log:notifies:)``.
-  public static let subcommand = "exec-hook"
-
   /// Starts the supervisor; its own standard error (where a failure is said) goes to `errors`.
   /// `notifies`: a failure is also a desktop notification (no one may be at the terminal).
   public static func start(
     _ command: String, timer name: String, environment: [String: String], errors: DetachedProcess.Output, notifies: Bool
   ) -> Result<pid_t, any Error> {
-    let arguments = [subcommand, "--timer", name] + (notifies ? ["--notify"] : []) + ["--", command]
-    return DetachedProcess.spawn(DetachedProcess.ownExecutable, arguments, environment: environment, errors: errors)
+    Ringer.spawn(.execHook(timer: name, notifies: notifies, command: command), environment: environment, errors: errors)
       .mapError { $0 }
   }
 

@@ -25,13 +25,30 @@ public enum AlarmAlert {
   }
 
   /// Rung by a process of its own (``sound(id:rang:owed:store:)``), which shows the
-  /// notification, sounds and answers its buttons: the watcher goes on to the next alert.
-  static func ring(_ alarm: StoredAlarm, owed: Date, now: Date) {
-    let started = alarm.lastRing.map { AlertsProgram.spawn(["--sound-alarm", String(alarm.id), "--rang", String($0), "--owed", String(owed.timeIntervalSince1970)]) }
-    if started != true {
-      let (summary, body) = texts(alarm, owed: owed, now: now)
-      _ = TimerAlert.announce(summary: summary, body: body, on: .device(nil))  // the watcher has no one to tell what failed
+  /// notification, sounds and answers its buttons: the ringer goes on to the next alert.
+  static func ring(_ alarm: StoredAlarm, owed: Date, now: Date, store: StateDirectory) {
+    let rang = alarm.lastRing ?? now.timeIntervalSince1970
+    if case .success = Ringer.spawn(.soundAlarm(id: alarm.id, rang: rang, owed: owed.timeIntervalSince1970)) { return }
+    let (summary, body) = texts(alarm, owed: owed, now: now)
+    tell(summary: summary, body: body, store: store)
+  }
+
+  /// Alarms rung together with a later one (missed while nothing ran): one notification that
+  /// lists them, however many, and no sound of their own.
+  static func ringMissed(_ rung: [(StoredAlarm, Date)], now: Date, listing limit: Int, store: StateDirectory) {
+    let lines = rung.prefix(limit).map { alarm, owed in
+      let due = alarm.timeZone.civilTime(at: owed)
+      return "\(ClockText.day(due)) \(ClockText.time(due)) \(alarm.label.map { "'\($0)' " } ?? "")(alarm \(alarm.id))"
     }
+    let more = rung.count > limit ? ["and \(rung.count - limit) more"] : []
+    let summary = rung.count == 1 ? "1 more alarm missed" : "\(rung.count) more alarms missed"
+    tell(summary: summary, body: (lines + more).joined(separator: "\n"), store: store)
+  }
+
+  /// A notification; where none can be shown, the next command says it.
+  static func tell(summary: String, body: String, store: StateDirectory) {
+    let rung = TimerAlert.announce(summary: summary, body: body, on: .device(nil))
+    if !rung.seen { Notices(directory: store).append("\(summary): \(body.split(separator: "\n").joined(separator: "; ")) (no notification could be shown)") }
   }
 
   /// Rings the alarm `id` that rang at `rang` (owed at `owed`): a notification with Snooze and
@@ -42,7 +59,7 @@ public enum AlarmAlert {
     guard let first = store.load().alarms.first(where: { $0.id == id }) else { return }
     let (summary, body) = texts(first, owed: owed, now: Date(timeIntervalSince1970: rang))
     let buttons = ButtonNotification(summary: summary, body: body, buttons: [("snooze", "Snooze \(snoozeMinutes) min"), ("stop", "Stop")])
-    if buttons == nil { _ = TimerAlert.announce(summary: summary, body: body, on: .device(nil)) }
+    if buttons == nil { tell(summary: summary, body: body, store: store.directory) }
     var sound = AlertSound(saved: first.sound, theme: "alarm-clock-elapsed")
     var pressed: String?
     /// Whether it still rings: not stopped, snoozed, rung again, off or removed, nor too long.
@@ -74,7 +91,7 @@ public enum AlarmAlert {
         alarms[index].stoppedAt = Date().timeIntervalSince1970
       }
     }
-    // systemd's units carry a snooze's end: written again by the app.
-    if pressed == "snooze", SystemdUnits.installed() { AlertsProgram.spawnApp(["alarm", "units"]) }
+    // systemd's units carry a snooze's end.
+    if pressed == "snooze" { _ = Alarms(store: store).scheduleRingers() }
   }
 }

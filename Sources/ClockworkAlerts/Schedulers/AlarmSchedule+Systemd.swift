@@ -1,3 +1,4 @@
+import ClockworkCore
 import FoundationEssentials
 
 extension AlarmSchedule {

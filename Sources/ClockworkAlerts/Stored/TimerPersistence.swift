@@ -1,4 +1,6 @@
 import ClockworkCore
+import ClockworkState
+import ClockworkSystem
 import FoundationEssentials
 
 /// Saves a running timer on every change and forgets it once it has finished and rung.
@@ -11,18 +13,18 @@ public final class TimerPersistence {
   public let store: TimerStore
   public let name: String
   let exec: String?
-  let terminal: String?
+  let tty: TerminalIdentity?
   let sound: String?
   /// The last save failed (read-only or full disk): the app says so and keeps running.
   public private(set) var saveError: String?
   /// Held while this process shows the timer: the alert watcher leaves its end to us.
   let viewing: StateLock?
 
-  public init(store: TimerStore, name: String, exec: String? = nil, terminal: String? = nil, sound: String? = nil) {
+  public init(store: TimerStore, name: String, exec: String? = nil, tty: TerminalIdentity? = nil, sound: String? = nil) {
     self.store = store
     self.name = name
     self.exec = exec
-    self.terminal = terminal
+    self.tty = tty
     self.sound = sound
     if case .acquired(let lock) = StateLock.acquire(store.viewLock(name)) { viewing = lock } else { viewing = nil }
   }
@@ -32,7 +34,7 @@ public final class TimerPersistence {
   public var whenSaved: (_ running: Bool) -> Void = { _ in }
 
   public func save(_ countdown: Countdown<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date) {
-    saveError = store.save(StoredTimer(countdown, name: name, at: now, wallNow: wallNow, exec: exec, terminal: terminal, sound: sound))
+    saveError = store.save(StoredTimer(countdown, name: name, at: now, wallNow: wallNow, exec: exec, tty: tty, sound: sound))
     if saveError == nil { whenSaved(countdown.isRunning) }
   }
 

@@ -79,7 +79,7 @@ import Testing
     standup.snoozedUntil = Date().timeIntervalSince1970 + 600
     var off = StoredAlarm(id: 2, schedule: AlarmSchedule(hour: 2, minute: 30), label: nil, zone: "America/New_York", created: Date())
     off.enabled = false
-    let files = SystemdUnits.files(for: [standup, off], program: ("/bin/true", []), now: Date(), wakeSystem: true)
+    let files = SystemdUnits.files(for: [standup, off], program: "/bin/true", now: Date(), wakeSystem: true)
     #expect(files.keys.sorted() == ["clockwork-alarm-1.timer", "clockwork-alerts.service"], "an alarm that is off has no timer")
     let timer = try #require(files["clockwork-alarm-1.timer"])
     #expect(timer.contains("OnCalendar=Mon,Fri *-*-* 07:00:00 Europe/Berlin\n") && timer.contains("Persistent=true") && timer.contains("WakeSystem=true"))
@@ -101,7 +101,7 @@ import Testing
   @Test func aTimersTransientUnitEndsWhenTheTimerDoes() throws {
     let start = Date(timeIntervalSince1970: 1_774_747_800.25)  // 2026-03-29 01:30:00.25 UTC, in the hour Berlin skips
     let arguments = TimerUnits.runArguments(
-      unit: TimerUnits.unit(for: "tea"), start: start, program: ("/usr/bin/clockwork-alerts", []),
+      unit: TimerUnits.unit(for: "tea"), start: start, program: "/usr/bin/clockwork-alerts",
       environment: ["XDG_STATE_HOME": "/tmp/state dir", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "SECRET": "x"])
     #expect(arguments.contains("--unit=\(TimerUnits.unit(for: "tea"))") && arguments.contains("--user"))
     #expect(arguments.contains("--setenv=XDG_STATE_HOME=/tmp/state dir") && arguments.contains("--setenv=DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus"))

@@ -1,4 +1,5 @@
 import ClockworkCore
+import ClockworkState
 import FoundationEssentials
 import Glibc
 
@@ -47,14 +48,24 @@ public struct TimerStore: Sendable {
   /// leaves a timer that is shown to its viewer.
   public func viewLock(_ name: String) -> URL { folder.appendingPathComponent(".\(name).viewing") }
 
-  /// Takes the timer's end to ring it: of all who try, one gets it, and the timer is then
-  /// forgotten. `nil` when it is gone (rung by another, cancelled) or not finished at `now`.
+  /// Takes the timer's end to ring it: of all who try, one gets it, and the timer is then kept
+  /// as rung (finished at its end) until started again or removed. `nil` when it is gone
+  /// (rung by another, cancelled) or not due at `now`.
   public func claimEnd(_ name: String, now: Date) -> StoredTimer? {
     let url = file(name).url
-    guard let timer = file(name).load(now: now).value, timer.endsAt != nil, timer.isFinished(atWall: now) else { return nil }
+    guard var timer = file(name).load(now: now).value, timer.isPending, timer.isFinished(atWall: now) else { return nil }
     let taken = folder.appendingPathComponent(".\(name).ringing-\(getpid())")
     guard rename(url.path, taken.path) == 0 else { return nil }  // another took it first
-    unlink(taken.path)
+    defer { unlink(taken.path) }
+    timer.rungAt = now.timeIntervalSince1970
+    // Put back as rung, unless a new timer of that name was saved meanwhile (link never replaces).
+    if let data = try? StateFile<StoredTimer>.encode(timer) {
+      let rung = folder.appendingPathComponent(".\(name).rung-\(getpid())")
+      if (try? AtomicFile.write(data, to: rung)) != nil {
+        _ = link(rung.path, url.path)
+        unlink(rung.path)
+      }
+    }
     return timer
   }
 

@@ -1,4 +1,5 @@
 import ClockworkCore
+import ClockworkState
 import FoundationEssentials
 
 /// An alarm as saved: a schedule, whether it is on, and what it has rung.

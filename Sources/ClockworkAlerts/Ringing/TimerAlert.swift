@@ -1,4 +1,5 @@
 import ClockworkCore
+import ClockworkState
 import ClockworkSystem
 import FoundationEssentials
 import Glibc
@@ -33,21 +34,33 @@ public struct TimerAlert: Sendable {
     case screen
     /// Plain lines on standard output: the bell.
     case lines
-    /// No screen (the alert watcher): this terminal device gets what `.screen` would.
-    case device(String?)
+    /// No screen (a ringer): the terminal the timer was started from gets what `.screen`
+    /// would, while its session lasts (never a reused terminal number).
+    case device(TerminalIdentity?)
+  }
+
+  /// Later than this after its end, a ring says how late it is.
+  static let lateAfter: TimeInterval = 2
+
+  /// What the notification says: late (nothing could ring it at its end), how late.
+  func texts(duration: Duration, endedAt: Date, now: Date) -> (summary: String, body: String) {
+    let summary = name == "timer" ? "Timer finished" : "Timer finished: \(name)"
+    var body = "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
+    let late = now.timeIntervalSince(endedAt)
+    if late > Self.lateAfter { body += " (rung \(StoredStopwatch.describe(late)) late: nothing could ring it then)" }
+    return (summary, body)
   }
 
   /// Rings; returns what went wrong, for the caller to say once (nothing if all went well).
   @discardableResult
-  public func ring(duration: Duration, endedAt: Date, on terminal: Terminal) -> [String] {
-    let summary = name == "timer" ? "Timer finished" : "Timer finished: \(name)"
-    let body = "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
-    var problems = Self.announce(summary: summary, body: body, on: terminal)
+  public func ring(duration: Duration, endedAt: Date, on terminal: Terminal, now: Date = Date()) -> Rung {
+    let (summary, body) = texts(duration: duration, endedAt: endedAt, now: now)
+    var rung = Self.announce(summary: summary, body: body, on: terminal)
     // A screen and the watcher go on while it sounds (each waits for it before it exits);
     // plain lines wait for its end, and say when a file of one's own could not be played (the
     // theme's sound failing is not said: the bell rang).
     if case .lines = terminal {
-      if let problem = sound.play(description: summary), case .file = sound { problems.append(problem) }
+      if let problem = sound.play(description: summary), case .file = sound { rung.problems.append(problem) }
     } else {
       sound.playInBackground(description: summary)
     }
@@ -58,28 +71,41 @@ public struct TimerAlert: Sendable {
       ]
       let errors: DetachedProcess.Output = switch terminal {
       case .screen, .lines: .inherited
-      case .device(let path): path.map { .file($0) } ?? .discarded
+      case .device(let tty): tty.flatMap { $0.isStillOurs() ? .file($0.path) : nil } ?? .discarded
       }
       switch ExecHook.start(exec, timer: name, environment: environment, errors: errors, notifies: errors != .inherited) {
-      case .failure(let error): problems.append("--exec could not be started: \(error)")
+      case .failure(let error): rung.problems.append("--exec could not be started: \(error)")
       case .success(let pid): if waitsForExec { ExecHook.wait(for: pid, upTo: .seconds(1)) }
       }
     }
-    return problems
+    return rung
+  }
+
+  /// How a ring went.
+  public struct Rung: Sendable {
+    /// What went wrong, for the caller to say once.
+    public var problems: [String] = []
+    /// Whether anyone could see it: a notification shown, or a terminal of the user's told.
+    public var seen = true
+    /// What it said, for whoever tells it later when no one saw it.
+    public var summary = ""
+    public var body = ""
   }
 
   /// The notification, and the terminal's bell (with its own notification when the desktop's
   /// could not be shown).
-  static func announce(summary: String, body: String, on terminal: Terminal) -> [String] {
+  static func announce(summary: String, body: String, on terminal: Terminal) -> Rung {
     let failure = DesktopNotification.show(summary: summary, body: body)
     let tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
     let own = failure == nil ? "" : TerminalAlert.notify(title: "clockwork", body: "\(summary) (\(body))", throughTmux: tmux)
+    var rung = Rung(summary: summary, body: body)
     switch terminal {
     case .screen: StandardOutput.write(TerminalAlert.bell + own)
     case .lines: StandardOutput.bell()
-    case .device(let path?): TextFile.write(TerminalAlert.bell + own, to: path, flags: O_NOCTTY | O_NONBLOCK)
-    case .device(nil): break
+    case .device(let tty?) where tty.isStillOurs(): TextFile.write(TerminalAlert.bell + own, to: tty.path, flags: O_NOCTTY | O_NONBLOCK)
+    case .device: rung.seen = failure == nil
     }
-    return failure.map { ["no desktop notification (\($0)); the terminal's bell instead"] } ?? []
+    if let failure { rung.problems.append("no desktop notification (\(failure)); the terminal's bell instead") }
+    return rung
   }
 }

@@ -39,7 +39,7 @@ public enum TimerUnits {
 
   /// `systemd-run`'s arguments for a unit that starts the ringer at `start`.
   static func runArguments(
-    unit: String, start: Date, program: (executable: String, prefix: [String]) = AlertsProgram.command,
+    unit: String, start: Date, program: String = Ringer.executable,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> [String] {
     let utc = Zone.utc.civilTime(at: start)
@@ -52,7 +52,7 @@ public enum TimerUnits {
       "--property=KillMode=process",
     ]
       + passedVariables.compactMap { name in environment[name].map { "--setenv=\(name)=\($0)" } }
-      + ["--", program.executable] + program.prefix + ["--once"]
+      + ["--", program] + Ringer.ringDue.arguments
   }
 
   /// What rings timer `name` if its window goes away, told after each save (whether it runs):
@@ -73,11 +73,20 @@ public enum TimerUnits {
     let unit = unit(for: name)
     _ = ProgramOutput.read("systemctl", ["--user", "stop", "\(unit).timer"])
     _ = ProgramOutput.read("systemctl", ["--user", "reset-failed", "\(unit).timer", "\(unit).service"])
-    guard let endsAt = store.file(name).load(now: Date()).value?.endsAt else { return nil }
+    guard let timer = store.file(name).load(now: Date()).value, timer.isPending, let endsAt = timer.endsAt else { return nil }
     let start = Date(timeIntervalSince1970: endsAt).addingTimeInterval(-startsEarly)
     guard ProgramOutput.read("systemd-run", runArguments(unit: unit, start: start)) != nil else {
       return "systemd-run could not schedule timer '\(name)'"
     }
     return nil
+  }
+}
+
+extension TimerUnits {
+  /// Whether the manager holds a unit for timer `name`, looked at cheaply: its transient file
+  /// in the runtime folder (no process started).
+  public static func scheduled(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    guard SystemdUnits.userManagerSocketExists(environment: environment), let runtime = environment["XDG_RUNTIME_DIR"] else { return false }
+    return FileManager.default.fileExists(atPath: "\(runtime)/systemd/transient/\(unit(for: name)).timer")
   }
 }

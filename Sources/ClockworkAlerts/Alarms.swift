@@ -1,0 +1,158 @@
+import ClockworkCore
+import ClockworkState
+import ClockworkSystem
+import FoundationEssentials
+
+/// Alarms: each change, and who rings them after it (the user's systemd manager where one
+/// runs, else the watcher). The one place their rules live; a command parses, then calls one
+/// of these.
+///
+/// ```swift
+/// let alarms = Alarms()
+/// let (alarm, warnings) = try alarms.add(AlarmSchedule(hour: 7, minute: 0, days: [.monday]), label: "standup")
+/// ```
+public struct Alarms: Sendable {
+  public let store: AlarmStore
+
+  public init(store: AlarmStore = AlarmStore()) { self.store = store }
+
+  public init(store directory: StateDirectory) { self.init(store: AlarmStore(directory: directory)) }
+
+  /// Stops sounding five minutes after a ring, unless stopped or snoozed before.
+  public static var soundsFor: TimeInterval { AlarmAlert.soundsFor }
+
+  /// The alarms (a warning when their file had to be set aside).
+  public func list(now: Date = Date()) -> (alarms: [StoredAlarm], warning: String?) { store.load(now: now) }
+
+  /// Adds an alarm with the next free number; returns it and what went wrong scheduling it.
+  public func add(
+    _ schedule: AlarmSchedule, label: String? = nil, zone: Zone? = nil, sound: String? = nil, now: Date = Date()
+  ) throws(AlertsError) -> (alarm: StoredAlarm, warnings: [String]) {
+    let alarm = try change { alarms in
+      var alarm = StoredAlarm(id: Self.freeID(among: alarms.map(\.id)), schedule: schedule, label: label, zone: zone?.identifier, created: now)
+      alarm.sound = sound
+      alarms.append(alarm)
+      return alarm
+    }
+    return (alarm, scheduleRingers())
+  }
+
+  /// One more than the largest number, or the smallest free one when that would overflow: no
+  /// stored number can crash an `add`.
+  static func freeID(among ids: [Int]) -> Int {
+    let largest = ids.max() ?? 0
+    if largest < Int.max { return max(largest, 0) + 1 }
+    let taken = Set(ids)
+    return (1...).first { !taken.contains($0) } ?? 1
+  }
+
+  public func remove(_ id: Int) throws(AlertsError) -> (alarm: StoredAlarm, warnings: [String]) {
+    let removed = try change { alarms in alarms.remove(at: try Self.index(of: id, in: alarms)) }
+    return (removed, rescheduleIfManaged())
+  }
+
+  /// Turns an alarm on: it rings from its next time (what it missed while off is not owed).
+  public func enable(_ id: Int, now: Date = Date()) throws(AlertsError) -> (alarm: StoredAlarm, warnings: [String]) {
+    let alarm = try change { alarms in
+      let index = try Self.index(of: id, in: alarms)
+      if !alarms[index].enabled {
+        alarms[index].enabled = true
+        alarms[index].lastRing = now.timeIntervalSince1970
+      }
+      return alarms[index]
+    }
+    return (alarm, scheduleRingers())
+  }
+
+  /// Turns an alarm off, keeping it (and ends its snooze).
+  public func disable(_ id: Int) throws(AlertsError) -> (alarm: StoredAlarm, warnings: [String]) {
+    let alarm = try change { alarms in
+      let index = try Self.index(of: id, in: alarms)
+      alarms[index].enabled = false
+      alarms[index].snoozedUntil = nil
+      return alarms[index]
+    }
+    return (alarm, rescheduleIfManaged())
+  }
+
+  /// Rings the alarm that rang last again `seconds` from `now`.
+  public func snooze(for seconds: Double, now: Date = Date()) throws(AlertsError) -> (alarm: StoredAlarm, until: Date, warnings: [String]) {
+    let until = now.addingTimeInterval(seconds)
+    let alarm = try change { alarms in
+      let rung = alarms.indices.compactMap { index in alarms[index].lastRing.map { (index, $0) } }
+      guard let index = rung.max(by: { $0.1 < $1.1 })?.0 else { throw AlertsError.noAlarmHasRung }
+      alarms[index].snoozedUntil = until.timeIntervalSince1970
+      return alarms[index]
+    }
+    return (alarm, until, scheduleRingers())
+  }
+
+  /// Silences the alarms sounding now and ends every snooze; how many it stopped.
+  public func stop(now: Date = Date()) throws(AlertsError) -> (stopped: Int, warnings: [String]) {
+    let seconds = now.timeIntervalSince1970
+    let stopped = try change { alarms in
+      let ringing = alarms.indices.filter {
+        alarms[$0].snoozedUntil != nil || alarms[$0].lastRing.map { seconds - $0 < AlarmAlert.soundsFor } == true
+      }
+      for index in ringing {
+        alarms[index].snoozedUntil = nil
+        alarms[index].stoppedAt = seconds
+      }
+      return ringing.count
+    }
+    return (stopped, rescheduleIfManaged())
+  }
+
+  /// Writes the alarms as systemd user units in `folder` (the user's own when `nil`, and the
+  /// manager is told); returns the folder and how many timer units were written.
+  public func writeUnits(to folder: URL?, wakeSystem: Bool, now: Date = Date()) throws(AlertsError) -> (folder: URL, timers: Int) {
+    let target = folder ?? SystemdUnits.userFolder()
+    let files = SystemdUnits.files(for: store.load(now: now).alarms, now: now, wakeSystem: wakeSystem)
+    let written: [String]
+    let removed: [String]
+    do { (written, removed) = try SystemdUnits.write(files, to: target) } catch {
+      throw .cannotWriteUnits(folder: target.path, reason: "\(error)")
+    }
+    if folder == nil, SystemdUnits.userManagerRuns(), let problem = SystemdUnits.apply(written: written, removed: removed) {
+      throw .managerRefused(problem)
+    }
+    return (target, written.count)
+  }
+
+  /// After a change: where the user's systemd manager runs (or has our units), the alarms go to
+  /// it as timer units; otherwise, or if that fails, the watcher rings them. What went wrong.
+  public func scheduleRingers() -> [String] {
+    var warnings: [String] = []
+    if SystemdUnits.installed() || SystemdUnits.userManagerRuns() {
+      let files = SystemdUnits.files(for: store.load().alarms, now: Date(), wakeSystem: SystemdUnits.wakesSystem())
+      do {
+        let (written, removed) = try SystemdUnits.write(files, to: SystemdUnits.userFolder())
+        guard let problem = SystemdUnits.apply(written: written, removed: removed) else { return [] }
+        warnings.append("\(problem); the alarms ring through clockwork's own watcher instead")
+      } catch {
+        warnings.append("cannot write the alarms' systemd units (\(error)); clockwork's own watcher rings them")
+      }
+    }
+    if let problem = AlertWatcher.ensureRunning(store: TimerStore(directory: store.directory)) { warnings.append("\(problem)") }
+    return warnings
+  }
+
+  /// After a change that rings less: only systemd's units need writing again (a watcher finds
+  /// out by itself).
+  func rescheduleIfManaged() -> [String] { SystemdUnits.installed() ? scheduleRingers() : [] }
+
+  func change<T>(_ body: (inout [StoredAlarm]) throws -> T) throws(AlertsError) -> T {
+    do {
+      return try store.update { alarms in try body(&alarms) }
+    } catch let error as AlertsError {
+      throw error
+    } catch {
+      throw .cannotSave("\(error)")
+    }
+  }
+
+  static func index(of id: Int, in alarms: [StoredAlarm]) throws(AlertsError) -> Int {
+    guard let index = alarms.firstIndex(where: { $0.id == id }) else { throw .noSuchAlarm(id) }
+    return index
+  }
+}

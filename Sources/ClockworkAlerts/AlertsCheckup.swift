@@ -1,0 +1,50 @@
+import ClockworkCore
+import ClockworkState
+import ClockworkSystem
+import FoundationEssentials
+
+/// Run by every command before it does its own work: what was left to tell is told, and
+/// whatever is pending has something to ring it. Cheap when all is well: a few `stat`s, the
+/// timers' small files, no process started.
+///
+/// ```swift
+/// for line in AlertsCheckup.run(in: StateDirectory(environment: env)) { printError(line) }
+/// ```
+public enum AlertsCheckup {
+  /// An end passed by this much more than a viewer's grace with nothing having rung it is rung
+  /// now, late, and said.
+  static let overdueAfter: TimeInterval = 2
+
+  /// What to tell the user (notices left by ringers, files set aside, ends rung late); starts
+  /// the watcher when something pending has no ringer.
+  public static func run(
+    in directory: StateDirectory, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
+  ) -> [String] {
+    var lines = Notices(directory: directory).take()
+    SessionEnvironment.record(environment, in: directory)
+    let timers = TimerStore(directory: directory)
+    let watcherRuns = AlertWatcher.isRunning(store: timers)
+    var needsWatcher = false
+    let (saved, warnings) = timers.all(now: now)
+    lines += warnings
+    for timer in saved where timer.isPending && !watcherRuns {
+      let end = Date(timeIntervalSince1970: timer.endsAt ?? 0)
+      if now.timeIntervalSince(end) > AlertWatcher.viewerGrace + overdueAfter {
+        let ago = StoredStopwatch.describe(now.timeIntervalSince(end))
+        lines.append("timer '\(timer.name)' ended at \(ClockText.time(end, in: .local)), \(ago) ago, with nothing to ring it: ringing it now")
+        needsWatcher = true
+      } else if !TimerUnits.scheduled(timer.name, environment: environment) {
+        needsWatcher = true
+      }
+    }
+    let alarmStore = AlarmStore(directory: directory)
+    if FileManager.default.fileExists(atPath: alarmStore.file.url.path) {
+      let (alarms, warning) = alarmStore.load(now: now)
+      if let warning { lines.append(warning) }
+      let managed = SystemdUnits.installed(environment: environment) && SystemdUnits.userManagerSocketExists(environment: environment)
+      if !watcherRuns && !managed && alarms.contains(where: { $0.owed != nil }) { needsWatcher = true }
+    }
+    if needsWatcher, let problem = AlertWatcher.ensureRunning(store: timers) { lines.append("\(problem)") }
+    return lines
+  }
+}

@@ -1,0 +1,74 @@
+import ClockworkState
+import FoundationEssentials
+import Glibc
+
+/// The user's desktop session as the latest command saw it (its notification bus, display and
+/// sound server), for a ringer to ring in: a watcher started from a shell with no session bus
+/// still shows a notification in the session the timer was started from.
+///
+/// ```swift
+/// SessionEnvironment.record(ProcessInfo.processInfo.environment, in: state)   // each command
+/// SessionEnvironment.apply(in: state)                                          // a ringer, first
+/// ```
+public struct SessionEnvironment: StoredState, Hashable {
+  public var variables: [String: String]
+
+  public init(variables: [String: String]) { self.variables = variables }
+
+  /// What a ringer takes from the session.
+  static let names = ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "PULSE_SERVER"]
+
+  public func problem() -> String? {
+    variables.keys.allSatisfy(Self.names.contains) ? nil : "an unknown variable"
+  }
+
+  static func file(_ directory: StateDirectory) -> StateFile<SessionEnvironment> {
+    StateFile(url: directory.file("session.json"))
+  }
+
+  /// Keeps what `environment` has of the session (a command with no bus, over SSH say, does not
+  /// make the session's bus forgotten). Writes only when something changed, and only into a
+  /// state folder that is there.
+  public static func record(_ environment: [String: String], in directory: StateDirectory) {
+    let seen = environment.filter { names.contains($0.key) && !$0.value.isEmpty }
+    guard !seen.isEmpty, FileManager.default.fileExists(atPath: directory.url.path) else { return }
+    let saved = file(directory).load().value?.variables ?? [:]
+    let merged = saved.merging(seen) { $1 }
+    guard merged != saved else { return }
+    try? file(directory).save(SessionEnvironment(variables: merged))
+  }
+
+  /// The session to ring in: what the latest command saw, where its bus is still there; else
+  /// the runtime folder's bus; else `own`.
+  public static func current(own: [String: String], in directory: StateDirectory) -> [String: String] {
+    var result = own
+    let saved = file(directory).load().value?.variables ?? [:]
+    for (name, value) in saved where name != "DBUS_SESSION_BUS_ADDRESS" { result[name] = value }
+    if let bus = saved["DBUS_SESSION_BUS_ADDRESS"], reachable(bus) {
+      result["DBUS_SESSION_BUS_ADDRESS"] = bus
+    } else if let bus = result["DBUS_SESSION_BUS_ADDRESS"], reachable(bus) {
+      // ours still works
+    } else if let runtime = result["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/bus") {
+      result["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(runtime)/bus"
+    }
+    return result
+  }
+
+  /// Sets this process's environment to ``current(own:in:)`` (before anything reads it).
+  public static func apply(in directory: StateDirectory) {
+    let own = ProcessInfo.processInfo.environment
+    for (name, value) in current(own: own, in: directory) where own[name] != value { setenv(name, value, 1) }
+  }
+
+  /// Whether a bus address may be reached: a socket path that exists (an abstract socket
+  /// cannot be looked at, and is taken as there).
+  static func reachable(_ address: String) -> Bool {
+    for part in address.split(separator: ";") {
+      guard part.hasPrefix("unix:") else { return true }
+      let keys = part.dropFirst(5).split(separator: ",")
+      guard let path = keys.first(where: { $0.hasPrefix("path=") }) else { return true }
+      if FileManager.default.fileExists(atPath: String(path.dropFirst(5))) { return true }
+    }
+    return false
+  }
+}

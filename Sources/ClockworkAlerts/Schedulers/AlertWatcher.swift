@@ -1,0 +1,217 @@
+import ClockworkCore
+import ClockworkLive
+import ClockworkState
+import ClockworkSystem
+import FoundationEssentials
+import Glibc
+
+/// Rings timers whose window is gone (quit early, closed, killed) and alarms: one detached
+/// process for all of a user's pending alerts, asleep until the next (no wake-up in between),
+/// gone when nothing is pending. Its pid is in `watcher.lock` in the state folder.
+///
+/// The watcher itself never rings: just before something is due it starts a ringer
+/// (``ringDue()``, in a process of its own, in the session as it is then), so what waits stays
+/// small and a ring never runs in a session that has gone.
+///
+/// ```swift
+/// AlertWatcher.ensureRunning(store: store)   // after saving a running timer
+/// ```
+public struct AlertWatcher {
+  let store: TimerStore
+  var alarms: AlarmStore { AlarmStore(directory: store.directory) }
+  var notices: Notices { Notices(directory: store.directory) }
+  /// A timer that is shown has this long after its end to be rung by its viewer (stopped with
+  /// Ctrl-Z, frozen): then the watcher rings it.
+  public static let viewerGrace: TimeInterval = 1
+  /// A ringer is started this long before what is due: ready (its libraries loaded, the
+  /// notification service asked), it waits for the time itself.
+  static let startsEarly: TimeInterval = 0.5
+  /// Alarms rung at once beyond the first are told in one notification, listing this many.
+  static let listedAtMost = 10
+
+  public init(store: TimerStore) { self.store = store }
+
+  static func lockFile(_ store: TimerStore) -> URL { store.directory.file("watcher.lock") }
+
+  /// Whether a watcher runs (holds its lock).
+  public static func isRunning(store: TimerStore) -> Bool { StateLock.isHeld(lockFile(store)) }
+
+  /// Starts a watcher unless one runs; why it could not, if it could not. (The lock is only
+  /// looked at, not taken: a lock taken here could be held a moment too long, when the watcher
+  /// starts and finds it held, and leaves. Two watchers started at once are one: the second
+  /// finds the lock taken and leaves.)
+  @discardableResult
+  public static func ensureRunning(store: TimerStore) -> RingerError? {
+    guard !isRunning(store: store) else { return nil }
+    // What it cannot do (watch the folders, say) goes to a log beside its lock: no one else
+    // would hear.
+    if case .failure(let error) = Ringer.spawn(.watch, errors: .file(store.directory.file("watcher.log").path)) { return error }
+    return nil
+  }
+
+  /// What to do now: the timers and alarms to ring, and when to look again (`nil`: nothing is
+  /// pending).
+  struct Plan: Equatable {
+    var ring: [String]
+    var alarms: [Int] = []
+    var wake: Date?
+
+    var isDue: Bool { !ring.isEmpty || !alarms.isEmpty }
+  }
+
+  /// Running timers ring at their end, unless one is shown and its viewer's grace is not over;
+  /// alarms at what they owe (late, once, if the machine was off or asleep).
+  static func plan(_ timers: [StoredTimer], isShown: (String) -> Bool, alarms: [StoredAlarm] = [], now: Date) -> Plan {
+    var ring: [String] = []
+    var dueAlarms: [Int] = []
+    var wake: Date?
+    func later(_ date: Date) { wake = min(wake ?? date, date) }
+    for alarm in alarms {
+      guard let owed = alarm.owed else { continue }
+      if owed <= now { dueAlarms.append(alarm.id) } else { later(owed) }
+    }
+    for timer in timers where timer.isPending {
+      guard let endsAt = timer.endsAt else { continue }
+      let end = Date(timeIntervalSince1970: endsAt)
+      if now < end {
+        later(end)
+      } else if isShown(timer.name) && now < end.addingTimeInterval(viewerGrace) {
+        later(end.addingTimeInterval(viewerGrace))
+      } else {
+        ring.append(timer.name)
+      }
+    }
+    return Plan(ring: ring, alarms: dueAlarms, wake: wake)
+  }
+
+  /// The timers, with any file set aside told to the next command (no one hears us).
+  func timers(now: Date) -> [StoredTimer] {
+    let (timers, warnings) = store.all(now: now)
+    tell(warnings)
+    return timers
+  }
+
+  /// The alarms this process rings: none where `managed` and the user's systemd manager has them.
+  func alarmList(now: Date, managed: Bool = false) -> [StoredAlarm] {
+    if managed && SystemdUnits.ringAlarms() { return [] }
+    let (list, warning) = alarms.load(now: now)
+    tell(warning.map { [$0] } ?? [])
+    return list
+  }
+
+  /// Said to the next command the user runs, and to the watcher's log.
+  func tell(_ lines: [String]) {
+    for line in lines {
+      notices.append(line)
+      StandardOutput.error("\(ClockText.iso8601(Date(), in: .local)) \(line)")
+    }
+  }
+
+  /// The ringer: rings what is due now and returns (the watcher and systemd's units start it
+  /// just before a time). What is due within a second is waited for, ready to ring; a timer
+  /// still shown is its window's to ring: this waits out the window's grace, then rings it if
+  /// the window did not.
+  public func ringDue() -> Int32 {
+    SessionEnvironment.apply(in: store.directory)
+    var now = Date()
+    var prepared = false
+    while true {
+      let plan = Self.plan(timers(now: now), isShown: isShown, alarms: alarmList(now: now), now: now)
+      for name in plan.ring { ring(name, now: now) }
+      if !plan.alarms.isEmpty { _ = ringAlarms(plan.alarms, now: now) }
+      guard let wake = plan.wake, wake.timeIntervalSince(now) <= Self.viewerGrace else { break }
+      if !prepared { DesktopNotification.prepare() }
+      prepared = true
+      let nanoseconds = Int(max(0, wake.timeIntervalSince(now)) * 1e9) + 1_000_000
+      var delay = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+      var rest = timespec()
+      while nanosleep(&delay, &rest) != 0 && errno == EINTR { delay = rest }
+      now = Date()
+    }
+    AlertSound.waitForBackground(upTo: 30)
+    return ExitStatus.success
+  }
+
+  /// Rings a timer whose end this process takes (no other will); whether it rang. When no one
+  /// could see it (no notification service, its terminal gone), the next command says it.
+  @discardableResult
+  func ring(_ name: String, now: Date) -> Bool {
+    guard let timer = store.claimEnd(name, now: now) else { return false }
+    var alert = TimerAlert(name: timer.name, exec: timer.exec)
+    alert.sound = TimerAlert.sound(saved: timer.sound)
+    let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
+    let rung = alert.ring(duration: StoredNumbers.milliseconds(timer.duration), endedAt: end, on: .device(timer.tty), now: now)
+    if !rung.seen { notices.append("\(rung.summary): \(rung.body); no one could be told then (\(rung.problems.joined(separator: "; ")))") }
+    return true
+  }
+
+  /// Runs until nothing is pending; returns the exit status.
+  public func run() -> Int32 {
+    guard case .acquired(let first) = StateLock.acquire(Self.lockFile(store)) else { return ExitStatus.success }
+    var lock: StateLock? = first
+    defer { withExtendedLifetime(lock) {} }  // held until the watcher leaves
+    let wait: WallClockWait
+    do {
+      try AtomicFile.makeFolder(store.folder)
+      wait = try WallClockWait(watching: [store.folder, store.directory.url])  // timers/, alarms.json
+    } catch {
+      StandardOutput.error("\(ClockText.iso8601(Date(), in: .local)) clockwork-alerts: cannot wait for alerts: \(error)")
+      return ExitStatus.failure
+    }
+    var ringer: pid_t?
+    while true {
+      let now = Date()
+      let plan = Self.plan(timers(now: now), isShown: isShown, alarms: alarmList(now: now, managed: true), now: now)
+      if !plan.isDue && plan.wake == nil {
+        // Nothing pending: let go, then look once more, for a timer saved by one who saw the
+        // lock still held and so started no watcher.
+        lock = nil
+        guard Self.plan(store.all().timers, isShown: isShown, alarms: alarmList(now: Date(), managed: true), now: Date()).wake != nil,
+          case .acquired(let again) = StateLock.acquire(Self.lockFile(store))
+        else { return ExitStatus.success }
+        lock = again
+        continue
+      }
+      let soon = plan.wake.map { $0.timeIntervalSince(now) <= Self.startsEarly } ?? false
+      guard plan.isDue || soon else {
+        _ = wait.sleep(until: plan.wake?.addingTimeInterval(-Self.startsEarly))
+        continue
+      }
+      // One ringer at a time rings all that is due (a hundred missed alarms are one process).
+      if ringer.map({ kill($0, 0) != 0 }) ?? true {
+        switch Ringer.spawn(.ringDue, errors: .file(store.directory.file("watcher.log").path)) {
+        case .success(let pid): ringer = pid
+        case .failure(let error): tell(["clockwork-alerts cannot ring: \(error)"])
+        }
+      }
+      // Look again once it has taken them (the folder changes), or in a second.
+      _ = wait.sleep(until: max(now, plan.wake ?? now).addingTimeInterval(Self.viewerGrace))
+    }
+  }
+
+  /// Rings the alarms that are still owed (checked again under the alarms' lock) and marks
+  /// each rung, so it rings once. The latest rings with its sound and buttons; any others
+  /// (missed while nothing ran) are listed in one notification. Whether any rang.
+  func ringAlarms(_ ids: [Int], now: Date) -> Bool {
+    let wanted = Set(ids)
+    let rung = (try? alarms.update(now: now) { list -> [(StoredAlarm, Date)] in
+      var rung: [(StoredAlarm, Date)] = []
+      for index in list.indices where wanted.contains(list[index].id) {
+        guard let owed = list[index].owed, owed <= now else { continue }
+        list[index].lastRing = now.timeIntervalSince1970
+        if let snooze = list[index].snoozedUntil, snooze <= now.timeIntervalSince1970 { list[index].snoozedUntil = nil }
+        rung.append((list[index], owed))
+      }
+      return rung
+    }) ?? []
+    let ordered = rung.sorted { $0.1 < $1.1 }
+    guard let (latest, owed) = ordered.last else { return false }
+    AlarmAlert.ring(latest, owed: owed, now: now, store: store.directory)
+    if ordered.count > 1 {
+      AlarmAlert.ringMissed(ordered.dropLast().map { $0 }, now: now, listing: Self.listedAtMost, store: store.directory)
+    }
+    return true
+  }
+
+  func isShown(_ name: String) -> Bool { StateLock.isHeld(store.viewLock(name)) }
+}
