@@ -17,8 +17,10 @@ public enum AlertsCheckup {
 
   /// What to tell the user (notices left by ringers, files set aside, ends rung late); starts
   /// the watcher when something pending has no ringer.
+  /// - Parameter startWatcher: starts the watcher (tests pass their own: no process).
   public static func run(
-    in directory: StateDirectory, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
+    in directory: StateDirectory, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date(),
+    startWatcher: (TimerStore) -> RingerError? = { AlertWatcher.ensureRunning(store: $0) }
   ) -> [String] {
     var lines = Notices(directory: directory).take()
     SessionEnvironment.record(environment, in: directory)
@@ -44,7 +46,7 @@ public enum AlertsCheckup {
       let managed = SystemdUnits.installed(environment: environment) && SystemdUnits.userManagerSocketExists(environment: environment)
       if !watcherRuns && !managed && alarms.contains(where: { $0.owed != nil }) { needsWatcher = true }
     }
-    if needsWatcher, let problem = AlertWatcher.ensureRunning(store: timers) { lines.append("\(problem)") }
+    if needsWatcher, let problem = startWatcher(timers) { lines.append("\(problem)") }
     return lines
   }
 }

@@ -54,7 +54,10 @@ import Testing
       if let claimed = store.claimEnd("tea", now: now) { claims.withLock { $0.append(claimed.name) } }
     }
     #expect(claims.withLock { $0 } == ["tea"])
-    #expect(store.all().timers.isEmpty, "a rung timer is forgotten")
+    let kept = try #require(store.all().timers.first, "a rung timer is remembered")
+    #expect(kept.rungAt == now.timeIntervalSince1970 && !kept.isPending && kept.isFinished(atWall: now))
+    #expect(AlertWatcher.plan([kept], isShown: { _ in false }, now: at(600)) == .init(ring: [], wake: nil), "and never rung again")
+    #expect(store.claimEnd("tea", now: at(600)) == nil)
   }
 
   func alarm(created: Double, lastRing: Double? = nil) -> StoredAlarm {

@@ -36,13 +36,19 @@ public enum AlarmAlert {
   /// Alarms rung together with a later one (missed while nothing ran): one notification that
   /// lists them, however many, and no sound of their own.
   static func ringMissed(_ rung: [(StoredAlarm, Date)], now: Date, listing limit: Int, store: StateDirectory) {
+    let (summary, body) = missedTexts(rung, listing: limit)
+    tell(summary: summary, body: body, store: store)
+  }
+
+  /// "3 more alarms missed", and a line each (at most `limit`, then how many more).
+  static func missedTexts(_ rung: [(StoredAlarm, Date)], listing limit: Int) -> (summary: String, body: String) {
     let lines = rung.prefix(limit).map { alarm, owed in
       let due = alarm.timeZone.civilTime(at: owed)
       return "\(ClockText.day(due)) \(ClockText.time(due)) \(alarm.label.map { "'\($0)' " } ?? "")(alarm \(alarm.id))"
     }
     let more = rung.count > limit ? ["and \(rung.count - limit) more"] : []
     let summary = rung.count == 1 ? "1 more alarm missed" : "\(rung.count) more alarms missed"
-    tell(summary: summary, body: (lines + more).joined(separator: "\n"), store: store)
+    return (summary, (lines + more).joined(separator: "\n"))
   }
 
   /// A notification; where none can be shown, the next command says it.

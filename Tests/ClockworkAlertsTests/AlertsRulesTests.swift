@@ -1,0 +1,143 @@
+import ClockworkCore
+import ClockworkState
+@testable import ClockworkSystem
+import ClockworkTestSupport
+import Foundation
+import Testing
+
+@testable import ClockworkAlerts
+
+/// The rules of timers and alarms, each on a fixed wall time (no sleeping, no process started).
+@Suite struct AlertsRulesTests {
+  let t0 = 1_800_000_000.0
+  func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: t0 + seconds) }
+
+  func running(_ name: String, endsIn seconds: Double, store: TimerStore) throws {
+    var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(300))
+    let now = ContinuousClock.now
+    countdown.start(at: now)
+    var stored = StoredTimer(countdown, name: name, at: now, wallNow: at(0))
+    stored.endsAt = t0 + seconds
+    #expect(store.save(stored) == nil)
+  }
+
+  @Test func aFinishedTimerIsRememberedUntilStartedAgainOrRemoved() throws {
+    let dir = try TemporaryDirectory()
+    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url)))
+    try running("tea", endsIn: 60, store: timers.store)
+    #expect(throws: AlertsError.timerRunning(name: "tea", secondsLeft: 60, paused: false)) { try timers.checkFree("tea", replacing: false, now: at(0)) }
+    #expect(timers.store.claimEnd("tea", now: at(62)) != nil)
+    guard case .finished(let timer) = try timers.saved("tea", now: at(240)).timer else {
+      Issue.record("a rung timer is said as finished")
+      return
+    }
+    #expect(timer.finishedDescription(wallNow: at(240), zone: .utc) == "finished at 08:01:00, 3 min ago")
+    try timers.checkFree("tea", replacing: false, now: at(240))  // a finished one may be started again
+    #expect(try timers.cancel("tea").rungAt != nil)
+    #expect(throws: AlertsError.noSuchTimer("tea")) { try timers.saved("tea", now: at(240)) }
+  }
+
+  @Test func aLateRingSaysHowLate() {
+    let alert = TimerAlert(name: "tea", exec: nil)
+    #expect(!alert.texts(duration: .seconds(300), endedAt: at(0), now: at(1)).body.contains("late"))
+    #expect(alert.texts(duration: .seconds(300), endedAt: at(0), now: at(180)).body.hasSuffix("(rung 3 min late: nothing could ring it then)"))
+  }
+
+  @Test func noStoredNumberCrashesAnAdd() throws {
+    #expect(Alarms.freeID(among: []) == 1)
+    #expect(Alarms.freeID(among: [3, 7]) == 8)
+    #expect(Alarms.freeID(among: [Int.max]) == 1)
+    #expect(Alarms.freeID(among: [1, 2, Int.max]) == 3)
+    #expect(Alarms.freeID(among: [Int.min]) == 1)
+    let dir = try TemporaryDirectory()
+    let store = AlarmStore(directory: StateDirectory(url: dir.url))
+    try store.update { $0 = [StoredAlarm(id: Int.max, schedule: AlarmSchedule(hour: 7, minute: 0), label: nil, zone: nil, created: at(0))] }
+    let next = try store.update { alarms in Alarms.freeID(among: alarms.map(\.id)) }
+    #expect(next == 1)
+  }
+
+  @Test func manyAlarmsRungAtOnceAreOneNotificationListingThem() {
+    let rung = (1...25).map { id in
+      (StoredAlarm(id: id, schedule: AlarmSchedule(hour: 7, minute: 0), label: "a\(id)", zone: "UTC", created: at(-86_400 * 30)), at(Double(id) * -86_400))
+    }
+    let (summary, body) = AlarmAlert.missedTexts(rung, listing: 10)
+    #expect(summary == "25 more alarms missed")
+    let lines = body.split(separator: "\n")
+    #expect(lines.count == 11 && lines.last == "and 15 more")
+    #expect(lines.first == "2027-01-14 08:00:00 'a1' (alarm 1)")
+  }
+
+  @Test func noticesAreToldOnceToOneTaker() throws {
+    let dir = try TemporaryDirectory()
+    let notices = Notices(directory: StateDirectory(url: dir.url))
+    #expect(notices.take().isEmpty)
+    notices.append("warning: alarms.json is corrupt\nmoved aside")
+    notices.append("timer 'tea' finished")
+    #expect(notices.take() == ["warning: alarms.json is corrupt moved aside", "timer 'tea' finished"])
+    #expect(notices.take().isEmpty)
+  }
+
+  @Test func theRingerArgumentsReadBackAsWritten() {
+    let all: [Ringer] = [.watch, .ringDue, .soundAlarm(id: 3, rang: 1_800_000_000.5, owed: 1_799_999_999), .execHook(timer: "tea", notifies: true, command: "echo -- done")]
+    for ringer in all { #expect(Ringer(arguments: ringer.arguments) == ringer) }
+    #expect(Ringer(arguments: ["--once", "extra"]) == nil)
+    #expect(Ringer(arguments: ["watch-alerts"]) == nil)
+  }
+
+  @Test func aTerminalWhoseSessionIsGoneOrWasReusedIsNotOurs() throws {
+    // This process's own /proc entry stands in for a session leader.
+    let me = getpid()
+    let myStart = try #require(ProcessStat(pid: me)).startTime
+    let devNull = TerminalIdentity(path: "/dev/null", device: 0x0103, session: me, leaderStart: myStart)
+    #expect(!devNull.isStillOurs(), "the leader has no such terminal")
+    let reused = TerminalIdentity(path: "/dev/null", device: 0x0103, session: me, leaderStart: myStart + 1)
+    #expect(!reused.isStillOurs(), "another process with the leader's pid")
+    let gone = TerminalIdentity(path: "/dev/null", device: 0x0103, session: Int32.max, leaderStart: 1)
+    #expect(!gone.isStillOurs())
+    let otherDevice = TerminalIdentity(path: "/dev/null", device: 0x8801, session: me, leaderStart: myStart)
+    #expect(!otherDevice.isStillOurs(), "the path is now another device")
+  }
+
+  @Test func aRingerRingsInTheSessionTheLatestCommandSaw() throws {
+    let dir = try TemporaryDirectory()
+    let state = StateDirectory(url: dir.url)
+    let runtime = dir.file("run")
+    try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+    let own = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "XDG_RUNTIME_DIR": runtime.path, "HOME": "/h"]
+    // Nothing saved, our bus gone, no runtime bus: ours stays (nothing better is known).
+    #expect(SessionEnvironment.current(own: own, in: state)["DBUS_SESSION_BUS_ADDRESS"] == "unix:path=/nonexistent/bus")
+    // The runtime folder's bus.
+    FileManager.default.createFile(atPath: runtime.appendingPathComponent("bus").path, contents: nil)
+    #expect(SessionEnvironment.current(own: own, in: state)["DBUS_SESSION_BUS_ADDRESS"] == "unix:path=\(runtime.path)/bus")
+    // A command in a session records it; one with no bus forgets nothing.
+    SessionEnvironment.record(["DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/dbus-x,guid=1", "DISPLAY": ":5", "TERM": "xterm"], in: state)
+    SessionEnvironment.record(["DISPLAY": ":6"], in: state)
+    let now = SessionEnvironment.current(own: own, in: state)
+    #expect(now["DBUS_SESSION_BUS_ADDRESS"] == "unix:abstract=/tmp/dbus-x,guid=1" && now["DISPLAY"] == ":6" && now["HOME"] == "/h")
+    #expect(now["TERM"] == nil, "only the session's variables are kept")
+  }
+
+  @Test func theCheckupStartsARingerForWhatHasNoneAndSaysWhatWasLate() throws {
+    let dir = try TemporaryDirectory()
+    let state = StateDirectory(url: dir.url)
+    var started = 0
+    let start: (TimerStore) -> RingerError? = { _ in
+      started += 1
+      return nil
+    }
+    #expect(AlertsCheckup.run(in: state, environment: [:], now: at(0), startWatcher: start).isEmpty)
+    #expect(started == 0, "nothing pending: no process")
+    try running("tea", endsIn: 60, store: TimerStore(directory: state))
+    #expect(AlertsCheckup.run(in: state, environment: [:], now: at(0), startWatcher: start).isEmpty)
+    #expect(started == 1, "a pending timer with no ringer gets one")
+    let lines = AlertsCheckup.run(in: state, environment: [:], now: at(240), startWatcher: start)
+    #expect(lines == ["timer 'tea' ended at \(ClockText.time(at(60), in: .local)), 3 min ago, with nothing to ring it: ringing it now"])
+    #expect(started == 2)
+    Notices(directory: state).append("warning: alarms.json is corrupt; moved it to alarms.json.corrupt-1")
+    #expect(AlertsCheckup.run(in: state, environment: [:], now: at(240), startWatcher: { _ in .notInstalled("/x/clockwork-alerts") }) == [
+      "warning: alarms.json is corrupt; moved it to alarms.json.corrupt-1",
+      "timer 'tea' ended at \(ClockText.time(at(60), in: .local)), 3 min ago, with nothing to ring it: ringing it now",
+      "/x/clockwork-alerts is missing (install clockwork-alerts beside clockwork): nothing rings with no window open",
+    ])
+  }
+}
