@@ -26,7 +26,7 @@ public final class WallClockWait {
     guard timer >= 0, watch >= 0 else { throw Failure(description: "cannot wait: \(String(cString: strerror(errno)))") }
     // Files are saved by renaming into place and taken by renaming away; locks opened and
     // closed in the folders are not changes.
-    let events = UInt32(IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
+    let events = UInt32(IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE)  // saves, and edits by hand
     for folder in folders where inotify_add_watch(watch, folder.path, events) < 0 {
       throw Failure(description: "cannot watch \(folder.path): \(String(cString: strerror(errno)))")
     }
