@@ -27,30 +27,29 @@ public final class StopwatchStore {
 
   /// Takes the lock, or learns who holds it. With `take`, asks the holder to quit (SIGTERM)
   /// and waits up to two seconds for the lock.
-  /// - Returns: a note for the user, if any.
-  public func claim(take: Bool) -> String? {
+  public func claim(take: Bool) -> StopwatchClaim {
     switch StateLock.acquire(directory.file("stopwatch.lock")) {
     case .acquired(let lock):
       self.lock = lock
-      return nil
+      return .owned
     case .failed(let error):
       readOnly = false
-      return "warning: \(error); the stopwatch will not be saved"
+      return .unsaved(error)
     case .heldBy(let pid):
       guard take, let pid, pid > 0 else {
         readOnly = true
-        return "another clockwork (pid \(pid.map(String.init) ?? "?")) owns this stopwatch: showing it read-only (--take to take it over)"
+        return .readOnly(owner: pid)
       }
       kill(pid, SIGTERM)
       for _ in 0..<40 {
         usleep(50_000)
         if case .acquired(let lock) = StateLock.acquire(directory.file("stopwatch.lock")) {
           self.lock = lock
-          return "took the stopwatch over from pid \(pid)"
+          return .tookOver(from: pid)
         }
       }
       readOnly = true
-      return "could not take the stopwatch over from pid \(pid): showing it read-only"
+      return .couldNotTake(from: pid)
     }
   }
 
@@ -115,4 +114,16 @@ public final class StopwatchStore {
   static func archiveOrder(_ name: String) -> [Int] {
     name.dropFirst("stopwatch-".count).dropLast(".json".count).split(separator: "-").compactMap { Int($0) }
   }
+}
+
+/// Whether this process owns the stopwatch (and saves it), or shows another's.
+public enum StopwatchClaim: Equatable, Sendable {
+  case owned
+  /// Owned, but its lock cannot be taken: it will not be saved.
+  case unsaved(StateError)
+  /// Another process owns it: shown read-only.
+  case readOnly(owner: pid_t?)
+  case tookOver(from: pid_t)
+  /// The owner did not let go: shown read-only.
+  case couldNotTake(from: pid_t)
 }

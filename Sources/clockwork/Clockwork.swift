@@ -55,6 +55,9 @@ struct Clockwork: AsyncParsableCommand {
       } else {
         try command.run()
       }
+    } catch let error as SettingsError {
+      StandardOutput.error("Error: \(error)")  // a bad settings file: a usage error, as a bad option
+      Glibc.exit(ExitStatus.usage)
     } catch {
       guard exitCode(for: error) == .success else { exitReporting(error, arguments: arguments) }
       let message = fullMessage(for: error)  // --help or --version: said here, so a failed write is seen
@@ -103,24 +106,7 @@ enum SubcommandName {
   static func problem(with word: String, among commands: [ParsableCommand.Type]) -> String? {
     guard !commands.contains(where: { $0.configuration.commandName == word }) else { return nil }
     let names = commands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }  // hidden ones are not offered
-    let nearest = names.min { distance(word, $0) < distance(word, $1) }
-    let hint = nearest.flatMap { distance(word, $0) <= 2 ? "; did you mean '\($0)'?" : nil } ?? " (\(names.joined(separator: ", ")))"
+    let hint = NearestWord.to(word, among: names).map { "; did you mean '\($0)'?" } ?? " (\(names.joined(separator: ", ")))"
     return "unknown subcommand '\(word)'\(hint)"
-  }
-
-  /// Edits (insert, delete, replace) from one word to the other.
-  static func distance(_ a: String, _ b: String) -> Int {
-    let (a, b) = (Array(a), Array(b))
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var previous = row[0]
-      row[0] = i
-      for j in stride(from: 1, through: b.count, by: 1) {
-        let current = row[j]
-        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-        previous = current
-      }
-    }
-    return row[b.count]
   }
 }

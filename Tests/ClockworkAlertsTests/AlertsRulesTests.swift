@@ -107,7 +107,7 @@ import Testing
     // Nothing saved, our bus gone, no runtime bus: ours stays (nothing better is known).
     #expect(SessionEnvironment.current(own: own, in: state)["DBUS_SESSION_BUS_ADDRESS"] == "unix:path=/nonexistent/bus")
     // The runtime folder's bus.
-    FileManager.default.createFile(atPath: runtime.appendingPathComponent("bus").path, contents: nil)
+    _ = FileManager.default.createFile(atPath: runtime.appendingPathComponent("bus").path, contents: nil)
     #expect(SessionEnvironment.current(own: own, in: state)["DBUS_SESSION_BUS_ADDRESS"] == "unix:path=\(runtime.path)/bus")
     // A command in a session records it; one with no bus forgets nothing.
     SessionEnvironment.record(["DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/dbus-x,guid=1", "DISPLAY": ":5", "TERM": "xterm"], in: state)

@@ -10,7 +10,7 @@ import Testing
     let dir = try TemporaryDirectory()
     let folder = StateDirectory(url: dir.url)
     let owner = StopwatchStore(directory: folder)
-    #expect(owner.claim(take: false) == nil)
+    #expect(owner.claim(take: false) == .owned)
     #expect(!owner.readOnly)
     let clock = ContinuousClock()
     var watch = Stopwatch<ContinuousClock.Instant>()
@@ -18,8 +18,7 @@ import Testing
     owner.save(watch, at: clock.now, wallNow: Date(timeIntervalSince1970: 1_800_000_000))
 
     let viewer = StopwatchStore(directory: folder)
-    let note = try #require(viewer.claim(take: false))
-    #expect(note.contains("pid \(getpid())") && note.contains("read-only"))
+    #expect(viewer.claim(take: false) == .readOnly(owner: getpid()))
     #expect(viewer.readOnly)
     let before = try Data(contentsOf: owner.file.url)
     viewer.save(Stopwatch(), at: clock.now, wallNow: Date(timeIntervalSince1970: 1_800_000_001))
@@ -36,10 +35,10 @@ import Testing
     let folder = StateDirectory(url: dir.url)
     do {
       let owner = StopwatchStore(directory: folder)
-      #expect(owner.claim(take: false) == nil)
+      #expect(owner.claim(take: false) == .owned)
     }
     let next = StopwatchStore(directory: folder)
-    #expect(next.claim(take: false) == nil)
+    #expect(next.claim(take: false) == .owned)
     #expect(!next.readOnly)
   }
 

@@ -171,7 +171,17 @@ def test_a_timer_that_finished_while_closed_says_when(tmp_path):
     assert result.returncode == 0
     stamp = time.strftime("%H:%M:%S", time.localtime(ended))
     assert re.fullmatch(rf"timer 'timer' finished at {stamp}, 3 min ago\n", result.stdout), result.stdout
-    assert not (folder / "timer.json").exists()
+    # Its end passed with nothing to ring it: rung now, late, and said.
+    assert f"clockwork: timer 'timer' ended at {stamp}, 3 min ago, with nothing to ring it: ringing it now" in result.stderr, result.stderr
+    rung = lambda: "rungAt" in json.loads((folder / "timer.json").read_text())["value"]
+    deadline = time.monotonic() + 10
+    while not rung() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert rung(), "rung once, and remembered as finished"
+    again = subprocess.run([BINARY, "timer"], capture_output=True, env=env, timeout=10, text=True)
+    assert again.stdout == result.stdout and "ringing it now" not in again.stderr
+    removed = subprocess.run([BINARY, "timer", "--cancel"], capture_output=True, env=env, timeout=10, text=True)
+    assert removed.stdout == "removed finished timer 'timer'\n" and not (folder / "timer.json").exists()
 
 
 def test_unwritable_state_keeps_the_app_running(tmp_path):

@@ -22,9 +22,12 @@ public struct TimerAlert: Sendable {
   /// failure is said before the prompt). A window or screen goes on drawing instead.
   public var waitsForExec = false
 
-  public init(name: String, exec: String?) {
+  /// - Parameter sound: as saved with the timer (``sound(saved:)``).
+  public init(name: String, exec: String?, sound: String? = nil, hours: HourCycle = .twentyFour) {
     self.name = name
     self.exec = exec
+    self.sound = Self.sound(saved: sound)
+    self.hours = hours
   }
 
   /// Where the end is rung besides the notification.

@@ -137,8 +137,7 @@ public struct AlertWatcher {
   @discardableResult
   func ring(_ name: String, now: Date) -> Bool {
     guard let timer = store.claimEnd(name, now: now) else { return false }
-    var alert = TimerAlert(name: timer.name, exec: timer.exec)
-    alert.sound = TimerAlert.sound(saved: timer.sound)
+    let alert = TimerAlert(name: timer.name, exec: timer.exec, sound: timer.sound)
     let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
     let rung = alert.ring(duration: StoredNumbers.milliseconds(timer.duration), endedAt: end, on: .device(timer.tty), now: now)
     if !rung.seen { notices.append("\(rung.summary): \(rung.body); no one could be told then (\(rung.problems.joined(separator: "; ")))") }

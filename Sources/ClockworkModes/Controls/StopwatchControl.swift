@@ -13,10 +13,14 @@ public final class StopwatchControl {
   /// What the last key did not do, and why.
   public private(set) var message: String?
 
-  public init(watch: Stopwatch<Instant>, store: StopwatchStore?, notes: [String]) {
+  /// How to take a read-only stopwatch over, in the caller's words.
+  let readOnlyHint: String?
+
+  public init(watch: Stopwatch<Instant>, store: StopwatchStore?, notes: [String], readOnlyHint: String? = nil) {
     self.watch = watch
     self.store = store
     self.notes = notes
+    self.readOnlyHint = readOnlyHint
   }
 
   /// Space starts and stops, l or Enter takes a lap, r resets when stopped, q quits.
@@ -29,7 +33,7 @@ public final class StopwatchControl {
     if key == .controlC { return .quit(ExitStatus.interrupted) }
     guard store?.readOnly != true else {
       guard Self.commands.contains(key) else { return before == nil ? .keepGoing : .redraw }
-      message = "read-only: another clockwork owns this stopwatch (--take)"
+      message = "read-only: another clockwork owns this stopwatch" + (readOnlyHint.map { " (\($0))" } ?? "")
       return .redraw
     }
     switch key {

@@ -12,15 +12,18 @@ public final class StopwatchLines: LiveMode {
   let write: (String) -> Void
   /// Warnings, on standard error: laps a read-only stopwatch cannot take, saves that failed.
   let warn: (String) -> Void
+  /// How to take a read-only stopwatch over, in the caller's words.
+  let readOnlyHint: String?
   private var saveErrorSaid: String?
   private var startLine: Instant?
 
   /// Starts (or resumes) `watch` at `start` and saves it; a stopwatch another process owns
   /// (read-only) is shown as it runs there.
   public init(
-    watch: Stopwatch<Instant>, store: StopwatchStore?, at start: Moment<Instant>, write: @escaping (String) -> Void = StandardOutput.line,
-    warn: @escaping (String) -> Void = StandardOutput.error
+    watch: Stopwatch<Instant>, store: StopwatchStore?, at start: Moment<Instant>, readOnlyHint: String? = nil,
+    write: @escaping (String) -> Void = StandardOutput.line, warn: @escaping (String) -> Void = StandardOutput.error
   ) {
+    self.readOnlyHint = readOnlyHint
     var watch = watch
     if store?.readOnly != true {
       switch watch.phase {
@@ -52,7 +55,7 @@ public final class StopwatchLines: LiveMode {
     switch input {
     case .line:
       guard store?.readOnly != true else {
-        warn("lap not taken: another clockwork owns this stopwatch (--take to take it over)")
+        warn("lap not taken: another clockwork owns this stopwatch" + (readOnlyHint.map { " (\($0))" } ?? ""))
         return .keepGoing
       }
       guard let lap = try? watch.lap(at: moment.instant) else { return .keepGoing }

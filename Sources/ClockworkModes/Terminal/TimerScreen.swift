@@ -37,6 +37,17 @@ public final class TimerScreen: LiveMode {
     if light { control.ring.labelBackground = .white }
   }
 
+  /// The screen for `session`: the backdrop in palette entries where the terminal reports them
+  /// (so it can set them, and puts them back on the way out) and draws in truecolor (so no
+  /// colour of ours is one of them): a fraction of the bytes.
+  public static func open(control: TimerControl, session: TerminalSession, graphics: Graphics, colorMode: ColorMode) -> TimerScreen {
+    let entries = colorMode == .truecolor && control.backdrop != nil ? BackdropPalette.entries : nil
+    let look = session.look(entries: entries)
+    let paletted = entries.flatMap { entries in entries.allSatisfy { look.palette[$0] != nil } ? entries : nil }
+    if paletted != nil { session.restoresPalette(look.palette) }
+    return TimerScreen(control: control, graphics: graphics, background: look.background, backdropEntries: paletted)
+  }
+
   /// A ring style for the terminal from `theme`: the time left as large as fits inside the
   /// ring, tenths only in the last minute unless the theme says (each tenth is a frame sent). In
   /// `monochrome` the track is lit and the elapsed arc dark, so the ring empties as time passes.

@@ -64,7 +64,6 @@ public final class TimerWindow: LiveMode {
       WindowText.line(
         TimerControl.help, in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
         size: textSize * 0.8, color: WindowText.light.withAlpha(0.8)))
-    let left = control.countdown.remaining(at: now)
     let rate = fps ?? canvas.refreshRate
     var next = control.nextChange(after: now, pixelScale: k * canvas.scale, fps: rate)
     if control.finishedAt != nil { next = control.nextFrame(after: now, fps: rate) }

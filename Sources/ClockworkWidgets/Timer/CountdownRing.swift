@@ -43,6 +43,14 @@ public final class CountdownRing {
     public var criticalSeconds = 0.0
     public init() {}
 
+    /// This style with the time left in red (iOS's system red) for its last `seconds` (0: never).
+    public func critical(for seconds: Double) -> Style {
+      var style = self
+      style.criticalSeconds = seconds
+      style.criticalLabel = seconds > 0 ? Color(hex: 0xFF3B30) : nil
+      return style
+    }
+
     public enum Tenths: String, Hashable, Sendable, CaseIterable { case always, lastMinute, never }
   }
 

@@ -3,8 +3,6 @@ import ClockworkCairo
 import ClockworkCore
 import ClockworkModes
 import ClockworkTerminal
-import ClockworkWidgets
-import FoundationEssentials
 
 struct ClockCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -34,12 +32,12 @@ struct ClockCommand: AsyncParsableCommand {
 
   @OptionGroup var live: LiveOptions
 
-  @Option(help: ArgumentHelp("\(ThemeArgument.builtInNames), an installed theme (wall), or a JSON theme file (default: classic).", valueName: "name|file"), completion: Completions.theme)
+  @Option(help: ArgumentHelp("\(OptionValue.builtInThemeNames), an installed theme (wall), or a JSON theme file (default: classic).", valueName: "name|file"), completion: Completions.theme)
   var theme: String?
 
   @OptionGroup var look: ClockLookOptions
 
-  @Option(help: ArgumentHelp("How the second hand moves: \(OscillatorArgument.names) (default: quartz).", valueName: "kind"), completion: Completions.oscillator)
+  @Option(help: ArgumentHelp("How the second hand moves: \(OptionValue.oscillatorNames) (default: quartz).", valueName: "kind"), completion: Completions.oscillator)
   var oscillator: String?
 
   @Flag(inversion: .prefixedNo, help: "Show the date and digital time under the face.")
@@ -70,7 +68,7 @@ struct ClockCommand: AsyncParsableCommand {
     let oscillator = try oscillator.map(OscillatorArgument.parse) ?? settings.oscillator ?? .quartz
     if live.window {
       let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle, parts: look.parts)
-      throw ExitCode(await LiveRun.window(title: "clockwork", size: (live.windowSize.width, live.windowSize.height)) { _ in ClockWindow(control: control) })
+      throw ExitCode(await LiveRun.window(title: "clockwork", size: live.windowPoints, hint: LiveOptions.noWindow) { _ in ClockWindow(control: control) })
     }
     guard live.wantsLiveView, count == nil else {
       throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count)))

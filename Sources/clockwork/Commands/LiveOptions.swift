@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClockworkCore
+import ClockworkModes
 import ClockworkTerminal
 import FoundationEssentials
 import Glibc
@@ -46,6 +47,11 @@ struct LiveOptions: ParsableArguments {
     transform: WindowSizeArgument.parse)
   var windowSize: WindowSize = WindowSize(width: 480, height: 480)
 
+  var windowPoints: (width: Int, height: Int) { (windowSize.width, windowSize.height) }
+
+  /// What to do where no window opens.
+  static let noWindow = "run without --window to draw in the terminal"
+
   func validate() throws {
     if window && plain { throw ValidationError("--window and --plain do not combine: choose one") }
     if twelveHours && twentyFourHours { throw ValidationError("--12h and --24h do not combine: choose one") }
@@ -77,40 +83,5 @@ enum WindowSizeArgument {
       (64...16384).contains(height)
     else { throw ValidationError("--size '\(text)' must be WIDTHxHEIGHT in points, each 64 to 16384, e.g. 480x480") }
     return WindowSize(width: width, height: height)
-  }
-}
-
-enum GraphicsArgument {
-  static func parse(_ text: String) throws -> Graphics {
-    guard let graphics = Graphics(rawValue: text.lowercased()) else {
-      throw ValidationError("unknown graphics '\(text)' (use sextant, quadrant, half, chafa, sixel or kitty)")
-    }
-    return graphics
-  }
-}
-
-/// `--color`: a colour mode, or `auto` to detect one. (An optional mode made the parser list
-/// the option as required in the usage line.)
-enum ColorChoice: Equatable, CustomStringConvertible {
-  case auto
-  case mode(ColorMode)
-  /// Not given: the settings file's choice, else auto.
-  case unset
-
-  var description: String {
-    switch self {
-    case .auto, .unset: "auto"
-    case .mode(let mode): mode.rawValue
-    }
-  }
-}
-
-enum ColorArgument {
-  static func parse(_ text: String) throws -> ColorChoice {
-    if text.lowercased() == "auto" { return .auto }
-    guard let mode = ColorMode(rawValue: text.lowercased()) else {
-      throw ValidationError("unknown colour mode '\(text)' (use auto, truecolor, 256, 16 or none)")
-    }
-    return .mode(mode)
   }
 }

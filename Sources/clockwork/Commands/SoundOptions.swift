@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockworkModes
 import FoundationEssentials
 
 /// `--sound FILE` and `--no-sound`, for timers and alarms.

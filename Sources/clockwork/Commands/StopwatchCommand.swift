@@ -60,7 +60,7 @@ struct StopwatchCommand: AsyncParsableCommand {
     if let export {
       do { _ = try LapExport.Format(path: export) } catch { throw ValidationError(error.description) }
       // Said now, not after the laps are taken.
-      if let problem = OutputFolder.problem(writing: export) { throw ValidationError("cannot write laps to \(export): \(problem)") }
+      if let problem = StampFiles.problem(writing: export) { throw ValidationError("cannot write laps to \(export): \(problem)") }
     }
   }
 
@@ -78,7 +78,14 @@ struct StopwatchCommand: AsyncParsableCommand {
     let live = live.resolved(settings)
     let fps = try fpsOption ?? settings.fps(in: 1...100, for: "stopwatch") ?? 30
     var notes: [String] = []
-    if let note = store.claim(take: take) { notes.append(note) }
+    switch store.claim(take: take) {
+    case .owned: break
+    case .unsaved(let error): notes.append("warning: \(error); the stopwatch will not be saved")
+    case .readOnly(let pid):
+      notes.append("another clockwork (pid \(pid.map(String.init) ?? "?")) owns this stopwatch: showing it read-only (--take to take it over)")
+    case .tookOver(let pid): notes.append("took the stopwatch over from pid \(pid)")
+    case .couldNotTake(let pid): notes.append("could not take the stopwatch over from pid \(pid): showing it read-only")
+    }
     if new {
       guard !store.readOnly else { throw RuntimeFailure("another clockwork owns the stopwatch; --take it first") }
       if let note = try store.archive() { notes.append(note) }
@@ -89,19 +96,19 @@ struct StopwatchCommand: AsyncParsableCommand {
     let status: Int32
     let laps: () -> Stopwatch<ContinuousClock.Instant>
     if live.window {
-      let control = StopwatchControl(watch: watch, store: store, notes: notes)
-      status = await LiveRun.window(title: "clockwork stopwatch", size: (live.windowSize.width, live.windowSize.height)) { _ in
+      let control = StopwatchControl(watch: watch, store: store, notes: notes, readOnlyHint: "--take")
+      status = await LiveRun.window(title: "clockwork stopwatch", size: live.windowPoints, hint: LiveOptions.noWindow) { _ in
         StopwatchWindow(control: control, fps: fps)
       }
       laps = { control.watch }
     } else if live.wantsLiveView {
       let session = try TerminalSession()
-      let control = StopwatchControl(watch: watch, store: store, notes: notes)
+      let control = StopwatchControl(watch: watch, store: store, notes: notes, readOnlyHint: "--take")
       status = await LiveRun.terminal(StopwatchScreen(control: control, fps: fps, graphics: live.graphics, background: session.background()), session: session, colorMode: live.colorMode)
       laps = { control.watch }
     } else {
       for note in notes { StandardOutput.error(note) }
-      let mode = StopwatchLines(watch: watch, store: store, at: Moment(instant: clock.now, wall: Date()))
+      let mode = StopwatchLines(watch: watch, store: store, at: Moment(instant: clock.now, wall: Date()), readOnlyHint: "--take to take it over")
       status = await LiveRun.lines(mode)
       mode.stop(at: Moment(instant: clock.now, wall: Date()))
       laps = { mode.watch }

@@ -5,11 +5,7 @@ import ClockworkLive
 import ClockworkModes
 import ClockworkSystem
 import ClockworkTerminal
-import ClockworkScene
-import ClockworkState
-import ClockworkWidgets
 import FoundationEssentials
-import Glibc
 
 struct TimerCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -27,15 +23,17 @@ struct TimerCommand: AsyncParsableCommand {
       exits 130 (128 + the signal), so the next plain timer starts afresh.
 
       Timers survive their window: quitting early leaves the timer running, and `clockwork \
-      timer` with no duration returns to it (or says when it finished). Several run side by \
-      side with --name; --list shows them; --cancel stops one. State lives under \
-      $XDG_STATE_HOME/clockwork (~/.local/state/clockwork).
+      timer` with no duration returns to it, or says when it finished (a finished timer is \
+      listed until started again or --cancel removes it). Several run side by side with \
+      --name; --list shows them. State lives under $XDG_STATE_HOME/clockwork.
 
-      A timer rings even with no window open: a detached watcher rings it at its end, once. \
-      Ringing is a desktop notification (with no notification service: the terminal's own and \
-      the bell), and --exec with CLOCKWORK_TIMER_NAME, CLOCKWORK_TIMER_ENDED_AT and \
-      CLOCKWORK_REASON in its environment; its output goes to exec.log in the state folder, and \
-      a failure is said.
+      A timer rings once at its end even with no window open: through the systemd user \
+      manager where one runs, else clockwork-alerts, a small watcher that any clockwork command \
+      starts again if it was killed (an end missed meanwhile rings then, saying how late). \
+      Ringing is a desktop notification (with no notification service: the terminal it was \
+      started from, while that session lasts; else the next clockwork command says it), and \
+      --exec with CLOCKWORK_TIMER_NAME, CLOCKWORK_TIMER_ENDED_AT and CLOCKWORK_REASON in its \
+      environment; its output goes to exec.log in the state folder, and a failure is said.
 
         $ clockwork timer 25m --plain
         $ clockwork timer 1h30m --plain
@@ -95,7 +93,7 @@ struct TimerCommand: AsyncParsableCommand {
   @Flag(help: "List the timers with their remaining time, and exit.")
   var list = false
 
-  @Flag(help: "Stop and forget the timer of this name, and exit.")
+  @Flag(help: "Stop and forget the timer of this name (or forget it once finished), and exit.")
   var cancel = false
 
   @Option(name: .customLong("exec"), help: ArgumentHelp("A shell command to run once when the timer ends.", valueName: "command"))
@@ -174,14 +172,12 @@ struct TimerCommand: AsyncParsableCommand {
     let persist = timers.persistence(name, exec: exec, sound: savedSound)
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
-    var alert = TimerAlert(name: name, exec: exec)
-    alert.sound = TimerAlert.sound(saved: savedSound)
-    alert.hours = live.hourCycle
+    let alert = TimerAlert(name: name, exec: exec, sound: savedSound, hours: live.hourCycle)
     if live.window {
       let control = TimerControl(
         countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: true,
-        alert: alert, ringStyle: withCritical(try theme.map(RingThemeArgument.parse) ?? .init()), alertsTerminal: false)
-      let status = await LiveRun.window(title: "clockwork timer", size: (live.windowSize.width, live.windowSize.height)) { window in
+        alert: alert, ringStyle: (try theme.map(RingThemeArgument.parse) ?? .init()).critical(for: critical), alertsTerminal: false)
+      let status = await LiveRun.window(title: "clockwork timer", size: live.windowPoints, hint: LiveOptions.noWindow) { window in
         TimerWindow(control: control, fps: fpsGiven, stays: wait || blink) { window.requestAttention() }
       }
       AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the window went on
@@ -200,30 +196,15 @@ struct TimerCommand: AsyncParsableCommand {
     let monochrome = live.colorMode == .none
     let control = TimerControl(
       countdown: countdown, at: start, persistence: persist, pulse: pulse && !monochrome, backdrop: backdrop && !monochrome, fps: fps,
-      wait: wait, blink: blink, alert: alert, ringStyle: withCritical(TimerScreen.ringStyle(monochrome: monochrome, theme: try theme.map(RingThemeArgument.parse) ?? .init())), alertsTerminal: true)
-    // The backdrop in palette entries where the terminal reports them (so it can set them) and
-    // draws in truecolor (so no colour of ours is one of them): a fraction of the bytes.
-    let colorMode = live.colorMode
-    let entries = colorMode == .truecolor && control.backdrop != nil ? BackdropPalette.entries : nil
-    let look = session.look(entries: entries)
-    let paletted = entries.flatMap { entries in entries.allSatisfy { look.palette[$0] != nil } ? entries : nil }
-    if paletted != nil { session.restoresPalette(look.palette) }
+      wait: wait, blink: blink, alert: alert, ringStyle: TimerScreen.ringStyle(monochrome: monochrome, theme: try theme.map(RingThemeArgument.parse) ?? .init()).critical(for: critical), alertsTerminal: true)
     session.reportsClicks = mouse
-    let screen = TimerScreen(control: control, graphics: live.graphics, background: look.background, backdropEntries: paletted)
-    let status = await LiveRun.terminal(screen, session: session, colorMode: colorMode)
+    let screen = TimerScreen.open(control: control, session: session, graphics: live.graphics, colorMode: live.colorMode)
+    let status = await LiveRun.terminal(screen, session: session, colorMode: live.colorMode)
     // The screen that showed why is gone: said once more where it stays.
     if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
     AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the screen went on
     try keepsRunning(control, status: status, at: clock.now)
     throw ExitCode(status)
-  }
-
-  /// `style` with the time left in red for the last `--critical` seconds.
-  func withCritical(_ style: CountdownRing.Style) -> CountdownRing.Style {
-    var style = style
-    style.criticalSeconds = critical
-    style.criticalLabel = critical > 0 ? Color(hex: 0xFF3B30) : nil
-    return style
   }
 
   /// Says what the library could not do, with this command's flags.
@@ -235,7 +216,7 @@ struct TimerCommand: AsyncParsableCommand {
       RuntimeFailure(
         "a timer named '\(name)' is \(paused ? "paused" : "running") (\(CountdownFormat.string(.milliseconds(Int64(left * 1000)))) left); "
           + "run `\(Self.resumeCommand(name))` to see it, --replace to start anew, or --name NAME for another")
-    case .cannotSave(let problem): RuntimeFailure("cannot change timer '\(name)': \(problem)")
+    case .cannotSave(let problem): RuntimeFailure("cannot \(cancel ? "cancel" : "change") timer '\(name)': \(problem)")
     default: RuntimeFailure("\(error)")
     }
   }
@@ -255,9 +236,7 @@ struct TimerCommand: AsyncParsableCommand {
     guard let until else { throw UsageFailure.exit("give a duration or --until TIME", in: Self.self) }
     let end = try TargetTimeParser.nextOccurrence(of: until, after: now, in: zone ?? .local)
     let seconds = end.timeIntervalSince(now)
-    guard seconds > 0 else {
-      throw UsageFailure.exit("--until \(until) is in the past", in: Self.self)
-    }
+    guard seconds > 0 else { throw UsageFailure.exit("--until \(until) is in the past", in: Self.self) }
     guard seconds <= DurationParser.maximum / .seconds(1) else {
       throw UsageFailure.exit("--until \(until) is more than 100 days away", in: Self.self)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockworkModes
 import ClockworkCore
 import ClockworkTerminal
 import ClockworkWidgets
@@ -23,6 +24,6 @@ enum Completions {
   /// The built-in and installed themes and the JSON files in the current folder.
   static let theme = CompletionKind.custom { _, _, prefix in
     let files = (try? FileManager.default.contentsOfDirectory(atPath: ".").filter { $0.hasSuffix(".json") }.sorted()) ?? []
-    return (ClockTheme.builtIn.map(\.name) + ThemeArgument.installedNames() + files).filter { $0.hasPrefix(prefix) }
+    return (ClockTheme.builtIn.map(\.name) + InstalledThemes.names() + files).filter { $0.hasPrefix(prefix) }
   }
 }

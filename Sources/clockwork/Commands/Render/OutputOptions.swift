@@ -1,10 +1,9 @@
 import ArgumentParser
 import ClockworkCairo
+import ClockworkModes
 import ClockworkScene
 import ClockworkSystem
 import FoundationEssentials
-import Glibc
-import SystemPackage
 
 /// Where and how a stamp is written: shared by `render clock` and `render timer`.
 struct OutputOptions: ParsableArguments {
@@ -41,7 +40,7 @@ struct OutputOptions: ParsableArguments {
     guard fps.isFinite, (0.01...240).contains(fps) else { throw ValidationError("--fps must be from 0.01 to 240, got \(fps)") }
     _ = try resolvedFormat()
     guard !output.isEmpty else { throw ValidationError("-o/--output needs a file name") }
-    if !toStandardOutput, let problem = OutputFolder.problem(writing: output) {
+    if !toStandardOutput, let problem = StampFiles.problem(writing: output) {
       throw ValidationError("cannot write \(output): \(problem)")
     }
     if toStandardOutput {
@@ -71,88 +70,9 @@ struct OutputOptions: ParsableArguments {
     return chosen
   }
 
-  /// The file for frame `index` (0-based): the output itself for one frame, else `name-0001.ext`.
-  func url(forFrame index: Int) -> URL {
-    let url = URL(fileURLWithPath: output)
-    guard frames > 1 else { return url }
-    let ext = url.pathExtension
-    let base = url.deletingPathExtension().lastPathComponent
-    let number = String(index + 1)
-    let padded = String(repeating: "0", count: max(0, 4 - number.count)) + number
-    return url.deletingLastPathComponent().appendingPathComponent("\(base)-\(padded)" + (ext.isEmpty ? "" : ".\(ext)"))
-  }
-
-  /// Writes each frame that `layerForFrame` gives. If any write fails, the frames already
-  /// written by this run are removed, so a failed run leaves nothing behind.
+  /// Writes each frame that `layerForFrame` gives (``StampFiles``); a failure exits 1.
   func write(_ layerForFrame: (Int) throws -> Layer) throws {
-    let format = try resolvedFormat()
-    if toStandardOutput { return try writeToStandardOutput(try layerForFrame(0), format: format) }
-    let renderer = Renderer()
-    var written: [URL] = []
-    do {
-      for index in 0..<frames {
-        let layer = try layerForFrame(index)
-        switch try OutputTarget(url(forFrame: index)) {
-        case .file(let url):
-          try renderer.write(layer, width: size, height: size, to: url, format: format)
-          written.append(url)
-        case .stream(let url):
-          try copyRendered(layer, format: format, to: url.path)
-        }
-      }
-    } catch {
-      for url in written { try? FileManager.default.removeItem(at: url) }
-      if let failure = error as? RuntimeFailure { throw failure }
-      throw RuntimeFailure("cannot write \(output): \(error.reason)")
-    }
-  }
-}
-
-extension OutputOptions {
-  func writeToStandardOutput(_ layer: Layer, format: ImageFormat) throws {
-    do { try copyRendered(layer, format: format, to: nil) } catch {
-      throw RuntimeFailure("cannot write the picture to standard output: \(error.reason)")
-    }
-  }
-
-  /// Draws into a temporary file (the renderer writes files) and copies it to the device or
-  /// pipe at `path`, or to standard output when `path` is nil.
-  func copyRendered(_ layer: Layer, format: ImageFormat, to path: String?) throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-\(UUID().uuidString).\(format.rawValue)")
-    defer { try? FileManager.default.removeItem(at: file) }
-    try Renderer().write(layer, width: size, height: size, to: file, format: format)
-    let bytes = try Data(contentsOf: file)
-    guard let path else { return try StandardOutput.copy(bytes) }
-    let stream = try FileDescriptor.open(path, .writeOnly)
-    try stream.closeAfter { _ = try stream.writeAll(bytes) }
-  }
-}
-
-/// Where a picture goes: a regular file (new or replaced, written whole or not at all) or a
-/// device or named pipe written to in place. Symbolic links are followed to what they name.
-enum OutputTarget {
-  case file(URL)
-  case stream(URL)
-
-  init(_ url: URL) throws {
-    let resolved = Self.following(url)
-    var info = stat()
-    guard stat(resolved.path, &info) == 0 else { self = .file(resolved); return }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: self = .file(resolved)
-    case S_IFDIR: throw RuntimeFailure("cannot write \(url.path): it is a folder")
-    case S_IFSOCK: throw RuntimeFailure("cannot write \(url.path): it is a socket")
-    default: self = .stream(resolved)
-    }
-  }
-
-  /// The path a chain of symbolic links ends at (which may not exist yet).
-  static func following(_ url: URL) -> URL {
-    var current = url
-    for _ in 0..<40 {  // as the kernel's own limit on links in a path
-      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
-      current = target.hasPrefix("/") ? URL(fileURLWithPath: target) : current.deletingLastPathComponent().appendingPathComponent(target)
-    }
-    return current
+    let files = StampFiles(output: output, format: try resolvedFormat(), size: size, frames: frames)
+    do { try files.write(layerForFrame) } catch let failure as StampFiles.Failure { throw RuntimeFailure(failure.description) }
   }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import ClockworkModes
 import ClockworkCore
-import ClockworkScene
 import ClockworkWidgets
 import FoundationEssentials
 
@@ -12,7 +12,7 @@ struct RenderClockCommand: ParsableCommand {
       Themes: \(ClockTheme.builtIn.map(\.name).joined(separator: ", ")), or a JSON file such as
         { "base": "night", "secondHand": { "color": "#FF8800" } }
 
-      Oscillators: \(OscillatorArgument.names).
+      Oscillators: \(OptionValue.oscillatorNames).
       """
   )
 
@@ -25,7 +25,7 @@ struct RenderClockCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The time zone the face shows (default: local).", valueName: "tz"), completion: Completions.zone, transform: ZoneArgument.parse)
   var zone: Zone?
 
-  @Option(help: ArgumentHelp("\(ThemeArgument.builtInNames), an installed theme (wall), or a JSON theme file.", valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
+  @Option(help: ArgumentHelp("\(OptionValue.builtInThemeNames), an installed theme (wall), or a JSON theme file.", valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
   var theme: ClockTheme = .classic
 
   @OptionGroup var look: ClockLookOptions

@@ -1,9 +1,7 @@
 import ArgumentParser
 import ClockworkCore
 import ClockworkModes
-import ClockworkScene
 import ClockworkWidgets
-import FoundationEssentials
 
 struct RenderTimerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

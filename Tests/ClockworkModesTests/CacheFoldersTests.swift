@@ -1,6 +1,6 @@
 import Testing
 
-@testable import clockwork
+import ClockworkModes
 
 @Suite struct CacheFoldersTests {
   @Test func theRasterFolderFollowsXDG() {

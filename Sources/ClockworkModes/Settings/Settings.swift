@@ -1,8 +1,5 @@
-import ArgumentParser
 import ClockworkCore
 import ClockworkState
-import ClockworkLive
-import ClockworkSystem
 import ClockworkTerminal
 import ClockworkWidgets
 import FoundationEssentials
@@ -15,38 +12,35 @@ import Glibc
 /// { "theme": "night", "oscillator": "sweep", "zones": ["Europe/Berlin", "Asia/Tokyo"], "hours": 12, "fps": 20, "sound": false }
 /// ```
 ///
-/// A bad file is refused whole (exit 64) with the key and its line: a setting silently dropped
-/// would look like a bug elsewhere.
-struct Settings {
-  var theme: ClockTheme?
-  var oscillator: Oscillator?
-  var graphics: Graphics?
-  var color: ColorChoice?
-  var zones: [Zone]?
-  var hours: HourCycle?
+/// A bad file is refused whole (``SettingsError``, with the key and its line): a setting
+/// silently dropped would look like a bug elsewhere.
+public struct Settings {
+  public var theme: ClockTheme?
+  public var oscillator: Oscillator?
+  public var graphics: Graphics?
+  public var color: ColorChoice?
+  public var zones: [Zone]?
+  public var hours: HourCycle?
   /// For timers and alarms: "" none, a sound file's full path; nil the sound theme's.
-  var sound: String?
+  public var sound: String?
   /// Checked against each mode's range where it is used (the stopwatch allows more).
   var fps: (value: Double, line: Int)?
   /// The file, for messages about its values.
   var path: String?
 
+  public init() {}
+
   static let keys = ["color", "fps", "graphics", "hours", "oscillator", "sound", "theme", "zones"]
 
   /// The file's path, or nil without a home.
-  static func path(environment: [String: String]) -> String? {
+  public static func path(environment: [String: String]) -> String? {
     XDGFolder.path("XDG_CONFIG_HOME", fallback: ".config", environment: environment).map { "\($0)/clockwork/config.json" }
   }
 
-  /// The settings, none when there is no file; a bad file is said as a usage error (exit 64).
-  static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
+  /// The settings, none when there is no file.
+  public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(SettingsError) -> Settings {
     guard let path = path(environment: environment), FileManager.default.fileExists(atPath: path) else { return Settings() }
-    do {
-      return try read(path: path)
-    } catch {
-      StandardOutput.error("Error: \(error)")
-      throw ExitCode(ExitStatus.usage)
-    }
+    return try read(path: path)
   }
 
   static func read(path: String) throws(SettingsError) -> Settings {
@@ -75,18 +69,18 @@ struct Settings {
       func fail(_ problem: String) -> SettingsError {
         SettingsError(path: path, line: line, problem: "'\(key)'\(problem.hasPrefix(":") ? "" : " ")\(problem)")
       }
-      func parsed<Value>(_ parse: (String) throws -> Value) throws(SettingsError) -> Value {
+      func parsed<Value>(_ parse: (String) throws(ValueError) -> Value) throws(SettingsError) -> Value {
         guard case .string(let word) = value else { throw fail("must be a string") }
         do { return try parse(word) } catch { throw fail(": \(error)") }
       }
       switch key {
       case "theme":
-        settings.theme = try parsed { word in
-          try ThemeArgument.parse(word.hasPrefix("/") || ClockTheme.named(word) != nil ? word : "\(folder)/\(word)")
+        settings.theme = try parsed { word throws(ValueError) in
+          try OptionValue.theme(word.hasPrefix("/") || ClockTheme.named(word) != nil ? word : "\(folder)/\(word)")
         }
-      case "oscillator": settings.oscillator = try parsed(OscillatorArgument.parse)
-      case "graphics": settings.graphics = try parsed(GraphicsArgument.parse)
-      case "color": settings.color = try parsed(ColorArgument.parse)
+      case "oscillator": settings.oscillator = try parsed(OptionValue.oscillator)
+      case "graphics": settings.graphics = try parsed(OptionValue.graphics)
+      case "color": settings.color = try parsed(OptionValue.color)
       case "zones":
         let names: [String]
         switch value {
@@ -94,7 +88,7 @@ struct Settings {
         case .strings(let list) where !list.isEmpty: names = list
         default: throw fail("must be a list of time zone names, e.g. [\"Europe/Berlin\", \"UTC\"]")
         }
-        do { settings.zones = try names.map(ZoneArgument.parse) } catch { throw fail(": \(error)") }
+        do { settings.zones = try names.map { name throws(ValueError) in try OptionValue.zone(name) } } catch { throw fail(": \(error)") }
       case "hours":
         let word: String? = switch value {
         case .number(let x): x == 12 || x == 24 ? String(Int(x)) : nil
@@ -116,8 +110,7 @@ struct Settings {
         default: throw fail("must be true, false or the path of a sound file")
         }
       default:
-        let nearest = keys.min { SubcommandName.distance(key, $0) < SubcommandName.distance(key, $1) }
-        let hint = nearest.flatMap { SubcommandName.distance(key, $0) <= 2 ? "; did you mean '\($0)'?" : nil } ?? ""
+        let hint = NearestWord.to(key, among: keys).map { "; did you mean '\($0)'?" } ?? ""
         throw SettingsError(path: path, line: line, problem: "unknown setting '\(key)' (known: \(keys.joined(separator: ", ")))\(hint)")
       }
     }
@@ -138,20 +131,18 @@ struct Settings {
   }
 
   /// `fps` if set, checked against a mode's range.
-  func fps(in range: ClosedRange<Double>, for mode: String) throws -> Double? {
+  public func fps(in range: ClosedRange<Double>, for mode: String) throws(SettingsError) -> Double? {
     guard let fps else { return nil }
     guard range.contains(fps.value) else {
-      let error = SettingsError(
+      throw SettingsError(
         path: path ?? "config.json", line: fps.line,
         problem: "'fps' must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)) for the \(mode), got \(fps.value)")
-      StandardOutput.error("Error: \(error)")
-      throw ExitCode(ExitStatus.usage)
     }
     return fps.value
   }
 
   /// 12 hours where the locale writes times with them (`en_US`: `%r`, `%I`), else 24.
-  static func localeHours() -> HourCycle {
+  public static func localeHours() -> HourCycle {
     guard let previous = setlocale(LC_TIME, nil).map({ String(cString: $0) }) else { return .twentyFour }
     defer { setlocale(LC_TIME, previous) }
     guard setlocale(LC_TIME, "") != nil, let format = nl_langinfo(nl_item(T_FMT)).map({ String(cString: $0) }) else { return .twentyFour }
@@ -160,12 +151,12 @@ struct Settings {
 }
 
 /// A settings file that cannot be used: where, and what is wrong.
-struct SettingsError: Error, CustomStringConvertible {
-  var path: String
-  var line: Int?
-  var problem: String
+public struct SettingsError: Error, CustomStringConvertible {
+  public var path: String
+  public var line: Int?
+  public var problem: String
 
-  var description: String {
+  public var description: String {
     guard let line, line > 0 else { return "\(path): \(problem)" }
     return "\(path) line \(line): \(problem)"
   }

@@ -2,10 +2,10 @@ import ClockworkState
 import FoundationEssentials
 
 /// Where the app keeps what it can make again.
-enum CacheFolders {
+public enum CacheFolders {
   /// `$XDG_CACHE_HOME/clockwork/rasters`, by default `~/.cache/clockwork/rasters`; `nil`
   /// without a home.
-  static func rasters(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+  public static func rasters(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
     XDGFolder.path("XDG_CACHE_HOME", fallback: ".cache", environment: environment).map { "\($0)/clockwork/rasters" }
   }
 }

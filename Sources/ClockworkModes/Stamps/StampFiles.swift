@@ -1,0 +1,142 @@
+import ClockworkCairo
+import ClockworkScene
+import ClockworkSystem
+import FoundationEssentials
+import Glibc
+import SystemPackage
+
+/// Writes a stamp's frames: one file, numbered files (`name-0001.png` …), a device or named
+/// pipe, or standard output. A file is whole or not at all, and a failed sequence removes the
+/// frames it wrote.
+///
+/// ```swift
+/// try StampFiles(output: "tick.png", format: .png, size: 256, frames: 30).write { index in face.layer }
+/// ```
+public struct StampFiles {
+  /// The file; `-` for standard output.
+  public var output: String
+  public var format: ImageFormat
+  public var size: Int
+  public var frames: Int
+
+  public init(output: String, format: ImageFormat, size: Int, frames: Int) {
+    self.output = output
+    self.format = format
+    self.size = size
+    self.frames = frames
+  }
+
+  /// Why a stamp could not be written.
+  public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    case isFolder(String)
+    case isSocket(String)
+    case cannotWrite(String, String)
+    case cannotWriteStandardOutput(String)
+
+    public var description: String {
+      switch self {
+      case .isFolder(let path): "cannot write \(path): it is a folder"
+      case .isSocket(let path): "cannot write \(path): it is a socket"
+      case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+      case .cannotWriteStandardOutput(let reason): "cannot write the picture to standard output: \(reason)"
+      }
+    }
+  }
+
+  var toStandardOutput: Bool { output == "-" }
+
+  /// The file for frame `index` (0-based): the output itself for one frame, else `name-0001.ext`.
+  public func url(forFrame index: Int) -> URL {
+    let url = URL(fileURLWithPath: output)
+    guard frames > 1 else { return url }
+    let ext = url.pathExtension
+    let base = url.deletingPathExtension().lastPathComponent
+    let number = String(index + 1)
+    let padded = String(repeating: "0", count: max(0, 4 - number.count)) + number
+    return url.deletingLastPathComponent().appendingPathComponent("\(base)-\(padded)" + (ext.isEmpty ? "" : ".\(ext)"))
+  }
+
+  /// Writes each frame that `layerForFrame` gives.
+  public func write(_ layerForFrame: (Int) throws -> Layer) throws {
+    if toStandardOutput {
+      let layer = try layerForFrame(0)
+      do { return try copyRendered(layer, to: nil) } catch { throw Failure.cannotWriteStandardOutput(error.reason) }
+    }
+    let renderer = Renderer()
+    var written: [URL] = []
+    do {
+      for index in 0..<frames {
+        let layer = try layerForFrame(index)
+        switch try OutputTarget(url(forFrame: index)) {
+        case .file(let url):
+          try renderer.write(layer, width: size, height: size, to: url, format: format)
+          written.append(url)
+        case .stream(let url):
+          try copyRendered(layer, to: url.path)
+        }
+      }
+    } catch {
+      for url in written { try? FileManager.default.removeItem(at: url) }
+      if let failure = error as? Failure { throw failure }
+      throw Failure.cannotWrite(output, error.reason)
+    }
+  }
+
+  /// Draws into a temporary file (the renderer writes files) and copies it to the device or
+  /// pipe at `path`, or to standard output when `path` is nil.
+  func copyRendered(_ layer: Layer, to path: String?) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-\(UUID().uuidString).\(format.rawValue)")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Renderer().write(layer, width: size, height: size, to: file, format: format)
+    let bytes = try Data(contentsOf: file)
+    guard let path else { return try StandardOutput.copy(bytes) }
+    let stream = try FileDescriptor.open(path, .writeOnly)
+    try stream.closeAfter { _ = try stream.writeAll(bytes) }
+  }
+
+  /// Why `path` cannot be written, or `nil`: its folder is missing, not a folder, or read-only.
+  /// Checked before the work that makes it (a stamp's frames, a stopwatch's laps).
+  public static func problem(writing path: String) -> String? {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+    var info = stat()
+    guard stat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      return "the folder \(directory.path) does not exist"
+    }
+    guard FileManager.default.isWritableFile(atPath: directory.path) else {
+      return "the folder \(directory.path) is not writable"
+    }
+    return nil
+  }
+}
+
+/// Where a picture goes: a regular file (new or replaced, written whole or not at all) or a
+/// device or named pipe written to in place. Symbolic links are followed to what they name.
+enum OutputTarget {
+  case file(URL)
+  case stream(URL)
+
+  init(_ url: URL) throws(StampFiles.Failure) {
+    let resolved = Self.following(url)
+    var info = stat()
+    guard stat(resolved.path, &info) == 0 else {
+      self = .file(resolved)
+      return
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: self = .file(resolved)
+    case S_IFDIR: throw .isFolder(url.path)
+    case S_IFSOCK: throw .isSocket(url.path)
+    default: self = .stream(resolved)
+    }
+  }
+
+  /// The path a chain of symbolic links ends at (which may not exist yet).
+  static func following(_ url: URL) -> URL {
+    var current = url
+    for _ in 0..<40 {  // as the kernel's own limit on links in a path
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
+      current = target.hasPrefix("/") ? URL(fileURLWithPath: target) : current.deletingLastPathComponent().appendingPathComponent(target)
+    }
+    return current
+  }
+}
