@@ -63,7 +63,7 @@ public struct Settings {
     var settings = Settings()
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     // In the order of the file, so the first bad line is the one named.
-    let lines = object.keys.reduce(into: [String: Int]()) { $0[$1] = line(of: $1, in: text) }
+    let lines = object.keys.reduce(into: [String: Int]()) { $0[$1] = JSONText.line(of: $1, in: text) }
     for (key, value) in object.sorted(by: { lines[$0.key, default: 0] < lines[$1.key, default: 0] }) {
       let line = lines[key, default: 0]
       func fail(_ problem: String) -> SettingsError {
@@ -115,19 +115,6 @@ public struct Settings {
       }
     }
     return settings
-  }
-
-  /// The line (from 1) where `key` is written as a key, or 0 if it cannot be found.
-  static func line(of key: String, in text: String) -> Int {
-    let quoted = "\"\(key)\""
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      var rest = Substring(line)
-      while let found = rest.firstRange(of: quoted) {
-        if rest[found.upperBound...].drop(while: \.isWhitespace).first == ":" { return index + 1 }
-        rest = rest[found.upperBound...]
-      }
-    }
-    return 0
   }
 
   /// `fps` if set, checked against a mode's range.
