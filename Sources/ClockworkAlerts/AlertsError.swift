@@ -10,6 +10,10 @@ public enum AlertsError: Error, Hashable, Sendable {
   case noSuchTimer(String)
   /// A timer of that name runs (or is paused) with this long left.
   case timerRunning(name: String, secondsLeft: Double, paused: Bool)
+  /// `--next` on a timer of one phase.
+  case notASequence(String)
+  /// `--next` on a sequence's last phase.
+  case lastPhase(String)
   /// The units could not be written in that folder.
   case cannotWriteUnits(folder: String, reason: String)
   /// The user's systemd manager refused them.

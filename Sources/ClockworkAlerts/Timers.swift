@@ -32,6 +32,65 @@ public struct Timers: Sendable {
     return (timer.isFinished(atWall: now) ? .finished(timer) : .resumable(timer), warning)
   }
 
+  /// What is asked of a name.
+  public enum Request: Sendable {
+    /// Return to it.
+    case resume
+    case start(Duration)
+    case sequence(PhaseSequence)
+    /// Return to it while it runs (unless replaced), else start it anew.
+    case preset(Preset)
+  }
+
+  /// What to show.
+  public enum Opening: Sendable {
+    case resume(StoredTimer)
+    case finished(StoredTimer)
+    /// A new timer: its first phase's length, its sequence, and a preset's `exec` and sound.
+    case start(duration: Duration, sequence: PhaseSequence?, exec: String?, sound: String?)
+  }
+
+  /// Decides what `request` opens for timer `name`; the warning says a file set aside.
+  public func open(_ name: String, _ request: Request, replacing: Bool, now: Date = Date()) throws(AlertsError) -> (opening: Opening, warning: String?) {
+    func start(_ sequence: PhaseSequence?, _ duration: Duration, preset: Preset? = nil) throws(AlertsError) -> Opening {
+      try checkFree(name, replacing: replacing, now: now)
+      let first = sequence?.step(0)?.phase.duration ?? duration
+      return .start(duration: first, sequence: sequence, exec: preset?.exec, sound: preset?.sound)
+    }
+    switch request {
+    case .start(let duration): return (try start(nil, duration), nil)
+    case .sequence(let sequence): return (try start(sequence, .zero), nil)
+    case .preset(let preset):
+      if !replacing, case .resumable(let timer)? = try? saved(name, now: now).timer { return (.resume(timer), nil) }
+      return (try start(preset.sequence, preset.duration ?? .zero, preset: preset), nil)
+    case .resume:
+      let (timer, warning) = try saved(name, now: now)
+      switch timer {
+      case .finished(let timer): return (.finished(timer), warning)
+      case .resumable(let timer): return (.resume(timer), warning)
+      }
+    }
+  }
+
+  /// A sequence's next phase, now: the one waiting starts, or the one running is cut short
+  /// (unrung) for the next. Returns the timer as saved.
+  public func next(_ name: String, now: Date = Date()) throws(AlertsError) -> StoredTimer {
+    guard let timer = store.file(name).load(now: now).value else { throw .noSuchTimer(name) }
+    guard timer.sequence != nil else { throw .notASequence(name) }
+    var updated: StoredTimer
+    if timer.endsAt == nil && timer.rungAt == nil {
+      updated = timer
+      updated.endsAt = now.timeIntervalSince1970 + timer.remaining(atWall: now)
+      updated.remainingWhenPaused = nil
+    } else {
+      guard timer.rungAt == nil, let following = timer.nextPhase(startingAt: now, waits: false) else { throw .lastPhase(name) }
+      updated = following
+    }
+    if let problem = store.save(updated) { throw .cannotSave(problem) }
+    TimerUnits.ringer(for: name, store: store)(true)
+    return updated
+  }
+
   /// Throws when a timer of that name is running or paused, unless it is to be replaced; a
   /// finished one is replaced by a new start.
   public func checkFree(_ name: String, replacing: Bool, now: Date = Date()) throws(AlertsError) {
@@ -41,8 +100,11 @@ public struct Timers: Sendable {
 
   /// Saves a timer of this run on each change (with the terminal and session it runs in), and
   /// has it rung if the run goes away.
-  public func persistence(_ name: String, exec: String?, sound: String?) -> TimerPersistence {
-    let persistence = TimerPersistence(store: store, name: name, exec: exec, tty: TerminalIdentity.current(), sound: sound)
+  public func persistence(
+    _ name: String, exec: String?, sound: String?, sequence: PhaseSequence? = nil, step: Int = 0, manual: Bool = false
+  ) -> TimerPersistence {
+    let persistence = TimerPersistence(
+      store: store, name: name, exec: exec, tty: TerminalIdentity.current(), sound: sound, sequence: sequence, step: step, manual: manual)
     persistence.whenSaved = TimerUnits.ringer(for: name, store: store)
     return persistence
   }

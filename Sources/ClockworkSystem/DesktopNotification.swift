@@ -20,11 +20,24 @@ public enum DesktopNotification {
   /// after goes out at once (a process started just before a timer's end does this first).
   public static func prepare() { _ = cw_notify_server_has_actions("clockwork") }
 
-  /// Whether there is a session bus to ask: its address, or the runtime folder's `bus`.
+  /// Whether there is a session bus to ask: an address that may be reached, or the runtime
+  /// folder's `bus`.
   static func hasSessionBus(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-    if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return true }
+    if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return mayReach(address) }
     guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return false }
     return access(runtime + "/bus", F_OK) == 0
+  }
+
+  /// Whether a bus address may be reached: one of its socket paths exists (an abstract socket or
+  /// another transport cannot be looked at, and is taken as there).
+  public static func mayReach(_ address: String) -> Bool {
+    for part in address.split(separator: ";") {
+      guard part.hasPrefix("unix:") else { return true }
+      let keys = part.dropFirst(5).split(separator: ",")
+      guard let path = keys.first(where: { $0.hasPrefix("path=") }) else { return true }
+      if access(String(path.dropFirst(5)), F_OK) == 0 { return true }
+    }
+    return false
   }
 
   /// Shows it, critical unless told otherwise (stays until dismissed); `nil` when the service took it.

@@ -21,7 +21,10 @@ struct Clockwork: AsyncParsableCommand {
 
       Exit codes: 0 success; 1 runtime failure (a file that cannot be written, a timer that is already running); 64 bad usage; 130 interrupted (Ctrl-C, or q before a timer's end); 128 + N ended by signal N (129 SIGHUP, 143 SIGTERM).
       """,
-    subcommands: [ClockCommand.self, StopwatchCommand.self, TimerCommand.self, AlarmCommand.self, RenderCommand.self],
+    subcommands: [
+      ClockCommand.self, StopwatchCommand.self, TimerCommand.self, PomodoroCommand.self, PresetCommand.self, AlarmCommand.self,
+      StatusCommand.self, RenderCommand.self,
+    ],
     defaultSubcommand: ClockCommand.self
   )
 

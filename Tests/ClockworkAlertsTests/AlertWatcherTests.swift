@@ -51,7 +51,7 @@ import Testing
     let claims = Mutex<[String]>([])
     let now = at(61)
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
-      if let claimed = store.claimEnd("tea", now: now) { claims.withLock { $0.append(claimed.name) } }
+      if let claimed = store.claimEnd("tea", now: now) { claims.withLock { $0.append(claimed.timer.name) } }
     }
     #expect(claims.withLock { $0 } == ["tea"])
     let kept = try #require(store.all().timers.first, "a rung timer is remembered")

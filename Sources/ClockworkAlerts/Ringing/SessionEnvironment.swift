@@ -1,4 +1,5 @@
 import ClockworkState
+import ClockworkSystem
 import FoundationEssentials
 import Glibc
 
@@ -44,9 +45,9 @@ public struct SessionEnvironment: StoredState, Hashable {
     var result = own
     let saved = file(directory).load().value?.variables ?? [:]
     for (name, value) in saved where name != "DBUS_SESSION_BUS_ADDRESS" { result[name] = value }
-    if let bus = saved["DBUS_SESSION_BUS_ADDRESS"], reachable(bus) {
+    if let bus = saved["DBUS_SESSION_BUS_ADDRESS"], DesktopNotification.mayReach(bus) {
       result["DBUS_SESSION_BUS_ADDRESS"] = bus
-    } else if let bus = result["DBUS_SESSION_BUS_ADDRESS"], reachable(bus) {
+    } else if let bus = result["DBUS_SESSION_BUS_ADDRESS"], DesktopNotification.mayReach(bus) {
       // ours still works
     } else if let runtime = result["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/bus") {
       result["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(runtime)/bus"
@@ -58,17 +59,5 @@ public struct SessionEnvironment: StoredState, Hashable {
   public static func apply(in directory: StateDirectory) {
     let own = ProcessInfo.processInfo.environment
     for (name, value) in current(own: own, in: directory) where own[name] != value { setenv(name, value, 1) }
-  }
-
-  /// Whether a bus address may be reached: a socket path that exists (an abstract socket
-  /// cannot be looked at, and is taken as there).
-  static func reachable(_ address: String) -> Bool {
-    for part in address.split(separator: ";") {
-      guard part.hasPrefix("unix:") else { return true }
-      let keys = part.dropFirst(5).split(separator: ",")
-      guard let path = keys.first(where: { $0.hasPrefix("path=") }) else { return true }
-      if FileManager.default.fileExists(atPath: String(path.dropFirst(5))) { return true }
-    }
-    return false
   }
 }

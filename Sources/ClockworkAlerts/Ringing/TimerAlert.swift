@@ -42,13 +42,37 @@ public struct TimerAlert: Sendable {
     case device(TerminalIdentity?)
   }
 
+  /// The end of a sequence's phase, and what comes next, for the notification's words.
+  public var phase: PhaseEnd?
+
+  public struct PhaseEnd: Sendable, Hashable {
+    public var name: String
+    public var round: Int
+    public var rounds: Int
+    public var next: PhaseSequence.Phase?
+    public var nextWaits: Bool
+
+    public init(name: String, round: Int, rounds: Int, next: PhaseSequence.Phase?, nextWaits: Bool) {
+      self.name = name
+      self.round = round
+      self.rounds = rounds
+      self.next = next
+      self.nextWaits = nextWaits
+    }
+  }
+
   /// Later than this after its end, a ring says how late it is.
   static let lateAfter: TimeInterval = 2
 
   /// What the notification says: late (nothing could ring it at its end), how late.
-  func texts(duration: Duration, endedAt: Date, now: Date) -> (summary: String, body: String) {
-    let summary = name == "timer" ? "Timer finished" : "Timer finished: \(name)"
+  public func texts(duration: Duration, endedAt: Date, now: Date) -> (summary: String, body: String) {
+    var summary = name == "timer" ? "Timer finished" : "Timer finished: \(name)"
     var body = "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
+    if let phase {
+      summary = phase.next.map { "\(phase.name) done — \($0.name) \(CountdownFormat.string($0.duration)) \(phase.nextWaits ? "is next" : "starts")" }
+        ?? "\(phase.name) done — \(name) finished"
+      body = "round \(phase.round)/\(phase.rounds), ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
+    }
     let late = now.timeIntervalSince(endedAt)
     if late > Self.lateAfter { body += " (rung \(StoredStopwatch.describe(late)) late: nothing could ring it then)" }
     return (summary, body)

@@ -28,6 +28,11 @@ public struct StoredTimer: StoredState, Hashable {
   public var rungAt: Double?
   /// `--sound FILE` (a path) or `--no-sound` (""); `nil`: the sound theme's.
   public var sound: String?
+  /// Phases one after another: this timer is the phase at ``step``.
+  public var sequence: PhaseSequence?
+  public var step: Int?
+  /// A sequence's next phase waits to be started (`timer --next`) instead of starting by itself.
+  public var manual: Bool?
 
   public init(
     _ countdown: Countdown<ContinuousClock.Instant>, name: String, at now: ContinuousClock.Instant, wallNow: Date,
@@ -72,6 +77,10 @@ public struct StoredTimer: StoredState, Hashable {
     guard duration > 0 else { return "duration is 0" }
     if let endsAt, let problem = StoredNumbers.wallTimeProblem(endsAt, "endsAt") { return problem }
     if let rungAt, let problem = StoredNumbers.wallTimeProblem(rungAt, "rungAt") { return problem }
+    if let sequence {
+      if let problem = sequence.problem() { return "sequence: \(problem)" }
+      guard let step, sequence.step(step) != nil else { return "step is not a step of its sequence" }
+    }
     if let left = remainingWhenPaused {
       if let problem = StoredNumbers.spanProblem(left, "remainingWhenPaused") { return problem }
       guard left <= duration else { return "remainingWhenPaused is more than the duration" }
@@ -84,5 +93,38 @@ public struct StoredTimer: StoredState, Hashable {
     let end = Date(timeIntervalSince1970: endsAt ?? wallNow.timeIntervalSince1970)
     let ago = max(0, wallNow.timeIntervalSince(end))
     return "finished at \(ClockText.time(end, in: zone)), \(StoredStopwatch.describe(ago)) ago"
+  }
+}
+
+extension StoredTimer {
+  /// The phase it is at, and its round, in a sequence.
+  public var phase: (phase: PhaseSequence.Phase, round: Int, step: Int)? {
+    guard let sequence, let step, let at = sequence.step(step) else { return nil }
+    return (at.phase, at.round, step)
+  }
+
+  /// The next phase of its sequence, as it starts at `start` (right at this one's end, or when
+  /// `timer --next` starts it): running, or waiting when the sequence is manual and not told.
+  /// `nil` after the last phase.
+  public func nextPhase(startingAt start: Date, waits: Bool) -> StoredTimer? {
+    guard let sequence, let step, let next = sequence.step(step + 1) else { return nil }
+    var timer = self
+    timer.step = step + 1
+    timer.duration = next.phase.seconds
+    timer.rungAt = nil
+    if waits {
+      timer.endsAt = nil
+      timer.remainingWhenPaused = next.phase.seconds
+    } else {
+      timer.endsAt = start.timeIntervalSince1970 + next.phase.seconds
+      timer.remainingWhenPaused = nil
+    }
+    return timer
+  }
+
+  /// "work 2/4" for a list or a status line.
+  public var phaseLabel: String? {
+    guard let phase, let sequence else { return nil }
+    return "\(phase.phase.name) \(phase.round)/\(sequence.rounds)"
   }
 }

@@ -19,13 +19,24 @@ public final class TimerPersistence {
   public private(set) var saveError: String?
   /// Held while this process shows the timer: the alert watcher leaves its end to us.
   let viewing: StateLock?
+  /// The sequence it runs, and the phase it is at.
+  public let sequence: PhaseSequence?
+  public private(set) var step: Int
+  /// The next phase waits to be started instead of starting by itself.
+  public let manual: Bool
 
-  public init(store: TimerStore, name: String, exec: String? = nil, tty: TerminalIdentity? = nil, sound: String? = nil) {
+  public init(
+    store: TimerStore, name: String, exec: String? = nil, tty: TerminalIdentity? = nil, sound: String? = nil,
+    sequence: PhaseSequence? = nil, step: Int = 0, manual: Bool = false
+  ) {
     self.store = store
     self.name = name
     self.exec = exec
     self.tty = tty
     self.sound = sound
+    self.sequence = sequence
+    self.step = step
+    self.manual = manual
     if case .acquired(let lock) = StateLock.acquire(store.viewLock(name)) { viewing = lock } else { viewing = nil }
   }
 
@@ -34,16 +45,56 @@ public final class TimerPersistence {
   public var whenSaved: (_ running: Bool) -> Void = { _ in }
 
   public func save(_ countdown: Countdown<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date) {
-    saveError = store.save(StoredTimer(countdown, name: name, at: now, wallNow: wallNow, exec: exec, tty: tty, sound: sound))
+    var timer = StoredTimer(countdown, name: name, at: now, wallNow: wallNow, exec: exec, tty: tty, sound: sound)
+    if let sequence {
+      (timer.sequence, timer.step, timer.manual) = (sequence, step, manual ? true : nil)
+    }
+    saveError = store.save(timer)
     if saveError == nil { whenSaved(countdown.isRunning) }
   }
 
-  /// At the end: whether this process rings it. The one that takes it from the store does (the
-  /// alert watcher may have, if this process was stopped past the end); an unsaved timer is
-  /// this process's alone.
-  public func claimEnd(wallNow: Date) -> Bool {
-    if saveError != nil { return true }
-    return store.claimEnd(name, now: wallNow.addingTimeInterval(1)) != nil  // our clock says it is over: a hair of wall-clock difference is not a reason to stay quiet
+  /// The phase it is at, and its round.
+  public var phase: (phase: PhaseSequence.Phase, round: Int)? { sequence?.step(step) }
+
+  /// How an end went: whether this process rings it, and the phase that comes next.
+  public struct EndClaim: Sendable {
+    public var ours: Bool
+    /// In a sequence: the phase that ended and what comes next.
+    public var phaseEnd: TimerAlert.PhaseEnd?
+
+    public init(ours: Bool, phaseEnd: TimerAlert.PhaseEnd? = nil) {
+      self.ours = ours
+      self.phaseEnd = phaseEnd
+    }
+
+    public var next: PhaseSequence.Phase? { phaseEnd?.next }
+    /// The next phase waits to be started.
+    public var nextWaits: Bool { phaseEnd?.nextWaits ?? false }
+  }
+
+  /// At the end: whether this process rings it, and what comes next. The one that takes it
+  /// from the store rings it (the alert watcher may have, if this process was stopped past the
+  /// end), and saves the next phase; an unsaved timer is this process's alone.
+  public func claimEnd(wallNow: Date) -> EndClaim {
+    let next = sequence?.step(step + 1)?.phase
+    let phaseEnd = sequence.flatMap { sequence in
+      phase.map { TimerAlert.PhaseEnd(name: $0.phase.name, round: $0.round, rounds: sequence.rounds, next: next, nextWaits: manual) }
+    }
+    defer { if next != nil { step += 1 } }
+    if saveError != nil { return EndClaim(ours: true, phaseEnd: phaseEnd) }
+    // Our clock says it is over: a hair of wall-clock difference is not a reason to stay quiet.
+    if let claimed = store.claimEnd(name, now: wallNow.addingTimeInterval(1)) {
+      if let saved = claimed.next { whenSaved(saved.endsAt != nil) }
+      return EndClaim(ours: true, phaseEnd: phaseEnd)
+    }
+    return EndClaim(ours: false, phaseEnd: phaseEnd)
+  }
+
+  /// Skips to the next phase (saved by the caller); the phase, or `nil` after the last.
+  public func advance() -> PhaseSequence.Phase? {
+    guard let next = sequence?.step(step + 1)?.phase else { return nil }
+    step += 1
+    return next
   }
 
   /// Forgets the timer; a failure is kept in ``saveError`` (a finished timer left on disk is

@@ -48,25 +48,36 @@ public struct TimerStore: Sendable {
   /// leaves a timer that is shown to its viewer.
   public func viewLock(_ name: String) -> URL { folder.appendingPathComponent(".\(name).viewing") }
 
-  /// Takes the timer's end to ring it: of all who try, one gets it, and the timer is then kept
-  /// as rung (finished at its end) until started again or removed. `nil` when it is gone
-  /// (rung by another, cancelled) or not due at `now`.
-  public func claimEnd(_ name: String, now: Date) -> StoredTimer? {
+  /// An end taken to be rung: the timer as it ended, and the phase of its sequence that comes
+  /// next (saved already, running from the end or waiting), if any.
+  public struct ClaimedEnd: Sendable {
+    public var timer: StoredTimer
+    public var next: StoredTimer?
+  }
+
+  /// Takes the timer's end to ring it: of all who try, one gets it. The timer is then kept as
+  /// rung (finished at its end) until started again or removed, or, in a sequence, becomes
+  /// its next phase. `nil` when it is gone (rung by another, cancelled) or not due at `now`.
+  public func claimEnd(_ name: String, now: Date) -> ClaimedEnd? {
     let url = file(name).url
     guard var timer = file(name).load(now: now).value, timer.isPending, timer.isFinished(atWall: now) else { return nil }
     let taken = folder.appendingPathComponent(".\(name).ringing-\(getpid())")
     guard rename(url.path, taken.path) == 0 else { return nil }  // another took it first
     defer { unlink(taken.path) }
+    let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
+    let next = timer.nextPhase(startingAt: end, waits: timer.manual == true)
     timer.rungAt = now.timeIntervalSince1970
-    // Put back as rung, unless a new timer of that name was saved meanwhile (link never replaces).
-    if let data = try? StateFile<StoredTimer>.encode(timer) {
-      let rung = folder.appendingPathComponent(".\(name).rung-\(getpid())")
-      if (try? AtomicFile.write(data, to: rung)) != nil {
-        _ = link(rung.path, url.path)
-        unlink(rung.path)
-      }
-    }
-    return timer
+    putBack(next ?? timer)
+    return ClaimedEnd(timer: timer, next: next)
+  }
+
+  /// Saves `timer` unless a new timer of that name was saved meanwhile (a link never replaces).
+  func putBack(_ timer: StoredTimer) {
+    guard let data = try? StateFile<StoredTimer>.encode(timer) else { return }
+    let staged = folder.appendingPathComponent(".\(timer.name).staged-\(getpid())")
+    guard (try? AtomicFile.write(data, to: staged)) != nil else { return }
+    _ = link(staged.path, file(timer.name).url.path)
+    unlink(staged.path)
   }
 
   public static func validName(_ name: String) -> Bool {

@@ -16,6 +16,19 @@ public enum DurationParser {
   /// The longest duration accepted, 100 days.
   public static let maximum: Duration = .seconds(100 * 86_400)
 
+  /// `duration` as a person would type it, and as ``parse(_:)`` reads it back: `25m`, `1h30m`,
+  /// `1m30s`, `1s500ms`.
+  public static func text(_ duration: Duration) -> String {
+    var milliseconds = max(0, duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    guard milliseconds > 0 else { return "0s" }
+    var text = ""
+    for (unit, size) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1)] where milliseconds >= size {
+      text += "\(milliseconds / size)\(unit)"
+      milliseconds %= size
+    }
+    return text
+  }
+
   /// - Throws: ``DurationParseError`` naming the problem.
   public static func parse(_ text: String) throws(DurationParseError) -> Duration {
     let trimmed = text.trimmedOfWhitespace

@@ -25,6 +25,8 @@ public final class TimerControl {
   /// The backdrop and the ring in its middle, the size of the surface's shape.
   public let scene = Layer()
   public private(set) var finishedAt: Date?
+  /// A sequence's next phase that waits for n (`--manual`).
+  public private(set) var waiting: PhaseSequence.Phase?
   /// What went wrong ringing the end (no notification service), for the status line.
   public private(set) var alertProblem: String?
   /// Why the last key did nothing, until the next key.
@@ -73,11 +75,15 @@ public final class TimerControl {
     switch key {
     case .character("q"), .character("Q"), .escape, .controlC:
       return .quit(finishedAt == nil ? ExitStatus.interrupted : ExitStatus.success)
+    case .space where waiting != nil:
+      return nextPhase(at: moment)
     case .space:
       if countdown.isRunning { countdown.pause(at: now) } else { countdown.resume(at: now) }
     case .character("r"), .character("R"), .click:
       restart(at: moment)
       return .redraw
+    case .character("n"), .character("N"):
+      return nextPhase(at: moment)
     case .character("+"), .character("="):
       countdown.add(.seconds(60), at: now)
       if !countdown.isFinished(at: now) { finishedAt = nil }
@@ -108,23 +114,71 @@ public final class TimerControl {
     return checkFinished(at: moment)
   }
 
-  /// At zero: the alert, once per run; then quit with 0 unless told to wait.
+  /// At zero: the alert, once per run; then quit with 0 unless told to wait. In a sequence, the
+  /// next phase starts from the end itself (or waits for n), until the last.
   func checkFinished(at moment: Moment<Instant>) -> LiveAction {
-    guard countdown.isFinished(at: moment.instant), finishedAt == nil else { return .keepGoing }
-    finishedAt = moment.wall
-    updatePulse(at: moment.instant)
-    if persistence?.claimEnd(wallNow: moment.wall) ?? true {
+    guard countdown.isFinished(at: moment.instant), finishedAt == nil, waiting == nil else { return .keepGoing }
+    let claim = persistence?.claimEnd(wallNow: moment.wall) ?? .init(ours: true)
+    if claim.ours {
+      var alert = alert
+      alert.phase = claim.phaseEnd
       alertProblem = alert.ring(duration: countdown.duration, endedAt: moment.wall, on: alertsTerminal ? .screen : .lines, now: moment.wall).problems.first
     }
+    if let next = claim.next, let finish = countdown.finishInstant, var following = try? Countdown<Instant>(duration: next.duration) {
+      if claim.nextWaits { waiting = next } else { following.start(at: finish) }
+      countdown = following
+      updatePulse(at: moment.instant)
+      return .redraw
+    }
+    finishedAt = moment.wall
+    updatePulse(at: moment.instant)
     return wait ? .redraw : .quit(ExitStatus.success)
   }
 
+  /// n: the next phase of a sequence, now (a phase that waits starts; a running one is cut
+  /// short, unrung). The last phase has none.
+  func nextPhase(at moment: Moment<Instant>) -> LiveAction {
+    guard let persistence, persistence.sequence != nil else {
+      refusal = "n goes to a sequence's next phase; this timer has one phase"
+      return .redraw
+    }
+    if waiting != nil {
+      waiting = nil
+      countdown.start(at: moment.instant)
+    } else {
+      guard let next = persistence.advance(), var following = try? Countdown<Instant>(duration: next.duration) else {
+        refusal = "this is the last phase"
+        return .redraw
+      }
+      following.start(at: moment.instant)
+      countdown = following
+    }
+    persistence.save(countdown, at: moment.instant, wallNow: moment.wall)
+    updatePulse(at: moment.instant)
+    return .redraw
+  }
+
+  /// What is shown above the time: the timer's name unless it is the default, and the phase.
+  public var heading: String? {
+    let parts = [name == "timer" ? nil : name, phaseLabel].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// In a sequence: "work 2/4".
+  public var phaseLabel: String? {
+    guard let persistence, let sequence = persistence.sequence, let at = persistence.phase else { return nil }
+    return "\(at.phase.name) \(at.round)/\(sequence.rounds)"
+  }
+
   /// The keys, for the bottom line of a screen or window.
-  public static let help = "Space pause/resume  r/click restart  +/- a minute  q quit"
+  public var help: String {
+    "Space pause/resume  r/click restart  +/- a minute  " + (persistence?.sequence == nil ? "" : "n next phase  ") + "q quit"
+  }
 
   /// "paused", "finished at 14:32:05", or nothing while it runs.
   public var status: String {
     if let refusal { return refusal }
+    if let waiting { return "\(waiting.name) \(CountdownFormat.string(waiting.duration)) is next: n starts it" }
     return finishedAt.map { "finished at \(ClockText.time($0, in: .local, hours: hours))" + (alertProblem.map { " (\($0))" } ?? "") }
       ?? (countdown.isRunning ? "" : "paused")
   }
@@ -132,7 +186,7 @@ public final class TimerControl {
   /// For the terminal's or window's title: the time left in whole seconds and the name.
   public func title(at now: Instant) -> String {
     if finishedAt != nil { return "\(alert.name) finished" }
-    return "\(CountdownFormat.string(countdown.remaining(at: now))) \(alert.name)" + (countdown.isRunning ? "" : " (paused)")
+    return "\(CountdownFormat.string(countdown.remaining(at: now))) \(heading ?? alert.name)" + (countdown.isRunning ? "" : " (paused)")
   }
 
   /// The timer's name (`timer` unless named).

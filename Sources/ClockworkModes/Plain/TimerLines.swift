@@ -4,10 +4,11 @@ import ClockworkLive
 import ClockworkState
 import ClockworkSystem
 
-/// `clockwork timer --plain`: the remaining time each time it drops a second, the alert at zero.
+/// `clockwork timer --plain`: the remaining time each time it drops a second, the alert at zero;
+/// in a sequence, a line at each phase's end and the next phase's time.
 public final class TimerLines: LiveMode {
   public typealias Instant = ContinuousClock.Instant
-  let countdown: Countdown<Instant>
+  var countdown: Countdown<Instant>
   let persistence: TimerPersistence?
   let alert: TimerAlert
 
@@ -27,12 +28,24 @@ public final class TimerLines: LiveMode {
 
   public func tick(at moment: Moment<Instant>) -> LiveAction {
     guard countdown.isFinished(at: moment.instant) else { return .keepGoing }
-    if persistence?.claimEnd(wallNow: moment.wall) ?? true {
+    let claim = persistence?.claimEnd(wallNow: moment.wall) ?? .init(ours: true)
+    var alert = alert
+    alert.phase = claim.phaseEnd
+    if claim.ours {
       for problem in alert.ring(duration: countdown.duration, endedAt: moment.wall, on: .lines, now: moment.wall).problems {
         StandardOutput.error("clockwork: \(problem)")
       }
     }
-    return .quit(ExitStatus.success)
+    if let phaseEnd = claim.phaseEnd {
+      StandardOutput.line(alert.texts(duration: countdown.duration, endedAt: moment.wall, now: moment.wall).summary + " (round \(phaseEnd.round)/\(phaseEnd.rounds))")
+    }
+    // A next phase that waits is started by `timer --next`, with no window.
+    guard let next = claim.next, !claim.nextWaits, let finish = countdown.finishInstant, var following = try? Countdown<Instant>(duration: next.duration) else {
+      return .quit(ExitStatus.success)
+    }
+    following.start(at: finish)  // from the end itself, exact
+    countdown = following
+    return .redraw
   }
 
   /// The instant the reading next drops to a whole second (the finish, at the last).

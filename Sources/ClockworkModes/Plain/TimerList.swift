@@ -19,7 +19,8 @@ public enum TimerList {
         let text = CountdownFormat.string(.milliseconds(Int64(left * 1000)))
         state = timer.endsAt == nil ? "\(text) left, paused" : "\(text) left"
       }
-      return timer.name.padded(to: width) + "  " + state + "  (of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000)))))"
+      let phase = timer.phaseLabel.map { ", \($0)" } ?? ""
+      return timer.name.padded(to: width) + "  " + state + "  (of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000))))\(phase))"
     }.joined(separator: "\n")
   }
 }

@@ -106,7 +106,7 @@ public final class TimerScreen: LiveMode {
     if !bigDigits {
       grid.writeCentered(" \(control.ring.labelText) ", row: middle, foreground: RGB(control.ring.labelColor(remaining: left)), bold: true)
     }
-    if control.name != "timer" { grid.writeCentered(" \(control.name) ", row: middle - reach, foreground: palette.text, bold: true) }
+    if let heading = control.heading { grid.writeCentered(" \(heading) ", row: middle - reach, foreground: palette.text, bold: true) }
     var lines: [(String, RGB)] = []
     let status = control.status
     if !status.isEmpty {
@@ -118,7 +118,7 @@ public final class TimerScreen: LiveMode {
     for (offset, (text, color)) in lines.enumerated() {
       grid.writeCentered(" \(String(text.prefix(size.columns - 2))) ", row: middle + reach + offset, foreground: color)
     }
-    let help = TimerControl.help
+    let help = control.help
     if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help) }
     let pixelScale = presenter.scale(for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)
     return Planned(grid, next: control.nextChange(after: now, pixelScale: pixelScale, fps: control.fps))

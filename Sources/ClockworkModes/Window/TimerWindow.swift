@@ -55,6 +55,10 @@ public final class TimerWindow: LiveMode {
     root.addSublayer(scene)
     let textSize = max(11, min(width, height) * 0.035)
     var row = 0.0
+    if let heading = control.heading {
+      let y = height / 2 - min(width, height) * 0.12 - textSize * 1.5
+      root.addSublayer(WindowText.line(heading, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize, color: WindowText.light))
+    }
     for (text, color) in [(control.status, WindowText.light), (control.saveError ?? "", WindowText.warning)] where !text.isEmpty {
       let y = height / 2 + min(width, height) * 0.12 + row * textSize * 1.5
       root.addSublayer(WindowText.line(text, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize, color: color))
@@ -62,7 +66,7 @@ public final class TimerWindow: LiveMode {
     }
     root.addSublayer(
       WindowText.line(
-        TimerControl.help, in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
+        control.help, in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
         size: textSize * 0.8, color: WindowText.light.withAlpha(0.8)))
     let rate = fps ?? canvas.refreshRate
     var next = control.nextChange(after: now, pixelScale: k * canvas.scale, fps: rate)

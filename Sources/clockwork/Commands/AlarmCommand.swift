@@ -54,7 +54,7 @@ struct AlarmCommand: ParsableCommand {
     case .cannotSave(let problem): RuntimeFailure("cannot save alarms: \(problem)")
     case .cannotWriteUnits(let folder, let reason): RuntimeFailure("cannot write the units in \(folder): \(reason)")
     case .managerRefused(let problem): RuntimeFailure(problem)
-    case .noSuchTimer, .timerRunning: RuntimeFailure("\(error)")
+    default: RuntimeFailure("\(error)")
     }
   }
 

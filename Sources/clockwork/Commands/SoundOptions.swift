@@ -17,6 +17,9 @@ struct SoundOptions: ParsableArguments {
     }
   }
 
+  /// Whether either was given (else a preset's or a resumed timer's sound stays).
+  var given: Bool { sound != nil || noSound }
+
   /// As a timer or alarm keeps it: `nil` the theme's sound, "" none, else the file's full path.
   /// The options win over the settings file's `sound`.
   func saved(_ settings: Settings) -> String? {

@@ -45,7 +45,9 @@ struct TimerCommand: AsyncParsableCommand {
       """
   )
 
-  @Argument(help: ArgumentHelp("How long to count down, e.g. 90s, 25m, 1h 30m (quoted or not), 1:30.", valueName: "duration"))
+  @Argument(
+    help: ArgumentHelp("How long to count down, e.g. 90s, 25m, 1h 30m (quoted or not), 1:30; or a preset's name (`clockwork preset`).", valueName: "duration"),
+    completion: Completions.preset)
   var durationWords: [String] = []
 
   /// The duration's words as one (`timer 1h 30m` unquoted is `1h 30m`).
@@ -81,8 +83,21 @@ struct TimerCommand: AsyncParsableCommand {
   @Flag(help: "Flash the ring and the time at the end until a key is pressed (implies --wait).")
   var blink = false
 
-  @Option(help: ArgumentHelp("Name the timer, so several can run.", valueName: "name"))
-  var name: String = "timer"
+  @Option(name: .customLong("name"), help: ArgumentHelp("Name the timer, so several can run (a preset's timer has the preset's name).", valueName: "name"))
+  var nameOption: String?
+
+  var name: String { nameOption ?? presetWord ?? "timer" }
+
+  /// The duration's one word when it is no duration: a preset's name.
+  var presetWord: String? {
+    guard durationWords.count == 1, (try? DurationParser.parse(durationWords[0])) == nil else { return nil }
+    return durationWords[0]
+  }
+
+  @OptionGroup var phases: SequenceOptions
+
+  @Flag(help: "Start a sequence's waiting phase, or skip to its next one, and exit.")
+  var next = false
 
   /// The command that goes back to the timer `name`.
   static func resumeCommand(_ name: String) -> String { name == "timer" ? "clockwork timer" : "clockwork timer --name \(name)" }
@@ -114,13 +129,21 @@ struct TimerCommand: AsyncParsableCommand {
     guard TimerStore.validName(name) else {
       throw ValidationError("--name '\(name)' must be 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'")
     }
-    if list && cancel { throw ValidationError("--list and --cancel do not combine: choose one") }
-    if (list || cancel) && (duration != nil || until != nil) {
-      throw ValidationError("--list and --cancel take no duration")
+    if [list, cancel, next].filter({ $0 }).count > 1 { throw ValidationError("--list, --cancel and --next do not combine: choose one") }
+    if (list || cancel || next) && (duration != nil || until != nil || phases.sequence != nil) {
+      throw ValidationError("--list, --cancel and --next take no duration")
     }
+    if phases.sequence != nil && (duration != nil || until != nil) { throw ValidationError("give a duration, --until or --sequence, one of them") }
     switch (duration, until) {
     case (nil, nil): break  // resume the saved timer (checked in run)
     case (.some, .some): throw ValidationError("give either a duration or --until, not both")
+    case (let text?, nil) where presetWord != nil:
+      guard Presets()?.named(text) != nil else {
+        do { _ = try DurationParser.parse(text) } catch {
+          throw ValidationError("\(error.description); and no preset is named '\(text)' (`clockwork preset list`)")
+        }
+        return
+      }
     case (let text?, nil):
       do { _ = try DurationParser.parse(text) } catch { throw ValidationError(error.description) }
     case (nil, let text?):
@@ -148,28 +171,44 @@ struct TimerCommand: AsyncParsableCommand {
     let fpsGiven = try fpsOption ?? settings.fps(in: 1...60, for: "timer")
     let fps = fpsGiven ?? 15
     let clock = ContinuousClock()
+    if next {
+      let timer: StoredTimer
+      do { timer = try timers.next(name, now: wallNow) } catch { throw failure(error) }
+      return StandardOutput.line("timer '\(name)': \(timer.phaseLabel ?? "next phase") started, ends \(ClockText.time(Date(timeIntervalSince1970: timer.endsAt ?? 0), in: .local))")
+    }
+    let request: Timers.Request
+    if let sequence = try phases.resolved() {
+      request = .sequence(sequence)
+    } else if let word = presetWord {
+      guard let preset = Presets()?.named(word) else { throw UsageFailure.exit("no preset is named '\(word)'", in: Self.self) }
+      request = .preset(preset)
+    } else {
+      request = duration == nil && until == nil ? .resume : .start(try resolvedDuration(now: wallNow))
+    }
+    let opened: (opening: Timers.Opening, warning: String?)
+    do { opened = try timers.open(name, request, replacing: replace, now: wallNow) } catch { throw failure(error) }
+    if let warning = opened.warning { StandardOutput.error(warning) }
     var countdown: Countdown<ContinuousClock.Instant>
     var saved: StoredTimer?
-    if duration == nil && until == nil {
-      let found: (timer: Timers.Saved, warning: String?)
-      do { found = try timers.saved(name, now: wallNow) } catch { throw failure(error) }
-      if let warning = found.warning { StandardOutput.error(warning) }
-      switch found.timer {
-      case .finished(let timer):
-        return StandardOutput.line("timer '\(name)' \(timer.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
-      case .resumable(let timer):
-        saved = timer
-        countdown = try timer.restored(at: clock.now, wallNow: wallNow)
-      }
-    } else {
-      do { try timers.checkFree(name, replacing: replace, now: wallNow) } catch { throw failure(error) }
-      countdown = try Countdown(duration: try resolvedDuration(now: wallNow))
+    var sequence: PhaseSequence?
+    var given: (exec: String?, sound: String?) = (nil, nil)
+    switch opened.opening {
+    case .finished(let timer):
+      return StandardOutput.line("timer '\(name)' \(timer.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
+    case .resume(let timer):
+      saved = timer
+      countdown = try timer.restored(at: clock.now, wallNow: wallNow)
+      (sequence, given) = (timer.sequence, (timer.exec, timer.sound))
+    case .start(let first, let phases, let exec, let sound):
+      countdown = try Countdown(duration: first)
       countdown.start(at: clock.now)
+      (sequence, given) = (phases, (exec, sound))
     }
-    // A resumed timer keeps its --exec unless given a new one.
-    let exec = command ?? (duration == nil && until == nil ? saved?.exec : nil)
-    let savedSound = sound.saved(settings)
-    let persist = timers.persistence(name, exec: exec, sound: savedSound)
+    // A resumed timer keeps its --exec and sound, a preset's are its own, unless given anew.
+    let exec = command ?? given.exec
+    let savedSound = sound.given ? sound.saved(settings) : given.sound ?? sound.saved(settings)
+    let persist = timers.persistence(
+      name, exec: exec, sound: savedSound, sequence: sequence, step: saved?.step ?? 0, manual: phases.manual || saved?.manual == true)
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
     let alert = TimerAlert(name: name, exec: exec, sound: savedSound, hours: live.hourCycle)
@@ -217,6 +256,8 @@ struct TimerCommand: AsyncParsableCommand {
         "a timer named '\(name)' is \(paused ? "paused" : "running") (\(CountdownFormat.string(.milliseconds(Int64(left * 1000)))) left); "
           + "run `\(Self.resumeCommand(name))` to see it, --replace to start anew, or --name NAME for another")
     case .cannotSave(let problem): RuntimeFailure("cannot \(cancel ? "cancel" : "change") timer '\(name)': \(problem)")
+    case .notASequence: RuntimeFailure("timer '\(name)' has one phase: --next goes to a sequence's next phase")
+    case .lastPhase: RuntimeFailure("timer '\(name)' is at its last phase (or over): --cancel stops it")
     default: RuntimeFailure("\(error)")
     }
   }

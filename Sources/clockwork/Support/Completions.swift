@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockworkAlerts
 import ClockworkModes
 import ClockworkCore
 import ClockworkTerminal
@@ -19,6 +20,11 @@ enum Completions {
   /// Asked of the app as the word is typed: every zone the system knows.
   static let zone = CompletionKind.custom { _, _, prefix in
     Zone.knownIdentifiers().filter { $0.hasPrefix(prefix) }
+  }
+
+  /// The user's presets, by name.
+  static let preset = CompletionKind.custom { _, _, prefix in
+    (Presets()?.load().presets.map(\.name) ?? []).filter { $0.hasPrefix(prefix) }
   }
 
   /// The built-in and installed themes and the JSON files in the current folder.

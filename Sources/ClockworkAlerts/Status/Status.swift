@@ -1,0 +1,155 @@
+import ClockworkCore
+import ClockworkState
+import ClockworkSystem
+import FoundationEssentials
+
+/// What runs now, as one line for a panel: timers (name, phase, time left), the stopwatch, the
+/// next alarm; and when that line next changes.
+///
+/// ```swift
+/// let status = Status.now(in: StateDirectory(environment: env), at: Date())
+/// print(status.render(.waybar))
+/// ```
+public struct Status: Sendable, Equatable {
+  /// One thing shown.
+  public struct Item: Sendable, Equatable {
+    public enum Kind: String, Sendable, Codable { case timer, stopwatch, alarm }
+    public var kind: Kind
+    public var text: String
+    /// The longer form, for a tooltip.
+    public var detail: String
+    public var paused: Bool
+    /// How much of a timer has passed, 0 to 100.
+    public var percentage: Int?
+    /// When its text changes next; `nil`: not by itself.
+    public var changes: Date?
+  }
+
+  public var items: [Item]
+
+  /// Output formats for panels and scripts.
+  public enum Format: String, Sendable, CaseIterable {
+    case text, json, waybar, i3blocks
+  }
+
+  /// What the state folder holds at `now`.
+  public static func now(in directory: StateDirectory, at now: Date) -> Status {
+    var items: [Item] = []
+    for timer in TimerStore(directory: directory).all(now: now).timers where !timer.isFinished(atWall: now) {
+      items.append(item(timer, now: now))
+    }
+    if let watch = StopwatchStore(directory: directory).file.load(now: now).value, watch.phase != .idle {
+      let seconds = watch.elapsed(atWall: now).seconds
+      let running = watch.phase == .running
+      let changes = running ? now.addingTimeInterval(1 - seconds.truncatingRemainder(dividingBy: 1)) : nil
+      items.append(Item(kind: .stopwatch, text: "stopwatch \(clock(seconds.rounded(.down)))" + (running ? "" : " (paused)"),
+        detail: "stopwatch, \(running ? "running" : "paused"), \(clock(seconds.rounded(.down)))", paused: !running, changes: changes))
+    }
+    let alarms = AlarmStore(directory: directory).load(now: now).alarms.compactMap { alarm in alarm.owed.map { (alarm, $0) } }
+    if let (alarm, next) = alarms.min(by: { $0.1 < $1.1 }) {
+      let wall = alarm.timeZone.civilTime(at: next)
+      let label = alarm.label.map { " \($0)" } ?? ""
+      items.append(Item(kind: .alarm, text: "alarm \(ClockText.pad(wall.hour)):\(ClockText.pad(wall.minute))\(label)",
+        detail: "next alarm: \(Weekday(of: wall).shortName) \(ClockText.day(wall)) \(ClockText.time(wall))\(label)", paused: false, changes: next))
+    }
+    return Status(items: items)
+  }
+
+  static func item(_ timer: StoredTimer, now: Date) -> Item {
+    let left = timer.remaining(atWall: now)
+    let running = timer.endsAt != nil
+    let name = [timer.name, timer.phaseLabel].compactMap { $0 }.joined(separator: " ")
+    // Under an hour to the second (m:ss, as a countdown rounds: up); else to the minute.
+    let (shown, step) = left < 3600 ? (CountdownFormat.string(.milliseconds(Int64((left * 1000).rounded(.up)))), 1.0) : (hoursAndMinutes(left), 60.0)
+    let untilChange = left - (left / step).rounded(.up) * step + step
+    let changes = running ? now.addingTimeInterval(min(left, untilChange > 0 ? untilChange : step)) : nil
+    let passed = timer.duration > 0 ? Int(((timer.duration - left) / timer.duration * 100).rounded(.down)) : 0
+    return Item(kind: .timer, text: "\(name) \(shown)" + (running ? "" : " (paused)"),
+      detail: "timer \(name): \(shown) left of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000))))" + (running ? "" : ", paused"),
+      paused: !running, percentage: max(0, min(100, passed)), changes: changes)
+  }
+
+  /// "2h 05m", rounded up to the minute.
+  static func hoursAndMinutes(_ seconds: Double) -> String {
+    let minutes = Int((seconds / 60).rounded(.up))
+    return "\(minutes / 60)h \(ClockText.pad(minutes % 60))m"
+  }
+
+  /// "12:34" or "1:02:03".
+  static func clock(_ seconds: Double) -> String {
+    let whole = Int(max(0, seconds))
+    let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)
+    return h > 0 ? "\(h):\(ClockText.pad(m)):\(ClockText.pad(s))" : "\(m):\(ClockText.pad(s))"
+  }
+
+  /// The one line: each item, joined; empty when nothing runs.
+  public var line: String { items.map(\.text).joined(separator: " · ") }
+
+  /// When the line changes next by itself; `nil`: not until the state changes.
+  public var nextChange: Date? { items.compactMap(\.changes).min() }
+
+  /// The line in `format`: plain text; JSON of the items; waybar's
+  /// `{"text","tooltip","class","percentage"}`; i3blocks' full and short text.
+  public func render(_ format: Format) -> String {
+    switch format {
+    case .text: return line
+    case .i3blocks: return "\(line)\n\(items.first?.text ?? "")"
+    case .waybar:
+      let kind = items.first.map { $0.paused ? "paused" : $0.kind.rawValue } ?? "idle"
+      var object: [String: JSONScalar] = ["text": .string(line), "tooltip": .string(items.map(\.detail).joined(separator: "\n")), "class": .string(kind)]
+      if let percentage = items.first(where: { $0.kind == .timer })?.percentage { object["percentage"] = .int(percentage) }
+      return JSONScalar.object(object)
+    case .json:
+      let list = items.map { item in
+        var object: [String: JSONScalar] = ["kind": .string(item.kind.rawValue), "text": .string(item.text), "detail": .string(item.detail), "paused": .bool(item.paused)]
+        if let percentage = item.percentage { object["percentage"] = .int(percentage) }
+        return JSONScalar.object(object)
+      }
+      return "{\"text\":\(JSONScalar.string(line).encoded),\"items\":[\(list.joined(separator: ","))]}"
+    }
+  }
+}
+
+/// A JSON value of one line, keys sorted (what panels read; no pretty printing).
+enum JSONScalar {
+  case string(String), int(Int), bool(Bool)
+
+  var encoded: String {
+    switch self {
+    case .int(let value): return String(value)
+    case .bool(let value): return value ? "true" : "false"
+    case .string(let text):
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .withoutEscapingSlashes
+      let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
+      return String(decoding: data, as: UTF8.self)
+    }
+  }
+
+  static func object(_ fields: [String: JSONScalar]) -> String {
+    "{" + fields.sorted { $0.key < $1.key }.map { "\(JSONScalar.string($0.key).encoded):\($0.value.encoded)" }.joined(separator: ",") + "}"
+  }
+}
+
+extension Status {
+  /// Writes the line in `format` now and again each time it changes, sleeping in between:
+  /// woken by the state folder changing and at the line's next change, never polling (with
+  /// nothing running it does not wake). Returns when `write` says to stop (its output is gone).
+  public static func follow(
+    in directory: StateDirectory, format: Format, write: (String) -> Bool
+  ) throws(WallClockWait.Failure) {
+    let timers = TimerStore(directory: directory)
+    try? AtomicFile.makeFolder(timers.folder)
+    let wait = try WallClockWait(watching: [directory.url, timers.folder])
+    var last: String?
+    while true {
+      let status = Status.now(in: directory, at: Date())
+      let shown = status.render(format)
+      if shown != last {
+        guard write(shown) else { return }
+        last = shown
+      }
+      _ = wait.sleep(until: status.nextChange)
+    }
+  }
+}

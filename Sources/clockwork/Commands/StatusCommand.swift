@@ -1,0 +1,47 @@
+import ArgumentParser
+import ClockworkAlerts
+import ClockworkState
+import ClockworkSystem
+import FoundationEssentials
+
+/// `clockwork status`: one line of what runs now, for panels and scripts.
+struct StatusCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status",
+    abstract: "One line of what runs now: timers (phase, time left), the stopwatch, the next alarm.",
+    discussion: """
+      Formats: text (the line), json (the line and each item), waybar (its custom module's \
+      {"text","tooltip","class","percentage"}; class is timer, stopwatch, alarm, paused or \
+      idle), i3blocks (full and short text). --follow prints a new line each time it changes \
+      and sleeps in between (woken by the state folder and the line's next change; with \
+      nothing running it does not wake at all).
+
+        waybar:   "custom/clockwork": { "exec": "clockwork status --follow --format waybar", "return-type": "json" }
+        polybar:  [module/clockwork] type = custom/script, exec = clockwork status --follow, tail = true
+        i3blocks: [clockwork] command=clockwork status --format i3blocks, interval=1
+      """)
+
+  @Option(help: ArgumentHelp("text, json, waybar or i3blocks.", valueName: "format"), completion: .list(Status.Format.allCases.map(\.rawValue)))
+  var format: String = "text"
+
+  @Flag(help: "Print a new line each time it changes, until interrupted.")
+  var follow = false
+
+  func validate() throws {
+    guard Status.Format(rawValue: format) != nil else {
+      throw ValidationError("unknown format '\(format)' (use \(Status.Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+    }
+  }
+
+  func run() throws {
+    let format = Status.Format(rawValue: format) ?? .text
+    let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
+    guard follow else { return StandardOutput.line(Status.now(in: state, at: Date()).render(format)) }
+    do {
+      try Status.follow(in: state, format: format) { line in
+        StandardOutput.line(line)
+        return StandardOutput.failure == nil
+      }
+    } catch { throw RuntimeFailure("cannot follow \(state.url.path): \(error)") }
+  }
+}
