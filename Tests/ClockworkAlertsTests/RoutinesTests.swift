@@ -1,0 +1,148 @@
+import ClockworkCore
+import ClockworkState
+import ClockworkTestSupport
+import Foundation
+import Testing
+
+@testable import ClockworkAlerts
+
+/// Presets, sequences and the status line, on fixed wall times.
+@Suite struct RoutinesTests {
+  let t0 = 1_800_000_000.0
+  func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: t0 + seconds) }
+
+  func sequenceTimer(_ name: String, _ text: String, rounds: Int = 1, manual: Bool = false) throws -> StoredTimer {
+    let sequence = try PhaseSequence(parsing: text, rounds: rounds)
+    var countdown = try Countdown<ContinuousClock.Instant>(duration: sequence.step(0)!.phase.duration)
+    let now = ContinuousClock.now
+    countdown.start(at: now)
+    var timer = StoredTimer(countdown, name: name, at: now, wallNow: at(0))
+    (timer.sequence, timer.step, timer.manual) = (sequence, 0, manual ? true : nil)
+    return timer
+  }
+
+  @Test func aPhaseEndTakenStartsTheNextFromTheEndItself() throws {
+    let dir = try TemporaryDirectory()
+    let store = TimerStore(directory: StateDirectory(url: dir.url))
+    #expect(store.save(try sequenceTimer("focus", "work 2s, break 3s", rounds: 2)) == nil)
+    let first = try #require(store.claimEnd("focus", now: at(2.4)))
+    #expect(first.timer.phaseLabel == "work 1/2")
+    #expect(first.next?.phaseLabel == "break 1/2")
+    #expect(first.next?.endsAt == t0 + 5, "from the end at 2 s, not from the ring at 2.4 s")
+    let saved = try #require(store.file("focus").load().value)
+    #expect(saved.isPending && saved.step == 1 && saved.duration == 3)
+    #expect(AlertWatcher.plan([saved], isShown: { _ in false }, now: at(3)) == .init(ring: [], wake: at(5)))
+    _ = store.claimEnd("focus", now: at(5))
+    _ = store.claimEnd("focus", now: at(7))
+    let last = try #require(store.claimEnd("focus", now: at(10)))
+    #expect(last.timer.phaseLabel == "break 2/2" && last.next == nil)
+    let over = try #require(store.file("focus").load().value)
+    #expect(over.rungAt != nil && !over.isPending, "the sequence is over and remembered")
+  }
+
+  @Test func aManualSequenceWaitsUntilToldAndNextStartsIt() throws {
+    let dir = try TemporaryDirectory()
+    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url)))
+    #expect(timers.store.save(try sequenceTimer("focus", "work 2s, break 3s", manual: true)) == nil)
+    let claimed = try #require(timers.store.claimEnd("focus", now: at(2)))
+    #expect(claimed.next?.endsAt == nil && claimed.next?.remainingWhenPaused == 3)
+    #expect(AlertWatcher.plan([claimed.next!], isShown: { _ in false }, now: at(60)) == .init(ring: [], wake: nil), "nothing rings while it waits")
+    let started = try timers.next("focus", now: at(60))
+    #expect(started.endsAt == t0 + 63 && started.phaseLabel == "break 1/1")
+    #expect(throws: AlertsError.lastPhase("focus")) { try timers.next("focus", now: at(61)) }
+  }
+
+  @Test func theRingSaysWhatEndedAndWhatStarts() {
+    var alert = TimerAlert(name: "pomodoro", exec: nil)
+    alert.phase = .init(name: "work", round: 2, rounds: 4, next: .init(name: "break", seconds: 300), nextWaits: false)
+    let (summary, body) = alert.texts(duration: .seconds(1500), endedAt: at(0), now: at(0))
+    #expect(summary == "work done — break 5:00 starts")
+    #expect(body.hasPrefix("round 2/4, ended at "))
+    alert.phase?.next = nil
+    #expect(alert.texts(duration: .seconds(1500), endedAt: at(0), now: at(0)).summary == "work done — pomodoro finished")
+  }
+
+  @Test func aPresetReturnsToItsTimerWhileItRunsElseStartsAnew() throws {
+    let dir = try TemporaryDirectory()
+    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url)))
+    let tea = Preset(name: "tea", duration: .seconds(240), sound: "", exec: "echo tea")
+    guard case .start(let duration, nil, "echo tea", "") = try timers.open("tea", .preset(tea), replacing: false, now: at(0)).opening else {
+      Issue.record("a preset with no timer starts one")
+      return
+    }
+    #expect(duration == .seconds(240))
+    var countdown = try Countdown<ContinuousClock.Instant>(duration: duration)
+    countdown.start(at: ContinuousClock.now)
+    #expect(timers.store.save(StoredTimer(countdown, name: "tea", at: ContinuousClock.now, wallNow: at(0))) == nil)
+    guard case .resume = try timers.open("tea", .preset(tea), replacing: false, now: at(10)).opening else {
+      Issue.record("while it runs, the preset returns to it")
+      return
+    }
+    guard case .start = try timers.open("tea", .preset(tea), replacing: true, now: at(10)).opening else {
+      Issue.record("--replace starts it anew")
+      return
+    }
+    do {
+      _ = try timers.open("tea", .start(.seconds(60)), replacing: false, now: at(10))
+      Issue.record("a new duration for a running name is refused")
+    } catch {
+      guard case .timerRunning("tea", let left, false) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(abs(left - 230) < 0.01)
+    }
+  }
+
+  @Test func aBadPresetIsNamedWithItsLineAndTheOthersWork() throws {
+    let dir = try TemporaryDirectory()
+    let presets = Presets(url: dir.file("presets.json"))
+    try Data(
+      """
+      {
+        "tea": { "duration": "4m" },
+        "eggs": { "duration": "7 minutes please" },
+        "focus": { "sequence": "work 50m, break 10m", "rounds": 3, "sound": false },
+        "5m": { "duration": "5m" },
+        "odd": { "duration": 5 }
+      }
+      """.utf8
+    ).write(to: presets.url)
+    let (found, problems) = presets.load()
+    #expect(found.map(\.name) == ["focus", "tea"])
+    #expect(found.first?.sequence?.rounds == 3 && found.first?.sound == "")
+    #expect(problems.count == 3)
+    #expect(problems.contains { $0.contains("line 3: preset 'eggs': cannot read duration") }, "\(problems)")
+    #expect(problems.contains { $0.contains("line 5: preset '5m': '5m' reads as a duration") }, "\(problems)")
+    #expect(problems.contains { $0.contains("line 6: preset 'odd': unreadable") }, "\(problems)")
+    try presets.save(Preset(name: "tea", duration: .seconds(300)))
+    #expect(presets.named("tea")?.duration == .seconds(300))
+    #expect(try presets.remove("tea") && !(try presets.remove("tea")))
+    #expect(presets.load().presets.map(\.name) == ["focus"])
+  }
+
+  @Test func theStatusLineSaysWhatRunsAndWhenItChanges() throws {
+    let dir = try TemporaryDirectory()
+    let state = StateDirectory(url: dir.url)
+    #expect(Status.now(in: state, at: at(0)) == Status(items: []))
+    #expect(Status.now(in: state, at: at(0)).nextChange == nil, "nothing runs: nothing to wake for")
+    #expect(Status(items: []).render(.waybar) == #"{"class":"idle","text":"","tooltip":""}"#)
+    let store = TimerStore(directory: state)
+    #expect(store.save(try sequenceTimer("focus", "work 25m, break 5m", rounds: 4)) == nil)
+    let status = Status.now(in: state, at: at(60.3))
+    #expect(status.line == "focus work 1/4 24:00")
+    #expect(status.nextChange == at(61), "the next whole second of what is shown")
+    let waybar = status.render(.waybar)
+    let object = try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any]
+    #expect(object?["text"] as? String == "focus work 1/4 24:00")
+    #expect(object?["class"] as? String == "timer" && object?["percentage"] as? Int == 4)
+    #expect((object?["tooltip"] as? String)?.contains("24:00 left of 25:00") == true)
+    var long = try sequenceTimer("long", "a 3h")
+    (long.endsAt, long.sequence, long.step) = (t0 + 3 * 3600, nil, nil)
+    #expect(store.save(long) == nil)
+    let both = Status.now(in: state, at: at(0.5))
+    #expect(both.items.map(\.text) == ["focus work 1/4 25:00", "long 3h 00m"], "a countdown rounds up")
+    #expect(Status.item(long, now: at(30)).changes == at(60), "to the minute: the next minute")
+    #expect(both.render(.i3blocks) == "focus work 1/4 25:00 · long 3h 00m\nfocus work 1/4 25:00")
+  }
+}

@@ -1,0 +1,98 @@
+"""Routines end to end: presets, a sequence rung phase by phase with no window open, and the
+status line for panels. A private session bus with the test notification server; waits have
+time limits and nothing asserts how long anything took."""
+import json
+import os
+import re
+import subprocess
+import time
+
+from test_alerts import BINARY, wait_for, watcher_pid, world  # noqa: F401
+
+
+def run(env, *arguments):
+    return subprocess.run([BINARY, *arguments], env=env, capture_output=True, text=True, timeout=30)
+
+
+def test_presets_are_added_listed_started_by_name_and_removed(world):
+    server, env, tmp_path = world
+    env = {**env, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    assert run(env, "preset", "add", "tea", "1s", "--no-sound").stdout == "preset tea: 0:01, no sound; `clockwork timer tea` starts it\n"
+    assert run(env, "preset", "add", "focus", "--sequence", "work 50m, break 10m", "--repeat", "3").returncode == 0
+    refused = run(env, "preset", "add", "5m", "3m")
+    assert refused.returncode == 64 and "'5m' reads as a duration" in refused.stderr
+    assert run(env, "preset", "list").stdout == "focus  work 50:00, break 10:00 ×3\ntea    0:01, no sound\n"
+    started = run(env, "timer", "tea", "--plain")
+    assert started.returncode == 0 and started.stdout.splitlines() == ["0:01", "0:00"], started
+    assert wait_for(lambda: server.notifications())
+    assert server.notifications()[0][0] == "Timer finished: tea", "the preset's name is the timer's"
+    unknown = run(env, "timer", "coffee")
+    assert unknown.returncode == 64 and "no preset is named 'coffee'" in unknown.stderr, unknown.stderr
+    # A bad entry edited by hand is named with its line; the others still work.
+    presets = tmp_path / "config" / "clockwork" / "presets.json"
+    presets.write_text(presets.read_text().replace('"duration" : "1s"', '"duration" : "soon"'))
+    listed = run(env, "preset", "list")
+    assert listed.stdout == "focus  work 50:00, break 10:00 ×3\n" and re.search(r"presets.json line \d+: preset 'tea': cannot read duration 'soon'", listed.stderr), listed
+    assert run(env, "preset", "remove", "focus").stdout == "removed preset focus\n"
+    assert run(env, "preset", "remove", "focus").returncode == 1
+
+
+def test_a_sequence_with_its_window_closed_rings_each_phase_in_order(world):
+    server, env, tmp_path = world
+    app = subprocess.Popen([BINARY, "timer", "--sequence", "work 2s, rest 2s", "--plain", "--name", "focus"], env=env, stdout=subprocess.PIPE)
+    assert app.stdout.readline().strip() == b"0:02"
+    app.kill()
+    app.wait()
+    listed = run(env, "timer", "--list").stdout
+    assert re.match(r"focus\s+0:0[12] left\s+\(of 0:02, work 1/1\)", listed), listed
+    assert wait_for(lambda: len(server.notifications()) >= 1)
+    assert wait_for(lambda: "rest 1/1" in run(env, "timer", "--list").stdout), "the next phase started by itself"
+    assert wait_for(lambda: len(server.notifications()) >= 2)
+    time.sleep(1)
+    summaries = [n[0] for n in server.notifications()]
+    assert summaries == ["work done — rest 0:02 starts", "rest done — focus finished"], summaries
+    assert all(n[1].startswith("round 1/1, ended at ") for n in server.notifications())
+    assert "finished at" in run(env, "timer", "--list").stdout
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)
+
+
+def test_the_status_line_for_panels(world):
+    server, env, tmp_path = world
+    idle = run(env, "status", "--format", "waybar")
+    assert json.loads(idle.stdout) == {"text": "", "tooltip": "", "class": "idle"}
+    app = subprocess.Popen([BINARY, "timer", "25m", "--plain", "--name", "tea"], env=env, stdout=subprocess.PIPE)
+    app.stdout.readline()
+    waybar = json.loads(run(env, "status", "--format", "waybar").stdout)
+    assert set(waybar) == {"text", "tooltip", "class", "percentage"}
+    assert re.fullmatch(r"tea (25:00|24:5\d)", waybar["text"]) and waybar["class"] == "timer" and 0 <= waybar["percentage"] <= 1, waybar
+    assert re.fullmatch(r"tea (25:00|24:5\d)\n", run(env, "status").stdout)
+    app.kill()
+    app.wait()
+    run(env, "timer", "--cancel", "--name", "tea")
+
+
+def cpu_ticks(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def test_status_follow_sleeps_with_nothing_running_and_follows_a_timer_each_second(world):
+    server, env, tmp_path = world
+    follow = subprocess.Popen([BINARY, "status", "--follow"], env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert follow.stdout.readline() == "\n", "the empty line first"
+        time.sleep(0.5)
+        before = cpu_ticks(follow.pid)
+        switches = lambda: sum(int(line.split()[1]) for line in open(f"/proc/{follow.pid}/status") if "ctxt_switches" in line)
+        woken = switches()
+        time.sleep(10)
+        assert cpu_ticks(follow.pid) == before, "no CPU over 10 s with nothing running"
+        assert switches() - woken <= 1, "not woken"
+        app = subprocess.Popen([BINARY, "timer", "5s", "--plain", "--name", "eggs"], env=env, stdout=subprocess.PIPE)
+        lines = [follow.stdout.readline().strip() for _ in range(6)]
+        app.wait(timeout=15)
+        assert lines[:5] == ["eggs 0:05", "eggs 0:04", "eggs 0:03", "eggs 0:02", "eggs 0:01"], lines
+        assert lines[5] == "", "gone once it finished"
+    finally:
+        follow.kill()
+        follow.wait()
