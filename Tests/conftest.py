@@ -9,6 +9,7 @@ import time
 import pytest
 
 PROGRAMS = ("clockwork", "clockwork-alerts")
+ENDED = []  # (test, pids) for the summary
 
 
 def our_processes():
@@ -57,4 +58,9 @@ def nothing_outlives_a_test(request):
     left = {pid: state for pid, state in our_processes().items() if pid not in before}
     if left:
         end(left)
-        request.node.user_properties.append(("ended", sorted(left)))
+        ENDED.append((request.node.nodeid, sorted(left)))
+
+
+def pytest_terminal_summary(terminalreporter):
+    for test, pids in ENDED:
+        terminalreporter.write_line(f"left running by {test}, ended: {len(pids)} process(es)")

@@ -18,7 +18,7 @@ import Testing
     (["stopwatch", "--bogus"], "Unknown option '--bogus'"),
     (["clok"], "unknown subcommand 'clok'; did you mean 'clock'?"),
     (["timr", "5m"], "unknown subcommand 'timr'; did you mean 'timer'?"),
-    (["banana"], "unknown subcommand 'banana' (clock, stopwatch, timer, alarm, render)"),
+    (["banana"], "unknown subcommand 'banana' (clock, stopwatch, timer, pomodoro, preset, alarm, status, render)"),
     (["stopwatch", "--export", "/nonexistent/laps.csv"], "cannot write laps to /nonexistent/laps.csv: the folder /nonexistent does not exist"),
     (["render", "clock", "-o", "/nonexistent/a.png"], "cannot write /nonexistent/a.png: the folder /nonexistent does not exist"),
     // A negative number is a number that is out of range, not a missing value.
@@ -28,7 +28,11 @@ import Testing
     (["clock", "--plain", "--count", "-1"], "--count must be at least 1, got -1"),
     (["render", "timer", "--remaining", "-5m", "--total", "1m", "-o", "a.png"], "duration '-5m' is negative"),
     (["stopwatch", "--fps", "-3"], "--fps must be from 1 to 100, got -3.0"),
-    (["timer", "--list", "--cancel"], "--list and --cancel do not combine"),
+    (["timer", "--list", "--cancel"], "--list, --cancel and --next do not combine"),
+    (["timer", "--repeat", "3", "5m"], "--repeat, --long-break and --manual go with --sequence"),
+    (["timer", "--sequence", "work 25m, rest"], "each phase is a name and a duration"),
+    (["status", "--format", "xml"], "unknown format 'xml' (use text, json, waybar, i3blocks)"),
+    (["pomodoro", "--rounds", "0"], "--rounds must be from 1 to 100"),
   ])
   func badInputExits64(arguments: [String], message: String) throws {
     let result = try BinaryRunner.run("clockwork", arguments)

@@ -136,17 +136,20 @@ public struct AlertWatcher {
   /// could see it (no notification service, its terminal gone), the next command says it.
   @discardableResult
   func ring(_ name: String, now: Date) -> Bool {
-    guard let claimed = store.claimEnd(name, now: now) else { return false }
-    let timer = claimed.timer
-    var alert = TimerAlert(name: timer.name, exec: timer.exec, sound: timer.sound)
-    if let at = timer.phase, let sequence = timer.sequence {
-      alert.phase = .init(name: at.phase.name, round: at.round, rounds: sequence.rounds, next: claimed.next?.phase?.phase, nextWaits: timer.manual == true)
-      if claimed.next?.isPending == true { onNextPhase(name) }
+    var nextStarts = false
+    let claimed = store.claimEnd(name, now: now) { claimed in
+      let timer = claimed.timer
+      var alert = TimerAlert(name: timer.name, exec: timer.exec, sound: timer.sound)
+      if let at = timer.phase, let sequence = timer.sequence {
+        alert.phase = .init(name: at.phase.name, round: at.round, rounds: sequence.rounds, next: claimed.next?.phase?.phase, nextWaits: timer.manual == true)
+        nextStarts = claimed.next?.isPending == true
+      }
+      let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
+      let rung = alert.ring(duration: StoredNumbers.milliseconds(timer.duration), endedAt: end, on: .device(timer.tty), now: now)
+      if !rung.seen { notices.append("\(rung.summary): \(rung.body); no one could be told then (\(rung.problems.joined(separator: "; ")))") }
     }
-    let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
-    let rung = alert.ring(duration: StoredNumbers.milliseconds(timer.duration), endedAt: end, on: .device(timer.tty), now: now)
-    if !rung.seen { notices.append("\(rung.summary): \(rung.body); no one could be told then (\(rung.problems.joined(separator: "; ")))") }
-    return true
+    if nextStarts { onNextPhase(name) }  // once the next phase is saved
+    return claimed != nil
   }
 
   /// Told when a sequence's next phase starts by itself: its ringer (a systemd unit) is set.

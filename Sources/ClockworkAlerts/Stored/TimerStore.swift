@@ -58,7 +58,9 @@ public struct TimerStore: Sendable {
   /// Takes the timer's end to ring it: of all who try, one gets it. The timer is then kept as
   /// rung (finished at its end) until started again or removed, or, in a sequence, becomes
   /// its next phase. `nil` when it is gone (rung by another, cancelled) or not due at `now`.
-  public func claimEnd(_ name: String, now: Date) -> ClaimedEnd? {
+  /// - Parameter ring: called once the end is ours, before it is saved back (a save waits for
+  ///   the disk; a ring should not).
+  public func claimEnd(_ name: String, now: Date, ring: (ClaimedEnd) -> Void = { _ in }) -> ClaimedEnd? {
     let url = file(name).url
     guard var timer = file(name).load(now: now).value, timer.isPending, timer.isFinished(atWall: now) else { return nil }
     let taken = folder.appendingPathComponent(".\(name).ringing-\(getpid())")
@@ -67,8 +69,10 @@ public struct TimerStore: Sendable {
     let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
     let next = timer.nextPhase(startingAt: end, waits: timer.manual == true)
     timer.rungAt = now.timeIntervalSince1970
+    let claimed = ClaimedEnd(timer: timer, next: next)
+    ring(claimed)
     putBack(next ?? timer)
-    return ClaimedEnd(timer: timer, next: next)
+    return claimed
   }
 
   /// Saves `timer` unless a new timer of that name was saved meanwhile (a link never replaces).

@@ -83,14 +83,14 @@ struct TimerCommand: AsyncParsableCommand {
   @Flag(help: "Flash the ring and the time at the end until a key is pressed (implies --wait).")
   var blink = false
 
-  @Option(name: .customLong("name"), help: ArgumentHelp("Name the timer, so several can run (a preset's timer has the preset's name).", valueName: "name"))
+  @Option(name: .customLong("name"), help: ArgumentHelp("Name the timer, so several can run; a preset's timer has the preset's name (default: timer).", valueName: "name"))
   var nameOption: String?
 
   var name: String { nameOption ?? presetWord ?? "timer" }
 
   /// The duration's one word when it is no duration: a preset's name.
   var presetWord: String? {
-    guard durationWords.count == 1, (try? DurationParser.parse(durationWords[0])) == nil else { return nil }
+    guard durationWords.count == 1, TimerStore.validName(durationWords[0]), (try? DurationParser.parse(durationWords[0])) == nil else { return nil }
     return durationWords[0]
   }
 
