@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "ClockworkTerminal", targets: ["ClockworkTerminal"]),
     .library(name: "ClockworkWindow", targets: ["ClockworkWindow"]),
     .library(name: "ClockworkAlerts", targets: ["ClockworkAlerts"]),
+    .library(name: "ClockworkRoutines", targets: ["ClockworkRoutines"]),
     .executable(name: "clockwork", targets: ["clockwork"]),
     .executable(name: "clockwork-alerts", targets: ["clockwork-alerts"]),
     .executable(name: "window-clock", targets: ["WindowClock"]),
@@ -76,6 +77,9 @@ let package = Package(
     // and stop, delivery through the user's systemd manager or our watcher. No drawing: the
     // watcher is a small process of its own.
     .target(name: "ClockworkAlerts", dependencies: ["ClockworkCore", "ClockworkState", "ClockworkLive", "ClockworkSystem"]),
+    // What people build on timers and alarms: presets, and a status line for panels. Not in the
+    // watcher: what waits between alerts stays small.
+    .target(name: "ClockworkRoutines", dependencies: ["ClockworkAlerts", "ClockworkCore", "ClockworkState", "ClockworkSystem"]),
     // The watcher's executable, beside the app's: what waits between alerts is small.
     .executableTarget(name: "clockwork-alerts", dependencies: ["ClockworkAlerts", "ClockworkState", "ClockworkSystem"]),
     // The app's modes: the clock, timer and stopwatch in a terminal, in a window, as plain lines.
@@ -110,6 +114,7 @@ let package = Package(
         "ClockworkSystem",
         "ClockworkModes",
         "ClockworkAlerts",
+        "ClockworkRoutines",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]
@@ -158,6 +163,10 @@ let package = Package(
     .testTarget(
       name: "ClockworkAlertsTests",
       dependencies: ["ClockworkAlerts", "ClockworkState", "ClockworkSystem", "ClockworkCore", "ClockworkTestSupport"]
+    ),
+    .testTarget(
+      name: "ClockworkRoutinesTests",
+      dependencies: ["ClockworkRoutines", "ClockworkAlerts", "ClockworkState", "ClockworkCore", "ClockworkTestSupport"]
     ),
     .testTarget(
       name: "ClockworkStateTests",

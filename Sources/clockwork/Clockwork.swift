@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClockworkAlerts
+import ClockworkRoutines
 import ClockworkLive
 import ClockworkModes
 import ClockworkState

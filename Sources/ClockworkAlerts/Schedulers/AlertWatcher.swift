@@ -122,14 +122,19 @@ public struct AlertWatcher {
       guard let wake = plan.wake, wake.timeIntervalSince(now) <= Self.viewerGrace else { break }
       if !prepared { DesktopNotification.prepare() }
       prepared = true
-      let nanoseconds = Int(max(0, wake.timeIntervalSince(now)) * 1e9) + 1_000_000
-      var delay = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
-      var rest = timespec()
-      while nanosleep(&delay, &rest) != 0 && errno == EINTR { delay = rest }
+      Self.sleep(until: wake)
       now = Date()
     }
     AlertSound.waitForBackground(upTo: 30)
     return ExitStatus.success
+  }
+
+  /// Sleeps until the wall clock reads `date` (an absolute deadline: however long getting ready
+  /// took, the wake is at the time itself), a tenth of a millisecond past it.
+  static func sleep(until date: Date) {
+    let target = date.timeIntervalSince1970 + 0.000_1
+    var deadline = timespec(tv_sec: Int(target.rounded(.down)), tv_nsec: Int((target - target.rounded(.down)) * 1e9))
+    while clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &deadline, nil) == EINTR {}
   }
 
   /// Rings a timer whose end this process takes (no other will); whether it rang. When no one

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockworkRoutines
 import ClockworkCore
 import ClockworkLive
 import ClockworkModes

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockworkRoutines
 import ClockworkLive
 import ClockworkSystem
 

@@ -1,3 +1,4 @@
+import ClockworkAlerts
 import ClockworkCore
 import ClockworkState
 import ClockworkSystem

@@ -6,8 +6,8 @@ import Testing
 
 @testable import ClockworkAlerts
 
-/// Presets, sequences and the status line, on fixed wall times.
-@Suite struct RoutinesTests {
+/// Sequences, on fixed wall times.
+@Suite struct SequenceTests {
   let t0 = 1_800_000_000.0
   func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: t0 + seconds) }
 
@@ -94,55 +94,4 @@ import Testing
     }
   }
 
-  @Test func aBadPresetIsNamedWithItsLineAndTheOthersWork() throws {
-    let dir = try TemporaryDirectory()
-    let presets = Presets(url: dir.file("presets.json"))
-    try Data(
-      """
-      {
-        "tea": { "duration": "4m" },
-        "eggs": { "duration": "7 minutes please" },
-        "focus": { "sequence": "work 50m, break 10m", "rounds": 3, "sound": false },
-        "5m": { "duration": "5m" },
-        "odd": { "duration": 5 }
-      }
-      """.utf8
-    ).write(to: presets.url)
-    let (found, problems) = presets.load()
-    #expect(found.map(\.name) == ["focus", "tea"])
-    #expect(found.first?.sequence?.rounds == 3 && found.first?.sound == "")
-    #expect(problems.count == 3)
-    #expect(problems.contains { $0.contains("line 3: preset 'eggs': cannot read duration") }, "\(problems)")
-    #expect(problems.contains { $0.contains("line 5: preset '5m': '5m' reads as a duration") }, "\(problems)")
-    #expect(problems.contains { $0.contains("line 6: preset 'odd': unreadable") }, "\(problems)")
-    try presets.save(Preset(name: "tea", duration: .seconds(300)))
-    #expect(presets.named("tea")?.duration == .seconds(300))
-    #expect(try presets.remove("tea") && !(try presets.remove("tea")))
-    #expect(presets.load().presets.map(\.name) == ["focus"])
-  }
-
-  @Test func theStatusLineSaysWhatRunsAndWhenItChanges() throws {
-    let dir = try TemporaryDirectory()
-    let state = StateDirectory(url: dir.url)
-    #expect(Status.now(in: state, at: at(0)) == Status(items: []))
-    #expect(Status.now(in: state, at: at(0)).nextChange == nil, "nothing runs: nothing to wake for")
-    #expect(Status(items: []).render(.waybar) == #"{"class":"idle","text":"","tooltip":""}"#)
-    let store = TimerStore(directory: state)
-    #expect(store.save(try sequenceTimer("focus", "work 25m, break 5m", rounds: 4)) == nil)
-    let status = Status.now(in: state, at: at(60.3))
-    #expect(status.line == "focus work 1/4 24:00")
-    #expect(status.nextChange == at(61), "the next whole second of what is shown")
-    let waybar = status.render(.waybar)
-    let object = try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any]
-    #expect(object?["text"] as? String == "focus work 1/4 24:00")
-    #expect(object?["class"] as? String == "timer" && object?["percentage"] as? Int == 4)
-    #expect((object?["tooltip"] as? String)?.contains("24:00 left of 25:00") == true)
-    var long = try sequenceTimer("long", "a 3h")
-    (long.endsAt, long.sequence, long.step) = (t0 + 3 * 3600, nil, nil)
-    #expect(store.save(long) == nil)
-    let both = Status.now(in: state, at: at(0.5))
-    #expect(both.items.map(\.text) == ["focus work 1/4 25:00", "long 3h 00m"], "a countdown rounds up")
-    #expect(Status.item(long, now: at(30)).changes == at(60), "to the minute: the next minute")
-    #expect(both.render(.i3blocks) == "focus work 1/4 25:00 · long 3h 00m\nfocus work 1/4 25:00")
-  }
 }

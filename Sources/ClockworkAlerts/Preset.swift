@@ -1,0 +1,27 @@
+import ClockworkCore
+
+/// A timer kept under a name to start again: `clockwork timer tea`. A duration, or a sequence
+/// of phases; its sound and `--exec` as a timer's.
+public struct Preset: Hashable, Sendable {
+  public var name: String
+  public var duration: Duration?
+  public var sequence: PhaseSequence?
+  /// `nil` the sound theme's, "" none, else a sound file's path.
+  public var sound: String?
+  public var exec: String?
+
+  public init(name: String, duration: Duration? = nil, sequence: PhaseSequence? = nil, sound: String? = nil, exec: String? = nil) {
+    self.name = name
+    self.duration = duration
+    self.sequence = sequence
+    self.sound = sound
+    self.exec = exec
+  }
+
+  /// "4:00" or the sequence's summary, then what is not the default.
+  public var summary: String {
+    let what = sequence?.summary ?? duration.map { CountdownFormat.string($0) } ?? "?"
+    let sound = sound.map { $0.isEmpty ? ", no sound" : ", sound \($0)" } ?? ""
+    return what + sound + (exec.map { ", exec \($0)" } ?? "")
+  }
+}
