@@ -10,7 +10,8 @@ ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 BINARY = os.path.abspath(os.environ.get("CLOCKWORK_BINARY", os.path.join(ROOT, ".build", "debug", "clockwork")))
 
 PAGES = ["clockwork", "clockwork-clock", "clockwork-stopwatch", "clockwork-timer", "clockwork-alarm", "clockwork-alarm-add",
-         "clockwork-render", "clockwork-render-clock", "clockwork-render-timer"]
+         "clockwork-render", "clockwork-render-clock", "clockwork-render-timer", "clockwork-pomodoro", "clockwork-preset",
+         "clockwork-preset-add", "clockwork-status"]
 
 
 def make(target, destdir):
@@ -18,7 +19,7 @@ def make(target, destdir):
                           capture_output=True, text=True)
 
 
-def complete(installed, line):
+def complete(installed, line, **variables):
     """What bash's completion (the installed script, with the installed binary first on PATH)
     offers for `line`, the cursor at its end."""
     script = f"""
@@ -29,7 +30,7 @@ def complete(installed, line):
         _clockwork clockwork "${{COMP_WORDS[COMP_CWORD]}}" "${{COMP_WORDS[COMP_CWORD - 1]}}"
         printf '%s\\n' "${{COMPREPLY[@]}}"
     """
-    env = {**os.environ, "PATH": f"{installed}/bin:{os.environ['PATH']}"}
+    env = {**os.environ, "PATH": f"{installed}/bin:{os.environ['PATH']}", **variables}
     return subprocess.run(["bash", "-c", script, "bash", line], capture_output=True, text=True, env=env).stdout.split()
 
 
@@ -55,6 +56,12 @@ def test_install_puts_each_part_where_it_is_looked_for_and_uninstall_takes_it_al
     assert "Europe/Berlin" in complete(usr, "clockwork timer --zone Europe/Be")
     assert "night" in complete(usr, "clockwork clock --theme ")
     assert complete(usr, "clockwork ti") == ["timer"]
+    # The user's presets, where a duration goes and to remove one.
+    config = tmp_path.parent / f"{tmp_path.name}-config"  # beside the staging folder, which uninstall must leave empty
+    (config / "clockwork").mkdir(parents=True)
+    (config / "clockwork" / "presets.json").write_text('{ "tea": { "duration": "4m" }, "toast": { "duration": "2m" } }')
+    assert complete(usr, "clockwork timer t", XDG_CONFIG_HOME=str(config)) == ["tea", "toast"]
+    assert complete(usr, "clockwork preset remove te", XDG_CONFIG_HOME=str(config)) == ["tea"]
     # Themes with pictures, found by name beside the binary.
     assert (usr / "share" / "clockwork" / "themes" / "wall" / "wall.json").is_file()
     assert "wall" in complete(usr, "clockwork clock --theme w")

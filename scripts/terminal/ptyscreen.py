@@ -6,6 +6,7 @@ import fcntl
 import os
 import pty
 import select
+import shutil
 import signal
 import struct
 import tempfile
@@ -46,7 +47,9 @@ class PtyApp:
         environment.update({"TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8"})
         # A state folder of its own unless the caller names one: saved stopwatches and timers
         # of the user's must not leak in.
-        environment.setdefault("XDG_STATE_HOME", tempfile.mkdtemp())
+        self.own_state = None if "XDG_STATE_HOME" in (env or {}) else tempfile.mkdtemp(prefix="ptyapp-state-")
+        if self.own_state:
+            environment["XDG_STATE_HOME"] = self.own_state
         environment.update(env or {})
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
@@ -149,6 +152,10 @@ class PtyApp:
         return "\n".join(self.screen.display)
 
     def close(self):
+        """Ends the child, and removes the state folder made for it (a watcher it left holds
+        nothing then: the suite's conftest ends it)."""
+        if self.own_state:
+            shutil.rmtree(self.own_state, ignore_errors=True)
         if self.poll() is None:
             os.kill(self.pid, signal.SIGKILL)
             self.wait(2)
