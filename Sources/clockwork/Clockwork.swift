@@ -108,7 +108,8 @@ enum ErrorText {
 /// Names of subcommands, and the one a mistyped word was meant to be.
 enum SubcommandName {
   static func problem(with word: String, among commands: [ParsableCommand.Type]) -> String? {
-    guard !commands.contains(where: { $0.configuration.commandName == word }) else { return nil }
+    // `help` is ArgumentParser's own: `clockwork help timer` is `clockwork timer --help`.
+    guard word != "help", !commands.contains(where: { $0.configuration.commandName == word }) else { return nil }
     let names = commands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }  // hidden ones are not offered
     let hint = NearestWord.to(word, among: names).map { "; did you mean '\($0)'?" } ?? " (\(names.joined(separator: ", ")))"
     return "unknown subcommand '\(word)'\(hint)"

@@ -80,6 +80,14 @@ import Testing
     #expect(past.stderr.contains("is in the past\nUsage: clockwork timer "), "\(past.stderr)")
   }
 
+  @Test(arguments: [["timer"], ["alarm", "add"], ["preset"]])
+  func helpAsASubcommandIsTheSubcommandsHelp(path: [String]) throws {
+    let asked = try BinaryRunner.run("clockwork", ["help"] + path)
+    #expect(asked.status == 0, "\(asked.stderr)")
+    #expect(asked.stdout == (try BinaryRunner.run("clockwork", path + ["--help"])).stdout)
+    #expect(asked.stdout.contains("USAGE: clockwork \(path.joined(separator: " "))"))
+  }
+
   @Test func timerHelpSaysTheNamesDefaultOnce() throws {
     let help = try BinaryRunner.run("clockwork", ["timer", "--help"]).stdout
     #expect(help.components(separatedBy: "(default: timer)").count == 2, "\(help)")

@@ -78,6 +78,17 @@ def test_cancel_on_a_read_only_folder_fails_and_keeps_the_timer(small_disk):
     assert (timers / "x.json").exists()
 
 
+@pytest.mark.parametrize("frames", ["1", "3"])
+def test_a_stamp_into_a_read_only_folder_is_a_runtime_failure_not_a_usage_error(small_disk, tmp_path, frames):
+    read_only(small_disk)
+    result = clockwork("render", "clock", "--size", "32", "--frames", frames, "-o", str(small_disk / "a.png"), state=tmp_path / "state")
+    assert result.returncode == 1, result
+    assert f"cannot write {small_disk / 'a.png'}: the folder {small_disk} cannot be written (Read-only file system)" in result.stderr, result.stderr
+    assert "Usage:" not in result.stderr
+    missing = clockwork("render", "clock", "-o", str(small_disk / "nowhere" / "a.png"), state=tmp_path / "state")
+    assert missing.returncode == 64, "a folder that is not there is a mistake in the command"
+
+
 def test_an_unwritable_home_gives_the_real_reason(small_disk):
     read_only(small_disk)
     environment = {k: v for k, v in os.environ.items() if k != "XDG_STATE_HOME"}

@@ -468,6 +468,8 @@ def test_timer_keys_pause_and_add_a_minute(run):
     assert app.pump_until(lambda a: "5:59" in shown(a) or "6:00" in shown(a))
     app.send("q")
     assert app.wait() == 130
+    # Said on the way out as --list says it: paused, not running.
+    assert b"timer 'timer' stays paused (6:00 left)" in app.raw or b"timer 'timer' stays paused (5:59 left)" in app.raw, app.raw[-300:]
 
 
 @pytest.mark.parametrize("how", ["q", signal.SIGINT, signal.SIGTERM])

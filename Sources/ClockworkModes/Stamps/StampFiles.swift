@@ -94,18 +94,32 @@ public struct StampFiles {
     try stream.closeAfter { _ = try stream.writeAll(bytes) }
   }
 
-  /// Why `path` cannot be written, or `nil`: its folder is missing, not a folder, or read-only.
-  /// Checked before the work that makes it (a stamp's frames, a stopwatch's laps).
-  public static func problem(writing path: String) -> String? {
+  /// Why `path` cannot be written, or `nil`: its folder is missing (or not a folder), or it
+  /// cannot be written (read-only). Checked before the work that makes it (a stamp's frames, a
+  /// stopwatch's laps).
+  public static func problem(writing path: String) -> OutputProblem? {
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
     var info = stat()
     guard stat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-      return "the folder \(directory.path) does not exist"
+      return .missingFolder("the folder \(directory.path) does not exist")
     }
-    guard FileManager.default.isWritableFile(atPath: directory.path) else {
-      return "the folder \(directory.path) is not writable"
+    guard access(directory.path, W_OK) == 0 else {
+      return .notWritable("the folder \(directory.path) cannot be written (\(String(cString: strerror(errno))))")
     }
     return nil
+  }
+
+  /// A file that cannot be written where it is asked for: a folder named that is not there (a
+  /// mistake in the command), or one that is there but refuses writing (a fault of the system).
+  public enum OutputProblem: Hashable, Sendable, CustomStringConvertible {
+    case missingFolder(String)
+    case notWritable(String)
+
+    public var description: String {
+      switch self {
+      case .missingFolder(let text), .notWritable(let text): text
+      }
+    }
   }
 }
 

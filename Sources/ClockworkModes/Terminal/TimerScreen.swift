@@ -116,7 +116,7 @@ public final class TimerScreen: LiveMode {
     }
     if let problem = control.saveError { lines.append((problem, palette.warning)) }
     for (offset, (text, color)) in lines.enumerated() {
-      grid.writeCentered(" \(String(text.prefix(size.columns - 2))) ", row: middle + reach + offset, foreground: color)
+      grid.writeCentered(" \(String(text.prefix(max(0, size.columns - 2)))) ", row: middle + reach + offset, foreground: color)
     }
     let help = control.help
     if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help) }

@@ -61,7 +61,7 @@ struct StopwatchCommand: AsyncParsableCommand {
     if let export {
       do { _ = try LapExport.Format(path: export) } catch { throw ValidationError(error.description) }
       // Said now, not after the laps are taken.
-      if let problem = StampFiles.problem(writing: export) { throw ValidationError("cannot write laps to \(export): \(problem)") }
+      if let problem = StampFiles.problem(writing: export) { throw OutputOptions.failure("cannot write laps to \(export)", problem) }
     }
   }
 

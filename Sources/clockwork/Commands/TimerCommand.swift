@@ -269,8 +269,9 @@ struct TimerCommand: AsyncParsableCommand {
     if let problem = control.saveError {
       return StandardOutput.error("timer '\(name)' ended with this run: \(problem)")
     }
+    let left = CountdownFormat.string(control.countdown.remaining(at: now))
     StandardOutput.error(
-      "timer '\(name)' keeps running (\(CountdownFormat.string(control.countdown.remaining(at: now))) left): `\(Self.resumeCommand(name))` returns to it, --cancel stops it")
+      "timer '\(name)' \(control.countdown.isRunning ? "keeps running" : "stays paused") (\(left) left): `\(Self.resumeCommand(name))` returns to it, --cancel stops it")
   }
 
   func resolvedDuration(now: Date) throws -> Duration {

@@ -40,14 +40,21 @@ struct OutputOptions: ParsableArguments {
     guard fps.isFinite, (0.01...240).contains(fps) else { throw ValidationError("--fps must be from 0.01 to 240, got \(fps)") }
     _ = try resolvedFormat()
     guard !output.isEmpty else { throw ValidationError("-o/--output needs a file name") }
-    if !toStandardOutput, let problem = StampFiles.problem(writing: output) {
-      throw ValidationError("cannot write \(output): \(problem)")
-    }
+    if !toStandardOutput, let problem = StampFiles.problem(writing: output) { throw Self.failure("cannot write \(output)", problem) }
     if toStandardOutput {
       guard frames == 1 else { throw ValidationError("-o - writes one picture; --frames needs a file name") }
       guard !StandardOutput.isTerminal else {
         throw ValidationError("-o - writes the picture to standard output, which is a terminal here; redirect it (> file) or pipe it")
       }
+    }
+  }
+
+  /// A folder that is not there is a usage error (64); one that refuses writing, a runtime
+  /// failure (1), as a file that cannot be written.
+  static func failure(_ what: String, _ problem: StampFiles.OutputProblem) -> Error {
+    switch problem {
+    case .missingFolder: ValidationError("\(what): \(problem)")
+    case .notWritable: RuntimeFailure("\(what): \(problem)")
     }
   }
 
