@@ -39,4 +39,12 @@ import Testing
     }
     #expect(ClockText.shortTime(midnight.addingTimeInterval(13 * 3_600 + 60 * 32), in: .utc) == "13:32")
   }
+
+  @Test func anEndSaysItsDayWhenItIsNotToday() throws {
+    let utc = Zone.utc
+    let now = Date(timeIntervalSince1970: 1_798_761_600 - 600)  // 2026-12-31 23:50 UTC
+    #expect(ClockText.when(now.addingTimeInterval(300), seenAt: now, in: utc) == "23:55")
+    #expect(ClockText.when(now.addingTimeInterval(852), seenAt: now, in: utc) == "tomorrow 00:04:12")
+    #expect(ClockText.when(now.addingTimeInterval(86_400 * 3), seenAt: now, in: utc) == "Sun 2027-01-03 23:50")
+  }
 }

@@ -32,7 +32,8 @@ import Testing
     (300_000, false, "5:00"), (299_001, false, "5:00"), (299_000, false, "4:59"), (1, false, "0:01"),
     (0, false, "0:00"), (3_600_000, false, "1:00:00"), (3_600_001, false, "1:00:01"),
     (9_410, true, "0:09.5"), (9_400, true, "0:09.4"), (1, true, "0:00.1"), (0, true, "0:00.0"),
-    (59_950, true, "1:00.0"),
+    (59_950, true, "1:00.0"), (86_399_000, false, "23:59:59"), (86_400_000, false, "1d 00:00:00"),
+    (3_197_932_000, false, "37d 00:18:52"),
   ])
   func countdownRoundsUp(milliseconds: Int64, tenths: Bool, text: String) {
     // 59.95 s rounds up to "1:00.0": the carry reaches the minutes, never a 60-second field.

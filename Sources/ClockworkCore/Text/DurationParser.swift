@@ -11,7 +11,7 @@ import FoundationEssentials
 /// and `ms` (also `hr`, `min`, `sec` and plurals), each at most once, largest first.
 public enum DurationParser {
   public static let acceptedForms =
-    "accepted forms: 90, 90s, 1m30s, 1h 30m, 1.5h, 25m, 2d, 1:30 (M:SS), 01:30:00 (H:MM:SS)"
+    "accepted forms: 90, 90s, 1m30s, 1h 30m, 1.5h, 25m, 2d, 1:30 (M:SS), 01:30:00 (H:MM:SS), 2d 01:30:00"
 
   /// The longest duration accepted, 100 days.
   public static let maximum: Duration = .seconds(100 * 86_400)
@@ -49,8 +49,13 @@ public enum DurationParser {
     return .milliseconds(Int64(milliseconds))
   }
 
-  /// `M:SS`, `H:MM:SS`, optionally with a fraction on the seconds.
+  /// `M:SS`, `H:MM:SS`, optionally with a fraction on the seconds; `Nd HH:MM:SS` as a countdown
+  /// past a day reads.
   static func clockForm(_ text: String, original: String) throws(DurationParseError) -> Double {
+    let words = text.split(separator: " ", omittingEmptySubsequences: true)
+    if words.count == 2, words[0].hasSuffix("d"), let days = Int(words[0].dropLast()), days >= 0, words[1].split(separator: ":").count == 3 {
+      return Double(days) * 86_400 + (try clockForm(String(words[1]), original: original))
+    }
     let fields = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     guard fields.count == 2 || fields.count == 3 else {
       throw DurationParseError(input: original, problem: .malformed("use M:SS or H:MM:SS"))

@@ -38,6 +38,9 @@ public enum CountdownFormat {
     }
     let seconds = max(0, TimeFields.wholeUnits(remaining, per: 1, rounding: .up))
     let fields = TimeFields(centiseconds: seconds * 100)
+    if fields.hours >= 24 {  // "37d 00:18:52", not "888:18:52"
+      return "\(fields.hours / 24)d \(ClockText.pad(fields.hours % 24)):\(ClockText.pad(fields.minutes)):\(ClockText.pad(fields.seconds))"
+    }
     if fields.hours > 0 {
       return "\(fields.hours):\(ClockText.pad(fields.minutes)):\(ClockText.pad(fields.seconds))"
     }

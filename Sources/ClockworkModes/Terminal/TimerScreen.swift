@@ -112,7 +112,8 @@ public final class TimerScreen: LiveMode {
     if !status.isEmpty {
       lines.append((status, palette.text))
     } else if control.countdown.isRunning {
-      lines.append(("ends \(ClockText.shortTime(moment.wall.addingTimeInterval(left / .seconds(1)), in: .local, hours: control.hours))", palette.text))
+      let end = moment.wall.addingTimeInterval(left / .seconds(1))
+      lines.append(("ends \(ClockText.when(end, seenAt: moment.wall, in: .local, hours: control.hours))", palette.text))
     }
     if let problem = control.saveError { lines.append((problem, palette.warning)) }
     for (offset, (text, color)) in lines.enumerated() {
