@@ -88,6 +88,18 @@ import Testing
     #expect(asked.stdout.contains("USAGE: clockwork \(path.joined(separator: " "))"))
   }
 
+  @Test func aZoneInOtherLetterCaseIsTheZoneItFoldsTo() throws {
+    let folded = try BinaryRunner.run("clockwork", ["clock", "--plain", "--count", "1", "--zone", "asia/KATHMANDU"])
+    #expect(folded.status == 0, "\(folded.stderr)")
+    #expect(folded.stdout.hasSuffix(" +05:45\n"), "\(folded.stdout)")
+  }
+
+  @Test func anInstalledThemeIsFoundFromTheBuildFolderToo() throws {
+    let dir = try TemporaryDirectory()
+    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--theme", "wall", "--size", "64", "-o", dir.file("wall.png").path])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
   @Test func timerHelpSaysTheNamesDefaultOnce() throws {
     let help = try BinaryRunner.run("clockwork", ["timer", "--help"]).stdout
     #expect(help.components(separatedBy: "(default: timer)").count == 2, "\(help)")

@@ -181,7 +181,7 @@ import Testing
     // The picture dial's cream left of the 12, and the hour hand's dark picture towards 3.
     #expect(image.pixel(x: 80, y: 60).r > 200 && image.pixel(x: 140, y: 100).r < 80, "\(image.pixel(x: 80, y: 60)) \(image.pixel(x: 140, y: 100))")
     let unknown = try BinaryRunner.run("clockwork", ["render", "clock", "--theme", "hall", "-o", dir.file("x.png").path], environment: environment)
-    #expect(unknown.status == 64 && unknown.stderr.contains("unknown theme 'hall' (known: classic, station, night, dbclock, fwtclock, wall;"), "\(unknown.stderr)")
+    #expect(unknown.status == 64 && unknown.stderr.contains("unknown theme 'hall' (did you mean 'wall'? known: classic, station, night, dbclock, fwtclock, wall;"), "\(unknown.stderr)")
   }
 
   @Test func liveModesTakeTheirLookAndRefuseABadOne() throws {

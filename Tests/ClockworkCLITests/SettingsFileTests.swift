@@ -25,6 +25,12 @@ import Testing
     #expect(given.stdout.wholeMatch(of: /\S+ \S+ \+00:00\n/) != nil, "\(given.stdout)")
   }
 
+  @Test func aMistypedThemeNameIsNamedWithTheNearestOne() throws {
+    let result = try run(["clock", "--plain", "--count", "1"], config: "{\n  \"theme\": \"nite\"\n}\n")
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("line 2: 'theme': unknown theme 'nite' (did you mean 'night'?"), "\(result.stderr)")
+  }
+
   @Test func anUnknownKeyIsNamedWithItsLine() throws {
     let result = try run(["clock", "--plain", "--count", "1"], config: "{\n  \"zones\": [\"UTC\"],\n  \"colour\": \"none\"\n}\n")
     #expect(result.status == 64)

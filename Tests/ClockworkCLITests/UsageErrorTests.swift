@@ -33,6 +33,11 @@ import Testing
     (["timer", "--sequence", "work 25m, rest"], "each phase is a name and a duration"),
     (["status", "--format", "xml"], "unknown format 'xml' (use text, json, waybar, i3blocks)"),
     (["pomodoro", "--rounds", "0"], "--rounds must be from 1 to 100"),
+    (["clock", "--zone", "posixrules"], "unknown time zone 'posixrules'"),
+    (["clock", "--zone", "Europe/Londn"], "did you mean 'Europe/London'?"),
+    (["clock", "--theme", "nite"], "unknown theme 'nite' (did you mean 'night'?"),
+    (["timer", "5m\n"], "cannot read duration '5m\n': it holds a line break"),
+    (["timer", "--until", "17:30\n"], "it holds a line break"),
   ])
   func badInputExits64(arguments: [String], message: String) throws {
     let result = try BinaryRunner.run("clockwork", arguments)

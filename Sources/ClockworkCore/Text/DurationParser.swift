@@ -33,6 +33,8 @@ public enum DurationParser {
   public static func parse(_ text: String) throws(DurationParseError) -> Duration {
     let trimmed = text.trimmedOfWhitespace
     guard !trimmed.isEmpty else { throw DurationParseError(input: text, problem: .empty) }
+    // A line break is not a space: `5m` and a newline pasted into a script is a mistake to say.
+    if text.contains(where: \.isNewline) { throw DurationParseError(input: text, problem: .malformed("it holds a line break")) }
     if trimmed.hasPrefix("-") { throw DurationParseError(input: text, problem: .negative) }
     let seconds: Double
     if trimmed.contains(":") {

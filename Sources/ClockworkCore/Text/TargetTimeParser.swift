@@ -94,6 +94,7 @@ public enum TargetTimeParser {
     guard !trimmed.isEmpty else {
       throw TargetTimeParseError(input: text, problem: "a time is required")
     }
+    if text.contains(where: \.isNewline) { throw TargetTimeParseError(input: text, problem: "it holds a line break") }
     if trimmed.count >= 10, trimmed.dropFirst(4).first == "-" {
       return .instant(try iso8601(trimmed, original: text, zone: zone))
     }

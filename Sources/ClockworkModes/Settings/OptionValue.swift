@@ -20,9 +20,15 @@ public struct ValueError: Error, Hashable, Sendable, CustomStringConvertible {
 /// let zone = try OptionValue.zone("Europe/Berlin")
 /// ```
 public enum OptionValue {
+  /// A zone of the tz database by its name; a name in other letter case is taken as the one it
+  /// folds to (`europe/london`). Files of the database that name no zone (`posixrules`) are not.
   public static func zone(_ text: String) throws(ValueError) -> Zone {
-    guard let zone = Zone(identifier: text) else {
-      throw ValueError("unknown time zone '\(text)' (use an IANA name such as Europe/London, America/New_York or UTC)")
+    let known = Zone.knownIdentifiers()
+    let name = known.contains(text) || known.isEmpty ? text : known.first { $0.lowercased() == text.lowercased() } ?? text
+    guard known.isEmpty || known.contains(name) || name == "UTC", let zone = Zone(identifier: name) else {
+      let hint = NearestWord.to(text.lowercased(), among: known.map { $0.lowercased() }, limit: 3)
+        .flatMap { folded in known.first { $0.lowercased() == folded } }.map { "; did you mean '\($0)'?" }
+      throw ValueError("unknown time zone '\(text)' (use an IANA name such as Europe/London, America/New_York or UTC)\(hint ?? "")")
     }
     return zone
   }
@@ -50,8 +56,9 @@ public enum OptionValue {
     let looksLikeFile = text.contains("/") || text.hasSuffix(".json")
     guard let path = looksLikeFile || FileManager.default.fileExists(atPath: text) ? text : InstalledThemes.path(named: text) else {
       let installed = InstalledThemes.names().filter { !ClockTheme.builtIn.map(\.name).contains($0) }
-      let names = (ClockTheme.builtIn.map(\.name) + installed).joined(separator: ", ")
-      throw ValueError("unknown theme '\(text)' (known: \(names); or the path of a JSON theme file)")
+      let names = ClockTheme.builtIn.map(\.name) + installed
+      let hint = NearestWord.to(text, among: names, limit: text.count >= 4 ? 3 : 2).map { "did you mean '\($0)'? " } ?? ""
+      throw ValueError("unknown theme '\(text)' (\(hint)known: \(names.joined(separator: ", ")); or the path of a JSON theme file)")
     }
     do { return try ClockTheme.load(from: URL(fileURLWithPath: path), loadPicture: Renderer.loadPicture) } catch {
       throw ValueError(error.description)
@@ -110,9 +117,23 @@ public enum InstalledThemes {
   public static func folders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
     let home = XDGFolder.path("XDG_DATA_HOME", fallback: ".local/share", environment: environment).map { [$0] } ?? []
     let system = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
-    let beside = URL(fileURLWithPath: DetachedProcess.ownExecutable).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("share").path
-    return (home + system + [beside]).map { "\($0)/clockwork/themes" }
+    let binary = URL(fileURLWithPath: DetachedProcess.ownExecutable).deletingLastPathComponent()
+    let beside = binary.deletingLastPathComponent().appendingPathComponent("share").path
+    return (home + system + [beside]).map { "\($0)/clockwork/themes" } + (sourceTree(above: binary).map { [$0] } ?? [])
+  }
+
+  /// Run from its build folder (`.build/…/debug`), the app finds the themes of the source tree
+  /// it was built from, as it will once installed.
+  static func sourceTree(above binary: URL) -> String? {
+    var folder = binary
+    for _ in 0..<4 {
+      folder = folder.deletingLastPathComponent()
+      let themes = folder.appendingPathComponent("themes").path
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+        FileManager.default.fileExists(atPath: themes)
+      { return themes }
+    }
+    return nil
   }
 
   /// `NAME.json` or `NAME/NAME.json` (a theme with its pictures) in the first folder that has it.

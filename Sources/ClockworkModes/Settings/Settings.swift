@@ -76,7 +76,9 @@ public struct Settings {
       switch key {
       case "theme":
         settings.theme = try parsed { word throws(ValueError) in
-          try OptionValue.theme(word.hasPrefix("/") || ClockTheme.named(word) != nil ? word : "\(folder)/\(word)")
+          // A path is read from the settings file's folder; a name is a theme's (built in or installed).
+          let isPath = word.contains("/") || word.hasSuffix(".json")
+          return try OptionValue.theme(isPath && !word.hasPrefix("/") ? "\(folder)/\(word)" : word)
         }
       case "oscillator": settings.oscillator = try parsed(OptionValue.oscillator)
       case "graphics": settings.graphics = try parsed(OptionValue.graphics)
