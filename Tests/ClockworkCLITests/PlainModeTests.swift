@@ -100,6 +100,11 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
   }
 
+  @Test func alarmAddHelpSaysTheDaysDefaultOnce() throws {
+    let help = try BinaryRunner.run("clockwork", ["alarm", "add", "--help"]).stdout
+    #expect(help.components(separatedBy: "(default: daily)").count == 2, "\(help)")
+  }
+
   @Test func timerHelpSaysTheNamesDefaultOnce() throws {
     let help = try BinaryRunner.run("clockwork", ["timer", "--help"]).stdout
     #expect(help.components(separatedBy: "(default: timer)").count == 2, "\(help)")

@@ -22,7 +22,7 @@ public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable 
     let names = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
     func day(_ word: Substring) throws(AlarmScheduleError) -> Weekday {
       guard word.count >= 3, let index = names.firstIndex(where: { $0.hasPrefix(word) }) else {
-        throw AlarmScheduleError("'\(word)' is not a day; use mon, tue, wed, thu, fri, sat, sun")
+        throw AlarmScheduleError("'\(word)' is not a day; use mon, tue, wed, thu, fri, sat, sun, ranges (mon-fri), weekdays, weekends or daily")
       }
       return Weekday(rawValue: index)!
     }
@@ -35,7 +35,7 @@ public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable 
       case "weekends": days.formUnion([.saturday, .sunday])
       default:
         let ends = part.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(ends.count), !part.isEmpty else { throw AlarmScheduleError("'\(part)' is not a day or a range of days, e.g. mon-fri") }
+        guard (1...2).contains(ends.count), !part.isEmpty else { throw AlarmScheduleError("'\(part)' is not a day or a range of days; use e.g. mon-fri, sat,sun, weekdays, weekends or daily") }
         let first = try day(ends[0])
         let last = try day(ends[ends.count - 1])
         var current = first

@@ -98,7 +98,7 @@ struct AlarmCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The time of day: 7:00, 07:30, 6:30pm, 18:30.", valueName: "time"))
     var time: String
 
-    @Option(help: ArgumentHelp("The days it rings: mon-fri, sat,sun, weekdays, weekends, daily (default: daily).", valueName: "days"), completion: Completions.days)
+    @Option(help: ArgumentHelp("The days it rings: mon-fri, sat,sun, weekdays, weekends, daily.", valueName: "days"), completion: Completions.days)
     var days: String = "daily"
 
     @Option(help: ArgumentHelp("What the notification says.", valueName: "text"))
@@ -117,9 +117,12 @@ struct AlarmCommand: ParsableCommand {
 
     func parsedTime() throws -> TargetTimeParser.TimeOfDay {
       let parsed: TargetTimeParser.Target
-      do { parsed = try TargetTimeParser.parse(time, zone: zone ?? .local) } catch { throw ValidationError(error.description) }
+      // An alarm takes a time of day only: dates are not offered as forms.
+      do { parsed = try TargetTimeParser.parse(time, zone: zone ?? .local) } catch {
+        throw ValidationError("cannot read time '\(time)': \(error.problem) (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)")
+      }
       guard case .timeOfDay(let t) = parsed, t.second == 0 else {
-        throw ValidationError("'\(time)' is not a time of day in minutes: give one such as 7:00 or 6:30pm")
+        throw ValidationError("'\(time)' is not a time of day in minutes (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)")
       }
       return t
     }
