@@ -57,7 +57,8 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
   /// - Throws: ``WindowError`` when there is no display or SDL cannot open a window on it.
   public init(title: String, width: Int, height: Int, onEvent: @escaping @Sendable (Event) -> Void) throws(WindowError) {
     let environment = ProcessEnvironment.self
-    guard environment.value("DISPLAY") != nil || environment.value("WAYLAND_DISPLAY") != nil else {
+    // Set but empty is not set: SDL would try each driver and print its own noise first.
+    guard ["DISPLAY", "WAYLAND_DISPLAY"].contains(where: { environment.value($0)?.isEmpty == false }) else {
       throw WindowError.noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
     }
     guard cw_sdl_load() == 0 else {

@@ -303,8 +303,11 @@ def test_a_timer_flashes_at_zero_runs_exec_once_and_exits_0(display, app, tmp_pa
     assert max(levels) - min(levels) > 60, levels
 
 
-def test_without_a_display_it_says_so_and_exits_1(app):
-    environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+@pytest.mark.parametrize("display", [None, ""])
+def test_without_a_display_it_says_so_and_exits_1(app, display):
+    environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR")}
+    if display is not None:  # set but empty: said as unset, with no noise of SDL's before it
+        environment.update(DISPLAY=display, WAYLAND_DISPLAY=display)
     result = subprocess.run([BINARY, "clock", "--window"], env=environment, capture_output=True, text=True, timeout=10)
     assert result.returncode == 1
     assert result.stderr == "clockwork: cannot open a window: neither DISPLAY nor WAYLAND_DISPLAY is set; run without --window to draw in the terminal\n"

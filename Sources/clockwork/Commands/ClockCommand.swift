@@ -40,7 +40,7 @@ struct ClockCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("How the second hand moves: \(OptionValue.oscillatorNames) (default: quartz).", valueName: "kind"), completion: Completions.oscillator)
   var oscillator: String?
 
-  @Flag(inversion: .prefixedNo, help: "Show the date and digital time under the face.")
+  @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Show the date and digital time under the face.")
   var digital = true
 
   @Option(

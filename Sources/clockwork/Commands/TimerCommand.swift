@@ -63,16 +63,16 @@ struct TimerCommand: AsyncParsableCommand {
 
   @OptionGroup var live: LiveOptions
 
-  @Flag(inversion: .prefixedNo, help: "Pulse around the ring while it runs.")
+  @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Pulse around the ring while it runs.")
   var pulse = true
 
-  @Flag(inversion: .prefixedNo, help: "Cycle a gradient behind the ring.")
+  @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Cycle a gradient behind the ring.")
   var backdrop = true
 
   @Option(help: ArgumentHelp("The ring's look from a JSON file (track, gradient, pulse, lineWidth, radius, label).", valueName: "file"), completion: .file(extensions: ["json"]))
   var theme: String?
 
-  @Flag(inversion: .prefixedNo, help: "A click restarts the timer, as r does (--no-mouse leaves the mouse to select text).")
+  @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "A click restarts the timer, as r does (--no-mouse leaves the mouse to select text).")
   var mouse = true
 
   @Flag(help: "Stay on screen after the end (until q) instead of exiting.")
