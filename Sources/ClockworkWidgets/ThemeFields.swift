@@ -11,8 +11,33 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
   public var problem: String
 
   public var description: String {
+    let problem = Self.shortened(problem)
     if let field { return "theme \(source): field '\(field)': \(problem)" }
     return "theme \(source): \(problem)"
+  }
+
+  /// A theme file past this is refused before it is read (a theme is a few hundred bytes).
+  public static let largestFile = 1 << 20
+
+  /// The file's bytes, or why not: it cannot be read, or it is larger than any theme.
+  static func read(_ url: URL) throws(ThemeError) -> Data {
+    // FoundationEssentials gives the size as a UInt, Foundation as an NSNumber (an Int to `as?`).
+    let attribute = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size]
+    let size = (attribute as? any BinaryInteger).map { Int(clamping: $0) } ?? (attribute as? Int) ?? 0
+    guard size <= largestFile else {
+      throw ThemeError(source: url.path, field: nil, problem: "the file is \(size) bytes; a theme file is at most \(largestFile) bytes")
+    }
+    do { return try Data(contentsOf: url) } catch {
+      throw ThemeError(source: url.path, field: nil, problem: "cannot read the file (\(error.reason))")
+    }
+  }
+
+  /// A value echoed in a problem is cut to its start: a 10 MB string makes a line, not 10 MB.
+  static func shortened(_ text: String) -> String {
+    guard text.count > 200 else { return text }
+    return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+      word.count > 80 ? "\(word.prefix(40))… (\(word.count) characters)" : String(word)
+    }.joined(separator: " ")
   }
 }
 

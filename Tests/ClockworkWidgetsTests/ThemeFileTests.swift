@@ -89,4 +89,20 @@ import Testing
   @Test func missingFileSaysSo() {
     #expect(throws: ThemeError.self) { try ClockTheme.load(from: URL(fileURLWithPath: "/nonexistent/theme.json")) }
   }
+
+  @Test func aHugeValueIsQuotedShortAndAHugeFileIsNotRead() throws {
+    let dir = try TemporaryDirectory()
+    let long = dir.file("long.json")
+    try Data(#"{ "dial": { "color": "\#(String(repeating: "x", count: 500_000))" } }"#.utf8).write(to: long)
+    do {
+      _ = try ClockTheme.load(from: long)
+      Issue.record("a colour of half a million x is refused")
+    } catch {
+      #expect(error.description.count < 400 && error.description.contains(" characters)"), "\(error.description.prefix(400))")
+    }
+    let huge = dir.file("huge.json")
+    try Data(("{ \"name\": \"big\"" + String(repeating: " ", count: ThemeError.largestFile) + "}").utf8).write(to: huge)
+    #expect(throws: ThemeError.self) { try ClockTheme.load(from: huge) }
+    do { _ = try CountdownRing.Style.load(from: huge) } catch { #expect(error.problem.contains("a theme file is at most 1048576 bytes")) }
+  }
 }

@@ -232,6 +232,11 @@ def test_exec_gets_the_timer_and_a_failure_is_said(world):
     assert "--exec failed (exit status 127)" in failed.stderr and "nosuchcmd: not found" in failed.stderr, failed.stderr
     assert str(log) in failed.stderr, "it says where the output is"
     assert not any("--exec failed" in summary for summary, _, _ in server.notifications()), "said where the user is, once"
+    # A log past 1 MiB is started afresh, so it cannot fill the disk.
+    log.write_bytes(b"old output\n" * 200_000)
+    assert subprocess.run([BINARY, "timer", "1s", "--plain", "--name", "eggs", "--exec", "echo done"], env=env, capture_output=True, timeout=15).returncode == 0
+    assert wait_for(lambda: b"done" in log.read_bytes())
+    assert log.stat().st_size < 4096 and b"old output" not in log.read_bytes()
 
 
 def test_a_failing_exec_with_no_window_is_a_notification(world):

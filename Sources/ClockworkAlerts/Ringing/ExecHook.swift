@@ -38,7 +38,8 @@ public enum ExecHook {
   /// `notifies`. Returns the command's status (128 + N when killed by signal N).
   public static func supervise(_ command: String, timer name: String, log: URL, notifies: Bool) -> Int32 {
     let path = log.path
-    var start = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    var info = stat()
+    var start = stat(path, &info) == 0 ? Int(info.st_size) : 0
     if start > logLimit, truncate(path, 0) == 0 { start = 0 }
     append("\(ClockText.iso8601(Date(), in: .local)) timer '\(name)' ends: \(command)\n", to: path)
     let status: Int32

@@ -44,10 +44,7 @@ extension ClockTheme {
   public static func load(
     from url: URL, loadPicture: @escaping (URL) throws(ImageDataError) -> ImageData = { url throws(ImageDataError) in try ImageData(contentsOf: url) }
   ) throws(ThemeError) -> ClockTheme {
-    let data: Data
-    do { data = try Data(contentsOf: url) } catch {
-      throw ThemeError(source: url.path, field: nil, problem: "cannot read the file (\(error.reason))")
-    }
+    let data = try ThemeError.read(url)
     return try decode(
       data, source: url.path, defaultName: url.deletingPathExtension().lastPathComponent,
       folder: url.deletingLastPathComponent(), loadPicture: loadPicture)

@@ -19,10 +19,7 @@ extension CountdownRing.Style {
   /// Reads a ring theme file.
   /// - Throws: ``ThemeError`` naming the file and the field.
   public static func load(from url: URL) throws(ThemeError) -> CountdownRing.Style {
-    let data: Data
-    do { data = try Data(contentsOf: url) } catch {
-      throw ThemeError(source: url.path, field: nil, problem: "cannot read the file (\(error.reason))")
-    }
+    let data = try ThemeError.read(url)
     return try decode(data, source: url.path)
   }
 
