@@ -38,8 +38,10 @@ PYTHON ?= /usr/bin/python3
 # The fuzz targets are built with every test run, so they cannot rot; scripts/fuzz/run fuzzes.
 FUZZ_FLAGS = -c release --sanitize=fuzzer --scratch-path scripts/fuzz/.build-fuzz
 
-# A settings file of the developer's (~/.config/clockwork) must not change what the tests see.
+# A settings file of the developer's (~/.config/clockwork) must not change what the tests see,
+# and a test that forgets its own state folder must not write into the developer's.
 test: export XDG_CONFIG_HOME = $(CURDIR)/.build/no-settings
+test: export XDG_STATE_HOME = $(CURDIR)/.build/test-state
 test:
 	@scripts/setup --tests
 	scripts/checks/portable-libraries

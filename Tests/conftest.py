@@ -10,6 +10,8 @@ import pytest
 
 PROGRAMS = ("clockwork", "clockwork-alerts")
 ENDED = []  # (test, pids) for the summary
+# Where the tests' state folders are: temporary ones, and the one `make test` gives them all.
+ROOTS = [tempfile.gettempdir()] + ([os.environ["XDG_STATE_HOME"]] if os.environ.get("XDG_STATE_HOME", "").startswith("/") else [])
 
 
 def our_processes():
@@ -26,7 +28,7 @@ def our_processes():
         except OSError:
             continue
         state = next((v.split(b"=", 1)[1].decode() for v in variables if v.startswith(b"XDG_STATE_HOME=")), "")
-        if state.startswith(tempfile.gettempdir() + "/"):
+        if any(state == root or state.startswith(root + "/") for root in ROOTS):
             found[int(entry)] = state
     return found
 

@@ -14,8 +14,15 @@ import FoundationEssentials
 /// ```
 public struct Timers: Sendable {
   public let store: TimerStore
+  /// Told after a timer is saved (with whether it runs): has it rung if no window shows it.
+  let ringer: @Sendable (_ name: String, _ running: Bool) -> Void
 
-  public init(store: TimerStore = TimerStore()) { self.store = store }
+  /// - Parameter ringer: what has a saved timer rung with no window; by default the user's
+  ///   systemd manager or the watcher (tests pass their own: no process).
+  public init(store: TimerStore = TimerStore(), ringer: (@Sendable (_ name: String, _ running: Bool) -> Void)? = nil) {
+    self.store = store
+    self.ringer = ringer ?? { name, running in TimerUnits.ringer(for: name, store: store)(running) }
+  }
 
   /// A saved timer to return to.
   public enum Saved: Sendable {
@@ -87,7 +94,7 @@ public struct Timers: Sendable {
       updated = following
     }
     if let problem = store.save(updated) { throw .cannotSave(problem) }
-    TimerUnits.ringer(for: name, store: store)(true)
+    ringer(name, true)
     return updated
   }
 
@@ -105,7 +112,8 @@ public struct Timers: Sendable {
   ) -> TimerPersistence {
     let persistence = TimerPersistence(
       store: store, name: name, exec: exec, tty: TerminalIdentity.current(), sound: sound, sequence: sequence, step: step, manual: manual)
-    persistence.whenSaved = TimerUnits.ringer(for: name, store: store)
+    let ringer = ringer
+    persistence.whenSaved = { running in ringer(name, running) }
     return persistence
   }
 
@@ -113,7 +121,7 @@ public struct Timers: Sendable {
   public func cancel(_ name: String) throws(AlertsError) -> StoredTimer {
     guard let timer = store.file(name).load().value else { throw .noSuchTimer(name) }
     do { try store.remove(name) } catch { throw .cannotSave("\(error)") }
-    if timer.isPending { TimerUnits.ringer(for: name, store: store)(false) }  // its systemd unit, if it has one, goes too
+    if timer.isPending { ringer(name, false) }  // its systemd unit, if it has one, goes too
     return timer
   }
 

@@ -21,6 +21,12 @@ public struct StateDirectory: Sendable {
   }
 
   public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+  /// The environment a process started for this folder needs to find it (`XDG_STATE_HOME`),
+  /// when it is a `clockwork` folder under a state home.
+  public var environment: [String: String] {
+    url.lastPathComponent == "clockwork" ? ["XDG_STATE_HOME": url.deletingLastPathComponent().path] : [:]
+  }
 }
 
 /// Why state could not be saved or read.

@@ -23,7 +23,7 @@ import Testing
 
   @Test func aFinishedTimerIsRememberedUntilStartedAgainOrRemoved() throws {
     let dir = try TemporaryDirectory()
-    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url)))
+    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) { _, _ in }
     try running("tea", endsIn: 60, store: timers.store)
     #expect(throws: AlertsError.timerRunning(name: "tea", secondsLeft: 60, paused: false)) { try timers.checkFree("tea", replacing: false, now: at(0)) }
     #expect(timers.store.claimEnd("tea", now: at(62)) != nil)

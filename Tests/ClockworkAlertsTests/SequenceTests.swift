@@ -2,6 +2,7 @@ import ClockworkCore
 import ClockworkState
 import ClockworkTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ClockworkAlerts
@@ -42,13 +43,15 @@ import Testing
 
   @Test func aManualSequenceWaitsUntilToldAndNextStartsIt() throws {
     let dir = try TemporaryDirectory()
-    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url)))
+    let told = Mutex<[String]>([])
+    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) { name, running in told.withLock { $0.append("\(name) \(running)") } }
     #expect(timers.store.save(try sequenceTimer("focus", "work 2s, break 3s", manual: true)) == nil)
     let claimed = try #require(timers.store.claimEnd("focus", now: at(2)))
     #expect(claimed.next?.endsAt == nil && claimed.next?.remainingWhenPaused == 3)
     #expect(AlertWatcher.plan([claimed.next!], isShown: { _ in false }, now: at(60)) == .init(ring: [], wake: nil), "nothing rings while it waits")
     let started = try timers.next("focus", now: at(60))
     #expect(started.endsAt == t0 + 63 && started.phaseLabel == "break 1/1")
+    #expect(told.withLock { $0 } == ["focus true"], "what rings it is told it runs")
     #expect(throws: AlertsError.lastPhase("focus")) { try timers.next("focus", now: at(61)) }
   }
 
@@ -64,7 +67,7 @@ import Testing
 
   @Test func aPresetReturnsToItsTimerWhileItRunsElseStartsAnew() throws {
     let dir = try TemporaryDirectory()
-    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url)))
+    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) { _, _ in }
     let tea = Preset(name: "tea", duration: .seconds(240), sound: "", exec: "echo tea")
     guard case .start(let duration, nil, "echo tea", "") = try timers.open("tea", .preset(tea), replacing: false, now: at(0)).opening else {
       Issue.record("a preset with no timer starts one")

@@ -45,7 +45,8 @@ public struct AlertWatcher {
     guard !isRunning(store: store) else { return nil }
     // What it cannot do (watch the folders, say) goes to a log beside its lock: no one else
     // would hear.
-    if case .failure(let error) = Ringer.spawn(.watch, errors: .file(store.directory.file("watcher.log").path)) { return error }
+    let log = DetachedProcess.Output.file(store.directory.file("watcher.log").path)
+    if case .failure(let error) = Ringer.spawn(.watch, environment: store.directory.environment, errors: log) { return error }
     return nil
   }
 
