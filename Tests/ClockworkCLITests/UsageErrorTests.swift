@@ -34,6 +34,8 @@ import Testing
     (["status", "--format", "xml"], "unknown format 'xml' (use text, json, waybar, i3blocks)"),
     (["pomodoro", "--rounds", "0"], "--rounds must be from 1 to 100"),
     (["clock", "--zone", "posixrules"], "unknown time zone 'posixrules'"),
+    (["timer", "5m", "--count", "1"], "Unknown option '--count'"),
+    (["timer", "5", "parsecs", "--plain"], "cannot read duration '5 parsecs': unknown unit 'parsecs'"),
     (["clock", "--digital", "--no-digital"], "'--no-digital' had already been set with flag '--digital'"),
     (["timer", "5m", "--no-pulse", "--pulse"], "'--pulse' had already been set with flag '--no-pulse'"),
     (["alarm", "add", "25:00"], "hour 25 is out of range 0–23 (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)"),

@@ -145,8 +145,12 @@ struct TimerCommand: AsyncParsableCommand {
         }
         return
       }
-    case (let text?, nil):
+    case (let text?, nil) where durationWords.count == 1:
       do { _ = try DurationParser.parse(text) } catch { throw ValidationError(error.description) }
+    case (.some, nil):
+      // Several words are read in run(): the parser names an option this command does not have
+      // only after validate(), and its value would be taken for part of the duration here.
+      break
     case (nil, let text?):
       do { _ = try TargetTimeParser.parse(text, zone: zone ?? .local) } catch {
         throw ValidationError(error.description)
@@ -275,7 +279,9 @@ struct TimerCommand: AsyncParsableCommand {
   }
 
   func resolvedDuration(now: Date) throws -> Duration {
-    if let duration { return try DurationParser.parse(duration) }
+    if let duration {
+      do { return try DurationParser.parse(duration) } catch { throw UsageFailure.exit(error.description, in: Self.self) }
+    }
     guard let until else { throw UsageFailure.exit("give a duration or --until TIME", in: Self.self) }
     let end = try TargetTimeParser.nextOccurrence(of: until, after: now, in: zone ?? .local)
     let seconds = end.timeIntervalSince(now)
