@@ -29,6 +29,14 @@ public enum StoredNumbers {
     return nil
   }
 
+  /// `duration` in seconds, cut to the whole millisecond: read back by ``milliseconds(_:)`` as
+  /// the same milliseconds, so a reading truncated from it is the reading truncated from
+  /// `duration` (a stopwatch's total says the same before and after it is saved).
+  public static func seconds(_ duration: Duration) -> Double {
+    let (whole, fraction) = duration.components
+    return Double(whole) + Double(fraction / 1_000_000_000_000_000) / 1000
+  }
+
   /// Whole milliseconds of `seconds`, clamped to what a `Duration` in milliseconds holds.
   public static func milliseconds(_ seconds: Double) -> Duration {
     let scaled = (seconds * 1000).rounded()

@@ -31,9 +31,9 @@ public struct StoredStopwatch: StoredState, Hashable {
 
   public init(_ watch: Stopwatch<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date, started: Date?) {
     phase = watch.phase
-    elapsed = watch.elapsed(at: now) / .seconds(1)
+    elapsed = StoredNumbers.seconds(watch.elapsed(at: now))
     anchor = wallNow.timeIntervalSince1970
-    laps = watch.laps.map { StoredLap(number: $0.number, split: $0.split / .seconds(1), total: $0.total / .seconds(1)) }
+    laps = watch.laps.map { StoredLap(number: $0.number, split: StoredNumbers.seconds($0.split), total: StoredNumbers.seconds($0.total)) }
     self.started = started?.timeIntervalSince1970
   }
 

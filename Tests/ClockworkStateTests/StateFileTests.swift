@@ -138,6 +138,22 @@ import Testing
     #expect(restored.phase == .running)
   }
 
+  @Test func aSavedStopwatchReadsAsItDidBeforeItWasSaved() throws {
+    // 5.8596 s reads 00:05.85; kept as 5.8596 and read back rounded to 5.860 s, it read 00:05.86.
+    let start = clock.now
+    var watch = Stopwatch<ContinuousClock.Instant>()
+    try watch.start(at: start)
+    try watch.lap(at: start.advanced(by: .microseconds(2_999_600)))
+    try watch.pause(at: start.advanced(by: .microseconds(5_859_600)))
+    let now = start.advanced(by: .seconds(10))
+    let stored = StoredStopwatch(watch, at: now, wallNow: Date(timeIntervalSince1970: 1_000), started: nil)
+    let decoded = try JSONDecoder().decode(StoredStopwatch.self, from: JSONEncoder().encode(stored))
+    let (restored, _) = decoded.restored(at: now, wallNow: Date(timeIntervalSince1970: 2_000))
+    #expect(StopwatchFormat.string(restored.elapsed(at: now)) == StopwatchFormat.string(watch.elapsed(at: now)))
+    #expect(StopwatchFormat.string(restored.elapsed(at: now)) == "00:05.85")
+    #expect(restored.laps.map { StopwatchFormat.string($0.split) } == ["00:02.99"])
+  }
+
   @Test func pausedStopwatchIsAsItWas() throws {
     let (watch, now) = try watch(running: false)
     let stored = StoredStopwatch(watch, at: now, wallNow: Date(timeIntervalSince1970: 1_000), started: nil)
