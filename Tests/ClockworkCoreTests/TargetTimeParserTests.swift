@@ -61,4 +61,14 @@ import Testing
     let error = try #require(throws: TargetTimeParseError.self) { try TargetTimeParser.parse(text, zone: utc) }
     #expect(error.description.contains("accepted forms"))
   }
+
+  @Test func aDateAndTimeThatAClockChangeSkipsSaysSoAndWhatToGive() throws {
+    let berlin = try #require(Zone(identifier: "Europe/Berlin"))
+    do {
+      _ = try TargetTimeParser.nextOccurrence(of: "2027-03-28T02:30", after: Date(timeIntervalSince1970: 1_800_000_000), in: berlin)
+      Issue.record("02:30 on 2027-03-28 does not exist in Berlin")
+    } catch {
+      #expect(error.description == "cannot read time '2027-03-28T02:30': 02:30:00 does not exist on 2027-03-28 in Europe/Berlin: the clocks go forward then, to 03:00:00; give a time before the change or from 03:00:00 on")
+    }
+  }
 }

@@ -169,11 +169,17 @@ public enum TargetTimeParser {
       throw TargetTimeParseError(input: original, problem: "no such date")
     }
     if match.4 == nil, case .skipped(let change) = zone.instant(of: wanted) { return change }
-    guard case .at(let date) = zone.instant(of: wanted) else {
-      throw TargetTimeParseError(input: original, problem: "no such time (skipped by a clock change)")
+    switch zone.instant(of: wanted) {
+    case .at(let date):
+      return date.addingTimeInterval(match.7.flatMap { Double("0" + $0) } ?? 0)
+    case .skipped(let change):
+      // The form was right: say what the day's clocks do instead of listing the forms.
+      let after = ClockText.time(zone.civilTime(at: change))
+      let place = zone.identifier.map { " in \($0)" } ?? ""
+      throw TargetTimeParseError(
+        input: original, problem: "\(ClockText.time(wanted)) does not exist on \(ClockText.day(wanted))\(place): the clocks go forward then, "
+          + "to \(after); give a time before the change or from \(after) on", listsForms: false)
     }
-    let fraction = match.7.flatMap { Double("0" + $0) } ?? 0
-    return date.addingTimeInterval(fraction)
   }
 }
 
@@ -181,8 +187,16 @@ public enum TargetTimeParser {
 public struct TargetTimeParseError: Error, Hashable, Sendable, CustomStringConvertible {
   public var input: String
   public var problem: String
+  /// Whether the forms are worth listing (not when the form was right and the time was not).
+  public var listsForms = true
+
+  public init(input: String, problem: String, listsForms: Bool = true) {
+    self.input = input
+    self.problem = problem
+    self.listsForms = listsForms
+  }
 
   public var description: String {
-    "cannot read time '\(input)': \(problem) (\(TargetTimeParser.acceptedForms))"
+    "cannot read time '\(input)': \(problem)" + (listsForms ? " (\(TargetTimeParser.acceptedForms))" : "")
   }
 }
