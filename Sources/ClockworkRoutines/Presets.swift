@@ -132,11 +132,23 @@ public struct Presets: Sendable {
     return preset
   }
 
+  /// The entries as written, to be written back; an entry that cannot be read would be lost
+  /// by writing the file again, so it is named instead.
   func rawEntries() throws(PresetError) -> [String: Entry] {
     guard let data = FileManager.default.contents(atPath: url.path) else { return [:] }
-    do { return try JSONDecoder().decode([String: Lenient].self, from: data).compactMapValues { try? $0.entry.get() } } catch {
+    let entries: [String: Lenient]
+    do { entries = try JSONDecoder().decode([String: Lenient].self, from: data) } catch {
       throw PresetError("\(url.path) is not a JSON object of presets (\(error.reason)); fix or remove it first")
     }
+    var readable: [String: Entry] = [:]
+    for (name, lenient) in entries.sorted(by: { $0.key < $1.key }) {
+      guard case .success(let entry) = lenient.entry else {
+        let line = JSONText.line(of: name, in: String(decoding: data, as: UTF8.self))
+        throw PresetError("\(url.path)\(line > 0 ? " line \(line)" : ""): preset '\(name)' cannot be read; fix or remove it first, or it would be lost")
+      }
+      readable[name] = entry
+    }
+    return readable
   }
 
   func write(_ entries: [String: Entry]) throws(PresetError) {

@@ -43,6 +43,15 @@ import Testing
     #expect(problems.contains { $0.contains("line 3: preset 'eggs': cannot read duration") }, "\(problems)")
     #expect(problems.contains { $0.contains("line 5: preset '5m': '5m' reads as a duration") }, "\(problems)")
     #expect(problems.contains { $0.contains("line 6: preset 'odd': unreadable") }, "\(problems)")
+    // Written back, the file would lose the entry it cannot read: it is named instead.
+    let before = try Data(contentsOf: presets.url)
+    #expect(throws: PresetError.self) { try presets.save(Preset(name: "tea", duration: .seconds(300))) }
+    do { try presets.save(Preset(name: "tea", duration: .seconds(300))) } catch {
+      #expect(error.description.contains("line 6: preset 'odd' cannot be read; fix or remove it first"), "\(error)")
+    }
+    #expect(try Data(contentsOf: presets.url) == before)
+    let text = String(decoding: before, as: UTF8.self).replacingOccurrences(of: ",\n  \"odd\": { \"duration\": 5 }", with: "")
+    try Data(text.utf8).write(to: presets.url)  // removed by hand
     try presets.save(Preset(name: "tea", duration: .seconds(300)))
     #expect(presets.named("tea")?.duration == .seconds(300))
     #expect(try presets.remove("tea") && !(try presets.remove("tea")))
