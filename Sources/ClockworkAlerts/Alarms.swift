@@ -16,11 +16,6 @@ public struct Alarms: Sendable {
 
   public init(store: AlarmStore = AlarmStore()) { self.store = store }
 
-  public init(store directory: StateDirectory) { self.init(store: AlarmStore(directory: directory)) }
-
-  /// Stops sounding five minutes after a ring, unless stopped or snoozed before.
-  public static var soundsFor: TimeInterval { AlarmAlert.soundsFor }
-
   /// The alarms (a warning when their file had to be set aside).
   public func list(now: Date = Date()) -> (alarms: [StoredAlarm], warning: String?) { store.load(now: now) }
 

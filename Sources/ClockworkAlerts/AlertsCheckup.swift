@@ -39,12 +39,12 @@ public enum AlertsCheckup {
         needsWatcher = true
       }
     }
-    let alarmStore = AlarmStore(directory: directory)
-    if FileManager.default.fileExists(atPath: alarmStore.file.url.path) {
-      let (alarms, warning) = alarmStore.load(now: now)
-      if let warning { lines.append(warning) }
-      let managed = SystemdUnits.installed(environment: environment) && SystemdUnits.userManagerSocketExists(environment: environment)
-      if !watcherRuns && !managed && alarms.contains(where: { $0.owed != nil }) { needsWatcher = true }
+    let (alarms, warning) = AlarmStore(directory: directory).load(now: now)  // none: one stat
+    if let warning { lines.append(warning) }
+    if !watcherRuns && alarms.contains(where: { $0.owed != nil }),
+      !(SystemdUnits.installed(environment: environment) && SystemdUnits.userManagerSocketExists(environment: environment))
+    {
+      needsWatcher = true
     }
     if needsWatcher, let problem = startWatcher(timers) { lines.append("\(problem)") }
     return lines

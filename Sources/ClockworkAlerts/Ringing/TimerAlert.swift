@@ -59,6 +59,13 @@ public struct TimerAlert: Sendable {
       self.next = next
       self.nextWaits = nextWaits
     }
+
+    /// The end of `sequence`'s phase at `step`, and the phase after it (waiting when `manual`);
+    /// `nil` outside a sequence.
+    public init?(sequence: PhaseSequence?, step: Int?, manual: Bool) {
+      guard let sequence, let step, let at = sequence.step(step) else { return nil }
+      self.init(name: at.phase.name, round: at.round, rounds: sequence.rounds, next: sequence.step(step + 1)?.phase, nextWaits: manual)
+    }
   }
 
   /// Later than this after its end, a ring says how late it is.

@@ -146,20 +146,16 @@ public struct AlertWatcher {
     let claimed = store.claimEnd(name, now: now) { claimed in
       let timer = claimed.timer
       var alert = TimerAlert(name: timer.name, exec: timer.exec, sound: timer.sound)
-      if let at = timer.phase, let sequence = timer.sequence {
-        alert.phase = .init(name: at.phase.name, round: at.round, rounds: sequence.rounds, next: claimed.next?.phase?.phase, nextWaits: timer.manual == true)
-        nextStarts = claimed.next?.isPending == true
-      }
+      alert.phase = TimerAlert.PhaseEnd(sequence: timer.sequence, step: timer.step, manual: timer.manual == true)
+      nextStarts = claimed.next?.isPending == true
       let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
       let rung = alert.ring(duration: StoredNumbers.milliseconds(timer.duration), endedAt: end, on: .device(timer.tty), now: now)
       if !rung.seen { notices.append("\(rung.summary): \(rung.body); no one could be told then (\(rung.problems.joined(separator: "; ")))") }
     }
-    if nextStarts { onNextPhase(name) }  // once the next phase is saved
+    // Once the next phase is saved, a systemd unit is set for its end (the watcher sees it).
+    if nextStarts { TimerUnits.ringer(for: name, store: store)(true) }
     return claimed != nil
   }
-
-  /// Told when a sequence's next phase starts by itself: its ringer (a systemd unit) is set.
-  var onNextPhase: (String) -> Void { { name in _ = TimerUnits.ringer(for: name, store: store)(true) } }
 
   /// Runs until nothing is pending; returns the exit status.
   public func run() -> Int32 {

@@ -97,12 +97,6 @@ public struct StoredTimer: StoredState, Hashable {
 }
 
 extension StoredTimer {
-  /// The phase it is at, and its round, in a sequence.
-  public var phase: (phase: PhaseSequence.Phase, round: Int, step: Int)? {
-    guard let sequence, let step, let at = sequence.step(step) else { return nil }
-    return (at.phase, at.round, step)
-  }
-
   /// The next phase of its sequence, as it starts at `start` (right at this one's end, or when
   /// `timer --next` starts it): running, or waiting when the sequence is manual and not told.
   /// `nil` after the last phase.
@@ -123,8 +117,5 @@ extension StoredTimer {
   }
 
   /// "work 2/4" for a list or a status line.
-  public var phaseLabel: String? {
-    guard let phase, let sequence else { return nil }
-    return "\(phase.phase.name) \(phase.round)/\(sequence.rounds)"
-  }
+  public var phaseLabel: String? { step.flatMap { sequence?.label(step: $0) } }
 }

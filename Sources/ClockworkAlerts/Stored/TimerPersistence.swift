@@ -53,9 +53,6 @@ public final class TimerPersistence {
     if saveError == nil { whenSaved(countdown.isRunning) }
   }
 
-  /// The phase it is at, and its round.
-  public var phase: (phase: PhaseSequence.Phase, round: Int)? { sequence?.step(step) }
-
   /// How an end went: whether this process rings it, and the phase that comes next.
   public struct EndClaim: Sendable {
     public var ours: Bool
@@ -70,17 +67,22 @@ public final class TimerPersistence {
     public var next: PhaseSequence.Phase? { phaseEnd?.next }
     /// The next phase waits to be started.
     public var nextWaits: Bool { phaseEnd?.nextWaits ?? false }
+
+    /// The next phase's countdown once `ended` is over: from its end itself (exact), or not
+    /// started when it waits; `nil` after the last phase.
+    public func following<Instant>(_ ended: Countdown<Instant>) -> Countdown<Instant>? {
+      guard let next, let finish = ended.finishInstant, var following = try? Countdown<Instant>(duration: next.duration) else { return nil }
+      if !nextWaits { following.start(at: finish) }
+      return following
+    }
   }
 
   /// At the end: whether this process rings it, and what comes next. The one that takes it
   /// from the store rings it (the alert watcher may have, if this process was stopped past the
   /// end), and saves the next phase; an unsaved timer is this process's alone.
   public func claimEnd(wallNow: Date) -> EndClaim {
-    let next = sequence?.step(step + 1)?.phase
-    let phaseEnd = sequence.flatMap { sequence in
-      phase.map { TimerAlert.PhaseEnd(name: $0.phase.name, round: $0.round, rounds: sequence.rounds, next: next, nextWaits: manual) }
-    }
-    defer { if next != nil { step += 1 } }
+    let phaseEnd = TimerAlert.PhaseEnd(sequence: sequence, step: step, manual: manual)
+    defer { if phaseEnd?.next != nil { step += 1 } }
     if saveError != nil { return EndClaim(ours: true, phaseEnd: phaseEnd) }
     // Our clock says it is over: a hair of wall-clock difference is not a reason to stay quiet.
     if let claimed = store.claimEnd(name, now: wallNow.addingTimeInterval(1)) {

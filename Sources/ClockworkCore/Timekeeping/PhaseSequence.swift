@@ -87,6 +87,11 @@ public struct PhaseSequence: Hashable, Sendable, Codable {
     return (phases[step % phases.count], step / phases.count + 1)
   }
 
+  /// "work 2/4": the phase at `step` and its round.
+  public func label(step: Int) -> String? {
+    self.step(step).map { "\($0.phase.name) \($0.round)/\(rounds)" }
+  }
+
   /// "work 25:00, break 5:00 ×4".
   public var summary: String {
     let list = phases.map { "\($0.name) \(CountdownFormat.string($0.duration))" }.joined(separator: ", ")

@@ -124,8 +124,8 @@ public final class TimerControl {
       alert.phase = claim.phaseEnd
       alertProblem = alert.ring(duration: countdown.duration, endedAt: moment.wall, on: alertsTerminal ? .screen : .lines, now: moment.wall).problems.first
     }
-    if let next = claim.next, let finish = countdown.finishInstant, var following = try? Countdown<Instant>(duration: next.duration) {
-      if claim.nextWaits { waiting = next } else { following.start(at: finish) }
+    if let following = claim.following(countdown) {
+      if claim.nextWaits { waiting = claim.next }
       countdown = following
       updatePulse(at: moment.instant)
       return .redraw
@@ -165,10 +165,7 @@ public final class TimerControl {
   }
 
   /// In a sequence: "work 2/4".
-  public var phaseLabel: String? {
-    guard let persistence, let sequence = persistence.sequence, let at = persistence.phase else { return nil }
-    return "\(at.phase.name) \(at.round)/\(sequence.rounds)"
-  }
+  public var phaseLabel: String? { persistence.flatMap { $0.sequence?.label(step: $0.step) } }
 
   /// The keys, for the bottom line of a screen or window.
   public var help: String {

@@ -40,10 +40,7 @@ public final class TimerLines: LiveMode {
       StandardOutput.line(alert.texts(duration: countdown.duration, endedAt: moment.wall, now: moment.wall).summary + " (round \(phaseEnd.round)/\(phaseEnd.rounds))")
     }
     // A next phase that waits is started by `timer --next`, with no window.
-    guard let next = claim.next, !claim.nextWaits, let finish = countdown.finishInstant, var following = try? Countdown<Instant>(duration: next.duration) else {
-      return .quit(ExitStatus.success)
-    }
-    following.start(at: finish)  // from the end itself, exact
+    guard !claim.nextWaits, let following = claim.following(countdown) else { return .quit(ExitStatus.success) }
     countdown = following
     return .redraw
   }

@@ -20,10 +20,13 @@ public struct ValueError: Error, Hashable, Sendable, CustomStringConvertible {
 /// let zone = try OptionValue.zone("Europe/Berlin")
 /// ```
 public enum OptionValue {
+  /// The tz database's zone names, read once (every `--zone` and the settings' zones ask).
+  static let knownZones = Zone.knownIdentifiers()
+
   /// A zone of the tz database by its name; a name in other letter case is taken as the one it
   /// folds to (`europe/london`). Files of the database that name no zone (`posixrules`) are not.
   public static func zone(_ text: String) throws(ValueError) -> Zone {
-    let known = Zone.knownIdentifiers()
+    let known = knownZones
     let name = known.contains(text) || known.isEmpty ? text : known.first { $0.lowercased() == text.lowercased() } ?? text
     guard known.isEmpty || known.contains(name) || name == "UTC", let zone = Zone(identifier: name) else {
       let hint = NearestWord.to(text.lowercased(), among: known.map { $0.lowercased() }, limit: 3)
