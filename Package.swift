@@ -93,6 +93,7 @@ let package = Package(
     .target(
       name: "ClockworkTestSupport",
       dependencies: [
+        "ClockworkAlerts",
         "ClockworkCore",
         "ClockworkScene",
         "ClockworkCairo",

@@ -13,13 +13,7 @@ import Testing
   func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: t0 + seconds) }
 
   func sequenceTimer(_ name: String, _ text: String, rounds: Int = 1, manual: Bool = false) throws -> StoredTimer {
-    let sequence = try PhaseSequence(parsing: text, rounds: rounds)
-    var countdown = try Countdown<ContinuousClock.Instant>(duration: sequence.step(0)!.phase.duration)
-    let now = ContinuousClock.now
-    countdown.start(at: now)
-    var timer = StoredTimer(countdown, name: name, at: now, wallNow: at(0))
-    (timer.sequence, timer.step, timer.manual) = (sequence, 0, manual ? true : nil)
-    return timer
+    try .startedSequence(name, text, rounds: rounds, manual: manual, at: at(0))
   }
 
   @Test func aPhaseEndTakenStartsTheNextFromTheEndItself() throws {
