@@ -17,14 +17,19 @@ public struct Alarms: Sendable {
   public init(store: AlarmStore = AlarmStore()) { self.store = store }
 
   /// The alarms (a warning when their file had to be set aside).
-  public func list(now: Date = Date()) -> (alarms: [StoredAlarm], warning: String?) { store.load(now: now) }
+  public func list(now: Date = Date()) -> (alarms: [StoredAlarm], warning: String?) {
+    store.load(now: now)
+  }
 
   /// Adds an alarm with the next free number; returns it and what went wrong scheduling it.
   public func add(
-    _ schedule: AlarmSchedule, label: String? = nil, zone: Zone? = nil, sound: String? = nil, now: Date = Date()
+    _ schedule: AlarmSchedule, label: String? = nil, zone: Zone? = nil, sound: String? = nil,
+    now: Date = Date()
   ) throws(AlertsError) -> (alarm: StoredAlarm, warnings: [String]) {
     let alarm = try change { alarms in
-      var alarm = StoredAlarm(id: Self.freeID(among: alarms.map(\.id)), schedule: schedule, label: label, zone: zone?.identifier, created: now)
+      var alarm = StoredAlarm(
+        id: Self.freeID(among: alarms.map(\.id)), schedule: schedule, label: label,
+        zone: zone?.identifier, created: now)
       alarm.sound = sound
       alarms.append(alarm)
       return alarm
@@ -47,7 +52,9 @@ public struct Alarms: Sendable {
   }
 
   /// Turns an alarm on: it rings from its next time (what it missed while off is not owed).
-  public func enable(_ id: Int, now: Date = Date()) throws(AlertsError) -> (alarm: StoredAlarm, warnings: [String]) {
+  public func enable(_ id: Int, now: Date = Date()) throws(AlertsError) -> (
+    alarm: StoredAlarm, warnings: [String]
+  ) {
     let alarm = try change { alarms in
       let index = try Self.index(of: id, in: alarms)
       if !alarms[index].enabled {
@@ -71,7 +78,9 @@ public struct Alarms: Sendable {
   }
 
   /// Rings the alarm that rang last again `seconds` from `now`.
-  public func snooze(for seconds: Double, now: Date = Date()) throws(AlertsError) -> (alarm: StoredAlarm, until: Date, warnings: [String]) {
+  public func snooze(for seconds: Double, now: Date = Date()) throws(AlertsError) -> (
+    alarm: StoredAlarm, until: Date, warnings: [String]
+  ) {
     let until = now.addingTimeInterval(seconds)
     let alarm = try change { alarms in
       let rung = alarms.indices.compactMap { index in alarms[index].lastRing.map { (index, $0) } }
@@ -87,7 +96,8 @@ public struct Alarms: Sendable {
     let seconds = now.timeIntervalSince1970
     let stopped = try change { alarms in
       let ringing = alarms.indices.filter {
-        alarms[$0].snoozedUntil != nil || alarms[$0].lastRing.map { seconds - $0 < AlarmAlert.soundsFor } == true
+        alarms[$0].snoozedUntil != nil
+          || alarms[$0].lastRing.map { seconds - $0 < AlarmAlert.soundsFor } == true
       }
       for index in ringing {
         alarms[index].snoozedUntil = nil
@@ -100,15 +110,20 @@ public struct Alarms: Sendable {
 
   /// Writes the alarms as systemd user units in `folder` (the user's own when `nil`, and the
   /// manager is told); returns the folder and how many timer units were written.
-  public func writeUnits(to folder: URL?, wakeSystem: Bool, now: Date = Date()) throws(AlertsError) -> (folder: URL, timers: Int) {
+  public func writeUnits(to folder: URL?, wakeSystem: Bool, now: Date = Date()) throws(AlertsError)
+    -> (folder: URL, timers: Int)
+  {
     let target = folder ?? SystemdUnits.userFolder()
-    let files = SystemdUnits.files(for: store.load(now: now).alarms, now: now, wakeSystem: wakeSystem)
+    let files = SystemdUnits.files(
+      for: store.load(now: now).alarms, now: now, wakeSystem: wakeSystem)
     let written: [String]
     let removed: [String]
     do { (written, removed) = try SystemdUnits.write(files, to: target) } catch {
       throw .cannotWriteUnits(folder: target.path, reason: "\(error)")
     }
-    if folder == nil, SystemdUnits.userManagerRuns(), let problem = SystemdUnits.apply(written: written, removed: removed) {
+    if folder == nil, SystemdUnits.userManagerRuns(),
+      let problem = SystemdUnits.apply(written: written, removed: removed)
+    {
       throw .managerRefused(problem)
     }
     return (target, written.count)
@@ -119,16 +134,22 @@ public struct Alarms: Sendable {
   public func scheduleRingers() -> [String] {
     var warnings: [String] = []
     if SystemdUnits.installed() || SystemdUnits.userManagerRuns() {
-      let files = SystemdUnits.files(for: store.load().alarms, now: Date(), wakeSystem: SystemdUnits.wakesSystem())
+      let files = SystemdUnits.files(
+        for: store.load().alarms, now: Date(), wakeSystem: SystemdUnits.wakesSystem())
       do {
         let (written, removed) = try SystemdUnits.write(files, to: SystemdUnits.userFolder())
-        guard let problem = SystemdUnits.apply(written: written, removed: removed) else { return [] }
+        guard let problem = SystemdUnits.apply(written: written, removed: removed) else {
+          return []
+        }
         warnings.append("\(problem); the alarms ring through clockwork's own watcher instead")
       } catch {
-        warnings.append("cannot write the alarms' systemd units (\(error)); clockwork's own watcher rings them")
+        warnings.append(
+          "cannot write the alarms' systemd units (\(error)); clockwork's own watcher rings them")
       }
     }
-    if let problem = AlertWatcher.ensureRunning(store: TimerStore(directory: store.directory)) { warnings.append("\(problem)") }
+    if let problem = AlertWatcher.ensureRunning(store: TimerStore(directory: store.directory)) {
+      warnings.append("\(problem)")
+    }
     return warnings
   }
 

@@ -19,7 +19,8 @@ public enum AlertsCheckup {
   /// the watcher when something pending has no ringer.
   /// - Parameter startWatcher: starts the watcher (tests pass their own: no process).
   public static func run(
-    in directory: StateDirectory, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date(),
+    in directory: StateDirectory,
+    environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date(),
     startWatcher: (TimerStore) -> RingerError? = { AlertWatcher.ensureRunning(store: $0) }
   ) -> [String] {
     var lines = Notices(directory: directory).take()
@@ -33,7 +34,9 @@ public enum AlertsCheckup {
       let end = Date(timeIntervalSince1970: timer.endsAt ?? 0)
       if now.timeIntervalSince(end) > AlertWatcher.viewerGrace + overdueAfter {
         let ago = StoredStopwatch.describe(now.timeIntervalSince(end))
-        lines.append("timer '\(timer.name)' ended at \(ClockText.time(end, in: .local)), \(ago) ago, with nothing to ring it: ringing it now")
+        lines.append(
+          "timer '\(timer.name)' ended at \(ClockText.time(end, in: .local)), \(ago) ago, with nothing to ring it: ringing it now"
+        )
         needsWatcher = true
       } else if !TimerUnits.scheduled(timer.name, environment: environment) {
         needsWatcher = true
@@ -42,7 +45,8 @@ public enum AlertsCheckup {
     let (alarms, warning) = AlarmStore(directory: directory).load(now: now)  // none: one stat
     if let warning { lines.append(warning) }
     if !watcherRuns && alarms.contains(where: { $0.owed != nil }),
-      !(SystemdUnits.installed(environment: environment) && SystemdUnits.userManagerSocketExists(environment: environment))
+      !(SystemdUnits.installed(environment: environment)
+        && SystemdUnits.userManagerSocketExists(environment: environment))
     {
       needsWatcher = true
     }

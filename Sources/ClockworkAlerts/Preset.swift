@@ -10,7 +10,10 @@ public struct Preset: Hashable, Sendable {
   public var sound: String?
   public var exec: String?
 
-  public init(name: String, duration: Duration? = nil, sequence: PhaseSequence? = nil, sound: String? = nil, exec: String? = nil) {
+  public init(
+    name: String, duration: Duration? = nil, sequence: PhaseSequence? = nil, sound: String? = nil,
+    exec: String? = nil
+  ) {
     self.name = name
     self.duration = duration
     self.sequence = sequence

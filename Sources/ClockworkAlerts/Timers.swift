@@ -19,7 +19,10 @@ public struct Timers: Sendable {
 
   /// - Parameter ringer: what has a saved timer rung with no window; by default the user's
   ///   systemd manager or the watcher (tests pass their own: no process).
-  public init(store: TimerStore = TimerStore(), ringer: (@Sendable (_ name: String, _ running: Bool) -> Void)? = nil) {
+  public init(
+    store: TimerStore = TimerStore(),
+    ringer: (@Sendable (_ name: String, _ running: Bool) -> Void)? = nil
+  ) {
     self.store = store
     self.ringer = ringer ?? { name, running in TimerUnits.ringer(for: name, store: store)(running) }
   }
@@ -33,7 +36,9 @@ public struct Timers: Sendable {
   }
 
   /// The timer `name` as saved, and a warning when its file had to be set aside.
-  public func saved(_ name: String, now: Date = Date()) throws(AlertsError) -> (timer: Saved, warning: String?) {
+  public func saved(_ name: String, now: Date = Date()) throws(AlertsError) -> (
+    timer: Saved, warning: String?
+  ) {
     let (timer, warning) = store.file(name).load(now: now)
     guard let timer else { throw .noSuchTimer(name) }
     return (timer.isFinished(atWall: now) ? .finished(timer) : .resumable(timer), warning)
@@ -58,8 +63,12 @@ public struct Timers: Sendable {
   }
 
   /// Decides what `request` opens for timer `name`; the warning says a file set aside.
-  public func open(_ name: String, _ request: Request, replacing: Bool, now: Date = Date()) throws(AlertsError) -> (opening: Opening, warning: String?) {
-    func start(_ sequence: PhaseSequence?, _ duration: Duration, preset: Preset? = nil) throws(AlertsError) -> Opening {
+  public func open(_ name: String, _ request: Request, replacing: Bool, now: Date = Date())
+    throws(AlertsError) -> (opening: Opening, warning: String?)
+  {
+    func start(_ sequence: PhaseSequence?, _ duration: Duration, preset: Preset? = nil)
+      throws(AlertsError) -> Opening
+    {
       try checkFree(name, replacing: replacing, now: now)
       let first = sequence?.step(0)?.phase.duration ?? duration
       return .start(duration: first, sequence: sequence, exec: preset?.exec, sound: preset?.sound)
@@ -68,7 +77,9 @@ public struct Timers: Sendable {
     case .start(let duration): return (try start(nil, duration), nil)
     case .sequence(let sequence): return (try start(sequence, .zero), nil)
     case .preset(let preset):
-      if !replacing, case .resumable(let timer)? = try? saved(name, now: now).timer { return (.resume(timer), nil) }
+      if !replacing, case .resumable(let timer)? = try? saved(name, now: now).timer {
+        return (.resume(timer), nil)
+      }
       return (try start(preset.sequence, preset.duration ?? .zero, preset: preset), nil)
     case .resume:
       let (timer, warning) = try saved(name, now: now)
@@ -90,7 +101,8 @@ public struct Timers: Sendable {
       updated.endsAt = now.timeIntervalSince1970 + timer.remaining(atWall: now)
       updated.remainingWhenPaused = nil
     } else {
-      guard timer.rungAt == nil, let following = timer.nextPhase(startingAt: now, waits: false) else { throw .lastPhase(name) }
+      guard timer.rungAt == nil, let following = timer.nextPhase(startingAt: now, waits: false)
+      else { throw .lastPhase(name) }
       updated = following
     }
     if let problem = store.save(updated) { throw .cannotSave(problem) }
@@ -101,17 +113,22 @@ public struct Timers: Sendable {
   /// Throws when a timer of that name is running or paused, unless it is to be replaced; a
   /// finished one is replaced by a new start.
   public func checkFree(_ name: String, replacing: Bool, now: Date = Date()) throws(AlertsError) {
-    guard !replacing, let timer = store.file(name).load(now: now).value, !timer.isFinished(atWall: now) else { return }
-    throw .timerRunning(name: name, secondsLeft: timer.remaining(atWall: now), paused: timer.endsAt == nil)
+    guard !replacing, let timer = store.file(name).load(now: now).value,
+      !timer.isFinished(atWall: now)
+    else { return }
+    throw .timerRunning(
+      name: name, secondsLeft: timer.remaining(atWall: now), paused: timer.endsAt == nil)
   }
 
   /// Saves a timer of this run on each change (with the terminal and session it runs in), and
   /// has it rung if the run goes away.
   public func persistence(
-    _ name: String, exec: String?, sound: String?, sequence: PhaseSequence? = nil, step: Int = 0, manual: Bool = false
+    _ name: String, exec: String?, sound: String?, sequence: PhaseSequence? = nil, step: Int = 0,
+    manual: Bool = false
   ) -> TimerPersistence {
     let persistence = TimerPersistence(
-      store: store, name: name, exec: exec, tty: TerminalIdentity.current(), sound: sound, sequence: sequence, step: step, manual: manual)
+      store: store, name: name, exec: exec, tty: TerminalIdentity.current(), sound: sound,
+      sequence: sequence, step: step, manual: manual)
     let ringer = ringer
     persistence.whenSaved = { running in ringer(name, running) }
     return persistence
@@ -126,5 +143,7 @@ public struct Timers: Sendable {
   }
 
   /// Every saved timer, with warnings for files set aside.
-  public func list(now: Date = Date()) -> (timers: [StoredTimer], warnings: [String]) { store.all(now: now) }
+  public func list(now: Date = Date()) -> (timers: [StoredTimer], warnings: [String]) {
+    store.all(now: now)
+  }
 }

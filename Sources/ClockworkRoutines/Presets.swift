@@ -21,7 +21,9 @@ public struct Presets: Sendable {
 
   /// The user's file; `nil` without a home.
   public init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    guard let config = XDGFolder.path("XDG_CONFIG_HOME", fallback: ".config", environment: environment) else { return nil }
+    guard
+      let config = XDGFolder.path("XDG_CONFIG_HOME", fallback: ".config", environment: environment)
+    else { return nil }
     self.init(url: URL(fileURLWithPath: "\(config)/clockwork/presets.json"))
   }
 
@@ -41,7 +43,11 @@ public struct Presets: Sendable {
 
     init(from decoder: Decoder) throws {
       let container = try decoder.singleValueContainer()
-      if let flag = try? container.decode(Bool.self) { self = .on(flag) } else { self = .file(try container.decode(String.self)) }
+      if let flag = try? container.decode(Bool.self) {
+        self = .on(flag)
+      } else {
+        self = .file(try container.decode(String.self))
+      }
     }
 
     func encode(to encoder: Encoder) throws {
@@ -74,7 +80,9 @@ public struct Presets: Sendable {
         presets.append(try Self.preset(name, from: try lenient.entry.get()))
       } catch {
         let line = JSONText.line(of: name, in: text)
-        problems.append("\(url.path)\(line > 0 ? " line \(line)" : ""): preset '\(name)': \(error is DecodingError ? "unreadable (\(error.reason))" : "\(error)")")
+        problems.append(
+          "\(url.path)\(line > 0 ? " line \(line)" : ""): preset '\(name)': \(error is DecodingError ? "unreadable (\(error.reason))" : "\(error)")"
+        )
       }
     }
     return (presets, problems)
@@ -87,7 +95,8 @@ public struct Presets: Sendable {
     var entries = try rawEntries()
     var entry = Entry()
     if let sequence = preset.sequence {
-      entry.sequence = sequence.phases.map { "\($0.name) \(DurationParser.text($0.duration))" }.joined(separator: ", ")
+      entry.sequence = sequence.phases.map { "\($0.name) \(DurationParser.text($0.duration))" }
+        .joined(separator: ", ")
       entry.rounds = sequence.rounds == 1 ? nil : sequence.rounds
     } else {
       entry.duration = preset.duration.map(DurationParser.text)
@@ -108,8 +117,12 @@ public struct Presets: Sendable {
 
   /// Why `name` cannot name a preset (it must name a timer, and not read as a duration).
   public static func problem(naming name: String) -> String? {
-    guard TimerStore.validName(name) else { return "a preset's name is 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'" }
-    if (try? DurationParser.parse(name)) != nil { return "'\(name)' reads as a duration; name it otherwise" }
+    guard TimerStore.validName(name) else {
+      return "a preset's name is 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'"
+    }
+    if (try? DurationParser.parse(name)) != nil {
+      return "'\(name)' reads as a duration; name it otherwise"
+    }
     return nil
   }
 
@@ -118,15 +131,20 @@ public struct Presets: Sendable {
     var preset = Preset(name: name, exec: entry.exec)
     switch (entry.duration, entry.sequence) {
     case (let text?, nil): preset.duration = try DurationParser.parse(text)
-    case (nil, let text?): preset.sequence = try PhaseSequence(parsing: text, rounds: entry.rounds ?? 1)
+    case (nil, let text?):
+      preset.sequence = try PhaseSequence(parsing: text, rounds: entry.rounds ?? 1)
     default: throw PresetError("give either \"duration\" or \"sequence\"")
     }
-    if entry.rounds != nil && entry.sequence == nil { throw PresetError("\"rounds\" goes with a \"sequence\"") }
+    if entry.rounds != nil && entry.sequence == nil {
+      throw PresetError("\"rounds\" goes with a \"sequence\"")
+    }
     switch entry.sound {
     case nil, .on(true): break
     case .on(false): preset.sound = ""
     case .file(let path):
-      guard FileManager.default.isReadableFile(atPath: path) else { throw PresetError("sound \(path): no such file, or it cannot be read") }
+      guard FileManager.default.isReadableFile(atPath: path) else {
+        throw PresetError("sound \(path): no such file, or it cannot be read")
+      }
       preset.sound = path
     }
     return preset
@@ -138,13 +156,16 @@ public struct Presets: Sendable {
     guard let data = FileManager.default.contents(atPath: url.path) else { return [:] }
     let entries: [String: Lenient]
     do { entries = try JSONDecoder().decode([String: Lenient].self, from: data) } catch {
-      throw PresetError("\(url.path) is not a JSON object of presets (\(error.reason)); fix or remove it first")
+      throw PresetError(
+        "\(url.path) is not a JSON object of presets (\(error.reason)); fix or remove it first")
     }
     var readable: [String: Entry] = [:]
     for (name, lenient) in entries.sorted(by: { $0.key < $1.key }) {
       guard case .success(let entry) = lenient.entry else {
         let line = JSONText.line(of: name, in: String(decoding: data, as: UTF8.self))
-        throw PresetError("\(url.path)\(line > 0 ? " line \(line)" : ""): preset '\(name)' cannot be read; fix or remove it first, or it would be lost")
+        throw PresetError(
+          "\(url.path)\(line > 0 ? " line \(line)" : ""): preset '\(name)' cannot be read; fix or remove it first, or it would be lost"
+        )
       }
       readable[name] = entry
     }

@@ -36,22 +36,37 @@ public struct Status: Sendable, Equatable {
   /// What the state folder holds at `now`.
   public static func now(in directory: StateDirectory, at now: Date) -> Status {
     var items: [Item] = []
-    for timer in TimerStore(directory: directory).all(now: now).timers where !timer.isFinished(atWall: now) {
+    for timer in TimerStore(directory: directory).all(now: now).timers
+    where !timer.isFinished(atWall: now) {
       items.append(item(timer, now: now))
     }
-    if let watch = StopwatchStore(directory: directory).file.load(now: now).value, watch.phase != .idle {
+    if let watch = StopwatchStore(directory: directory).file.load(now: now).value,
+      watch.phase != .idle
+    {
       let seconds = watch.elapsed(atWall: now).seconds
       let running = watch.phase == .running
-      let changes = running ? now.addingTimeInterval(1 - seconds.truncatingRemainder(dividingBy: 1)) : nil
-      items.append(Item(kind: .stopwatch, text: "stopwatch \(clock(seconds.rounded(.down)))" + (running ? "" : " (paused)"),
-        detail: "stopwatch, \(running ? "running" : "paused"), \(clock(seconds.rounded(.down)))", paused: !running, changes: changes))
+      let changes =
+        running ? now.addingTimeInterval(1 - seconds.truncatingRemainder(dividingBy: 1)) : nil
+      items.append(
+        Item(
+          kind: .stopwatch,
+          text: "stopwatch \(clock(seconds.rounded(.down)))" + (running ? "" : " (paused)"),
+          detail: "stopwatch, \(running ? "running" : "paused"), \(clock(seconds.rounded(.down)))",
+          paused: !running, changes: changes))
     }
-    let alarms = AlarmStore(directory: directory).load(now: now).alarms.compactMap { alarm in alarm.owed.map { (alarm, $0) } }
+    let alarms = AlarmStore(directory: directory).load(now: now).alarms.compactMap { alarm in
+      alarm.owed.map { (alarm, $0) }
+    }
     if let (alarm, next) = alarms.min(by: { $0.1 < $1.1 }) {
       let wall = alarm.timeZone.civilTime(at: next)
       let label = alarm.label.map { " \($0)" } ?? ""
-      items.append(Item(kind: .alarm, text: "alarm \(ClockText.pad(wall.hour)):\(ClockText.pad(wall.minute))\(label)",
-        detail: "next alarm: \(Weekday(of: wall).shortName) \(ClockText.day(wall)) \(ClockText.time(wall))\(label)", paused: false, changes: next))
+      items.append(
+        Item(
+          kind: .alarm,
+          text: "alarm \(ClockText.pad(wall.hour)):\(ClockText.pad(wall.minute))\(label)",
+          detail:
+            "next alarm: \(Weekday(of: wall).shortName) \(ClockText.day(wall)) \(ClockText.time(wall))\(label)",
+          paused: false, changes: next))
     }
     return Status(items: items)
   }
@@ -61,12 +76,20 @@ public struct Status: Sendable, Equatable {
     let running = timer.endsAt != nil
     let name = [timer.name, timer.phaseLabel].compactMap { $0 }.joined(separator: " ")
     // Under an hour to the second (m:ss, as a countdown rounds: up); else to the minute.
-    let (shown, step) = left < 3600 ? (CountdownFormat.string(.milliseconds(Int64((left * 1000).rounded(.up)))), 1.0) : (hoursAndMinutes(left), 60.0)
+    let (shown, step) =
+      left < 3600
+      ? (CountdownFormat.string(.milliseconds(Int64((left * 1000).rounded(.up)))), 1.0)
+      : (hoursAndMinutes(left), 60.0)
     let untilChange = left - (left / step).rounded(.up) * step + step
-    let changes = running ? now.addingTimeInterval(min(left, untilChange > 0 ? untilChange : step)) : nil
-    let passed = timer.duration > 0 ? Int(((timer.duration - left) / timer.duration * 100).rounded(.down)) : 0
-    return Item(kind: .timer, text: "\(name) \(shown)" + (running ? "" : " (paused)"),
-      detail: "timer \(name): \(shown) left of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000))))" + (running ? "" : ", paused"),
+    let changes =
+      running ? now.addingTimeInterval(min(left, untilChange > 0 ? untilChange : step)) : nil
+    let passed =
+      timer.duration > 0 ? Int(((timer.duration - left) / timer.duration * 100).rounded(.down)) : 0
+    return Item(
+      kind: .timer, text: "\(name) \(shown)" + (running ? "" : " (paused)"),
+      detail:
+        "timer \(name): \(shown) left of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000))))"
+        + (running ? "" : ", paused"),
       paused: !running, percentage: max(0, min(100, passed)), changes: changes)
   }
 
@@ -97,16 +120,25 @@ public struct Status: Sendable, Equatable {
     case .i3blocks: return "\(line)\n\(items.first?.text ?? "")"
     case .waybar:
       let kind = items.first.map { $0.paused ? "paused" : $0.kind.rawValue } ?? "idle"
-      var object: [String: JSONScalar] = ["text": .string(line), "tooltip": .string(items.map(\.detail).joined(separator: "\n")), "class": .string(kind)]
-      if let percentage = items.first(where: { $0.kind == .timer })?.percentage { object["percentage"] = .int(percentage) }
+      var object: [String: JSONScalar] = [
+        "text": .string(line), "tooltip": .string(items.map(\.detail).joined(separator: "\n")),
+        "class": .string(kind),
+      ]
+      if let percentage = items.first(where: { $0.kind == .timer })?.percentage {
+        object["percentage"] = .int(percentage)
+      }
       return JSONScalar.object(object)
     case .json:
       let list = items.map { item in
-        var object: [String: JSONScalar] = ["kind": .string(item.kind.rawValue), "text": .string(item.text), "detail": .string(item.detail), "paused": .bool(item.paused)]
+        var object: [String: JSONScalar] = [
+          "kind": .string(item.kind.rawValue), "text": .string(item.text),
+          "detail": .string(item.detail), "paused": .bool(item.paused),
+        ]
         if let percentage = item.percentage { object["percentage"] = .int(percentage) }
         return JSONScalar.object(object)
       }
-      return "{\"text\":\(JSONScalar.string(line).encoded),\"items\":[\(list.joined(separator: ","))]}"
+      return
+        "{\"text\":\(JSONScalar.string(line).encoded),\"items\":[\(list.joined(separator: ","))]}"
     }
   }
 }
@@ -128,7 +160,10 @@ enum JSONScalar {
   }
 
   static func object(_ fields: [String: JSONScalar]) -> String {
-    "{" + fields.sorted { $0.key < $1.key }.map { "\(JSONScalar.string($0.key).encoded):\($0.value.encoded)" }.joined(separator: ",") + "}"
+    "{"
+      + fields.sorted { $0.key < $1.key }.map {
+        "\(JSONScalar.string($0.key).encoded):\($0.value.encoded)"
+      }.joined(separator: ",") + "}"
   }
 }
 

@@ -34,7 +34,8 @@ public struct Notices: Sendable {
   /// The lines left since the last take, oldest first; each is returned once, to one taker.
   public func take() -> [String] {
     var info = stat()
-    guard lstat(url.path, &info) == 0 else { return [] }  // the common case: one stat, nothing to read
+    // The common case: one stat, nothing to read.
+    guard lstat(url.path, &info) == 0 else { return [] }
     let taken = directory.file(".notices-\(getpid())")
     guard rename(url.path, taken.path) == 0 else { return [] }
     defer { unlink(taken.path) }

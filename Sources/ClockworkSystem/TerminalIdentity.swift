@@ -31,10 +31,14 @@ public struct TerminalIdentity: Codable, Hashable, Sendable {
       guard let name = ttyname(fd) else { continue }
       var info = stat()
       let session = tcgetsid(fd)
-      guard fstat(fd, &info) == 0, session > 0, let leader = ProcessStat(pid: session), leader.terminal == UInt64(info.st_rdev) else {
+      guard fstat(fd, &info) == 0, session > 0, let leader = ProcessStat(pid: session),
+        leader.terminal == UInt64(info.st_rdev)
+      else {
         continue
       }
-      return TerminalIdentity(path: String(cString: name), device: UInt64(info.st_rdev), session: session, leaderStart: leader.startTime)
+      return TerminalIdentity(
+        path: String(cString: name), device: UInt64(info.st_rdev), session: session,
+        leaderStart: leader.startTime)
     }
     return nil
   }
@@ -62,7 +66,9 @@ struct ProcessStat {
     guard let close = text.lastIndex(of: ")") else { return nil }
     let fields = text[text.index(after: close)...].split(separator: " ")
     // fields[0] is field 3 (state): tty_nr is field 7, starttime field 22.
-    guard fields.count > 19, let terminal = Int64(fields[4]), let start = UInt64(fields[19]) else { return nil }
+    guard fields.count > 19, let terminal = Int64(fields[4]), let start = UInt64(fields[19]) else {
+      return nil
+    }
     self.terminal = UInt64(UInt32(truncatingIfNeeded: terminal))
     startTime = start
   }

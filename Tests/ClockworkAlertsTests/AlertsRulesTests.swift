@@ -1,11 +1,11 @@
 import ClockworkCore
 import ClockworkState
-@testable import ClockworkSystem
 import ClockworkTestSupport
 import Foundation
 import Testing
 
 @testable import ClockworkAlerts
+@testable import ClockworkSystem
 
 /// The rules of timers and alarms, each on a fixed wall time (no sleeping, no process started).
 @Suite struct AlertsRulesTests {
@@ -25,14 +25,18 @@ import Testing
     let dir = try TemporaryDirectory()
     let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) { _, _ in }
     try running("tea", endsIn: 60, store: timers.store)
-    #expect(throws: AlertsError.timerRunning(name: "tea", secondsLeft: 60, paused: false)) { try timers.checkFree("tea", replacing: false, now: at(0)) }
+    #expect(throws: AlertsError.timerRunning(name: "tea", secondsLeft: 60, paused: false)) {
+      try timers.checkFree("tea", replacing: false, now: at(0))
+    }
     #expect(timers.store.claimEnd("tea", now: at(62)) != nil)
     guard case .finished(let timer) = try timers.saved("tea", now: at(240)).timer else {
       Issue.record("a rung timer is said as finished")
       return
     }
-    #expect(timer.finishedDescription(wallNow: at(240), zone: .utc) == "finished at 08:01:00, 3 min ago")
-    try timers.checkFree("tea", replacing: false, now: at(240))  // a finished one may be started again
+    #expect(
+      timer.finishedDescription(wallNow: at(240), zone: .utc) == "finished at 08:01:00, 3 min ago")
+    // A finished one may be started again.
+    try timers.checkFree("tea", replacing: false, now: at(240))
     #expect(try timers.cancel("tea").rungAt != nil)
     #expect(throws: AlertsError.noSuchTimer("tea")) { try timers.saved("tea", now: at(240)) }
   }
@@ -40,7 +44,9 @@ import Testing
   @Test func aLateRingSaysHowLate() {
     let alert = TimerAlert(name: "tea", exec: nil)
     #expect(!alert.texts(duration: .seconds(300), endedAt: at(0), now: at(1)).body.contains("late"))
-    #expect(alert.texts(duration: .seconds(300), endedAt: at(0), now: at(180)).body.hasSuffix("(rung 3 min late: nothing could ring it then)"))
+    #expect(
+      alert.texts(duration: .seconds(300), endedAt: at(0), now: at(180)).body.hasSuffix(
+        "(rung 3 min late: nothing could ring it then)"))
   }
 
   @Test func noStoredNumberCrashesAnAdd() throws {
@@ -51,14 +57,24 @@ import Testing
     #expect(Alarms.freeID(among: [Int.min]) == 1)
     let dir = try TemporaryDirectory()
     let store = AlarmStore(directory: StateDirectory(url: dir.url))
-    try store.update { $0 = [StoredAlarm(id: Int.max, schedule: AlarmSchedule(hour: 7, minute: 0), label: nil, zone: nil, created: at(0))] }
+    try store.update {
+      $0 = [
+        StoredAlarm(
+          id: Int.max, schedule: AlarmSchedule(hour: 7, minute: 0), label: nil, zone: nil,
+          created: at(0))
+      ]
+    }
     let next = try store.update { alarms in Alarms.freeID(among: alarms.map(\.id)) }
     #expect(next == 1)
   }
 
   @Test func manyAlarmsRungAtOnceAreOneNotificationListingThem() {
     let rung = (1...25).map { id in
-      (StoredAlarm(id: id, schedule: AlarmSchedule(hour: 7, minute: 0), label: "a\(id)", zone: "UTC", created: at(-86_400 * 30)), at(Double(id) * -86_400))
+      (
+        StoredAlarm(
+          id: id, schedule: AlarmSchedule(hour: 7, minute: 0), label: "a\(id)", zone: "UTC",
+          created: at(-86_400 * 30)), at(Double(id) * -86_400)
+      )
     }
     let (summary, body) = AlarmAlert.missedTexts(rung, listing: 10)
     #expect(summary == "25 more alarms missed")
@@ -73,12 +89,16 @@ import Testing
     #expect(notices.take().isEmpty)
     notices.append("warning: alarms.json is corrupt\nmoved aside")
     notices.append("timer 'tea' finished")
-    #expect(notices.take() == ["warning: alarms.json is corrupt moved aside", "timer 'tea' finished"])
+    #expect(
+      notices.take() == ["warning: alarms.json is corrupt moved aside", "timer 'tea' finished"])
     #expect(notices.take().isEmpty)
   }
 
   @Test func theRingerArgumentsReadBackAsWritten() {
-    let all: [Ringer] = [.watch, .ringDue, .soundAlarm(id: 3, rang: 1_800_000_000.5, owed: 1_799_999_999), .execHook(timer: "tea", notifies: true, command: "echo -- done")]
+    let all: [Ringer] = [
+      .watch, .ringDue, .soundAlarm(id: 3, rang: 1_800_000_000.5, owed: 1_799_999_999),
+      .execHook(timer: "tea", notifies: true, command: "echo -- done"),
+    ]
     for ringer in all { #expect(Ringer(arguments: ringer.arguments) == ringer) }
     #expect(Ringer(arguments: ["--once", "extra"]) == nil)
     #expect(Ringer(arguments: ["watch-alerts"]) == nil)
@@ -88,13 +108,17 @@ import Testing
     // This process's own /proc entry stands in for a session leader.
     let me = getpid()
     let myStart = try #require(ProcessStat(pid: me)).startTime
-    let devNull = TerminalIdentity(path: "/dev/null", device: 0x0103, session: me, leaderStart: myStart)
+    let devNull = TerminalIdentity(
+      path: "/dev/null", device: 0x0103, session: me, leaderStart: myStart)
     #expect(!devNull.isStillOurs(), "the leader has no such terminal")
-    let reused = TerminalIdentity(path: "/dev/null", device: 0x0103, session: me, leaderStart: myStart + 1)
+    let reused = TerminalIdentity(
+      path: "/dev/null", device: 0x0103, session: me, leaderStart: myStart + 1)
     #expect(!reused.isStillOurs(), "another process with the leader's pid")
-    let gone = TerminalIdentity(path: "/dev/null", device: 0x0103, session: Int32.max, leaderStart: 1)
+    let gone = TerminalIdentity(
+      path: "/dev/null", device: 0x0103, session: Int32.max, leaderStart: 1)
     #expect(!gone.isStillOurs())
-    let otherDevice = TerminalIdentity(path: "/dev/null", device: 0x8801, session: me, leaderStart: myStart)
+    let otherDevice = TerminalIdentity(
+      path: "/dev/null", device: 0x8801, session: me, leaderStart: myStart)
     #expect(!otherDevice.isStillOurs(), "the path is now another device")
   }
 
@@ -103,17 +127,31 @@ import Testing
     let state = StateDirectory(url: dir.url)
     let runtime = dir.file("run")
     try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-    let own = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "XDG_RUNTIME_DIR": runtime.path, "HOME": "/h"]
+    let own = [
+      "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "XDG_RUNTIME_DIR": runtime.path,
+      "HOME": "/h",
+    ]
     // Nothing saved, our bus gone, no runtime bus: ours stays (nothing better is known).
-    #expect(SessionEnvironment.current(own: own, in: state)["DBUS_SESSION_BUS_ADDRESS"] == "unix:path=/nonexistent/bus")
+    #expect(
+      SessionEnvironment.current(own: own, in: state)["DBUS_SESSION_BUS_ADDRESS"]
+        == "unix:path=/nonexistent/bus")
     // The runtime folder's bus.
-    _ = FileManager.default.createFile(atPath: runtime.appendingPathComponent("bus").path, contents: nil)
-    #expect(SessionEnvironment.current(own: own, in: state)["DBUS_SESSION_BUS_ADDRESS"] == "unix:path=\(runtime.path)/bus")
+    _ = FileManager.default.createFile(
+      atPath: runtime.appendingPathComponent("bus").path, contents: nil)
+    #expect(
+      SessionEnvironment.current(own: own, in: state)["DBUS_SESSION_BUS_ADDRESS"]
+        == "unix:path=\(runtime.path)/bus")
     // A command in a session records it; one with no bus forgets nothing.
-    SessionEnvironment.record(["DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/dbus-x,guid=1", "DISPLAY": ":5", "TERM": "xterm"], in: state)
+    SessionEnvironment.record(
+      [
+        "DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/dbus-x,guid=1", "DISPLAY": ":5",
+        "TERM": "xterm",
+      ], in: state)
     SessionEnvironment.record(["DISPLAY": ":6"], in: state)
     let now = SessionEnvironment.current(own: own, in: state)
-    #expect(now["DBUS_SESSION_BUS_ADDRESS"] == "unix:abstract=/tmp/dbus-x,guid=1" && now["DISPLAY"] == ":6" && now["HOME"] == "/h")
+    #expect(
+      now["DBUS_SESSION_BUS_ADDRESS"] == "unix:abstract=/tmp/dbus-x,guid=1"
+        && now["DISPLAY"] == ":6" && now["HOME"] == "/h")
     #expect(now["TERM"] == nil, "only the session's variables are kept")
   }
 
@@ -131,13 +169,20 @@ import Testing
     #expect(AlertsCheckup.run(in: state, environment: [:], now: at(0), startWatcher: start).isEmpty)
     #expect(started == 1, "a pending timer with no ringer gets one")
     let lines = AlertsCheckup.run(in: state, environment: [:], now: at(240), startWatcher: start)
-    #expect(lines == ["timer 'tea' ended at \(ClockText.time(at(60), in: .local)), 3 min ago, with nothing to ring it: ringing it now"])
+    #expect(
+      lines == [
+        "timer 'tea' ended at \(ClockText.time(at(60), in: .local)), 3 min ago, with nothing to ring it: ringing it now"
+      ])
     #expect(started == 2)
-    Notices(directory: state).append("warning: alarms.json is corrupt; moved it to alarms.json.corrupt-1")
-    #expect(AlertsCheckup.run(in: state, environment: [:], now: at(240), startWatcher: { _ in .notInstalled("/x/clockwork-alerts") }) == [
-      "warning: alarms.json is corrupt; moved it to alarms.json.corrupt-1",
-      "timer 'tea' ended at \(ClockText.time(at(60), in: .local)), 3 min ago, with nothing to ring it: ringing it now",
-      "/x/clockwork-alerts is missing (install clockwork-alerts beside clockwork): nothing rings with no window open",
-    ])
+    Notices(directory: state).append(
+      "warning: alarms.json is corrupt; moved it to alarms.json.corrupt-1")
+    #expect(
+      AlertsCheckup.run(
+        in: state, environment: [:], now: at(240),
+        startWatcher: { _ in .notInstalled("/x/clockwork-alerts") }) == [
+          "warning: alarms.json is corrupt; moved it to alarms.json.corrupt-1",
+          "timer 'tea' ended at \(ClockText.time(at(60), in: .local)), 3 min ago, with nothing to ring it: ringing it now",
+          "/x/clockwork-alerts is missing (install clockwork-alerts beside clockwork): nothing rings with no window open",
+        ])
   }
 }

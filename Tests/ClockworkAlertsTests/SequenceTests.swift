@@ -12,7 +12,9 @@ import Testing
   let t0 = 1_800_000_000.0
   func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: t0 + seconds) }
 
-  func sequenceTimer(_ name: String, _ text: String, rounds: Int = 1, manual: Bool = false) throws -> StoredTimer {
+  func sequenceTimer(_ name: String, _ text: String, rounds: Int = 1, manual: Bool = false) throws
+    -> StoredTimer
+  {
     try .startedSequence(name, text, rounds: rounds, manual: manual, at: at(0))
   }
 
@@ -26,7 +28,9 @@ import Testing
     #expect(first.next?.endsAt == t0 + 5, "from the end at 2 s, not from the ring at 2.4 s")
     let saved = try #require(store.file("focus").load().value)
     #expect(saved.isPending && saved.step == 1 && saved.duration == 3)
-    #expect(AlertWatcher.plan([saved], isShown: { _ in false }, now: at(3)) == .init(ring: [], wake: at(5)))
+    #expect(
+      AlertWatcher.plan([saved], isShown: { _ in false }, now: at(3))
+        == .init(ring: [], wake: at(5)))
     _ = store.claimEnd("focus", now: at(5))
     _ = store.claimEnd("focus", now: at(7))
     let last = try #require(store.claimEnd("focus", now: at(10)))
@@ -38,11 +42,15 @@ import Testing
   @Test func aManualSequenceWaitsUntilToldAndNextStartsIt() throws {
     let dir = try TemporaryDirectory()
     let told = Mutex<[String]>([])
-    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) { name, running in told.withLock { $0.append("\(name) \(running)") } }
+    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) {
+      name, running in told.withLock { $0.append("\(name) \(running)") }
+    }
     #expect(timers.store.save(try sequenceTimer("focus", "work 2s, break 3s", manual: true)) == nil)
     let claimed = try #require(timers.store.claimEnd("focus", now: at(2)))
     #expect(claimed.next?.endsAt == nil && claimed.next?.remainingWhenPaused == 3)
-    #expect(AlertWatcher.plan([claimed.next!], isShown: { _ in false }, now: at(60)) == .init(ring: [], wake: nil), "nothing rings while it waits")
+    #expect(
+      AlertWatcher.plan([claimed.next!], isShown: { _ in false }, now: at(60))
+        == .init(ring: [], wake: nil), "nothing rings while it waits")
     let started = try timers.next("focus", now: at(60))
     #expect(started.endsAt == t0 + 63 && started.phaseLabel == "break 1/1")
     #expect(told.withLock { $0 } == ["focus true"], "what rings it is told it runs")
@@ -51,31 +59,42 @@ import Testing
 
   @Test func theRingSaysWhatEndedAndWhatStarts() {
     var alert = TimerAlert(name: "pomodoro", exec: nil)
-    alert.phase = .init(name: "work", round: 2, rounds: 4, next: .init(name: "break", seconds: 300), nextWaits: false)
+    alert.phase = .init(
+      name: "work", round: 2, rounds: 4, next: .init(name: "break", seconds: 300), nextWaits: false)
     let (summary, body) = alert.texts(duration: .seconds(1500), endedAt: at(0), now: at(0))
     #expect(summary == "work done — break 5:00 starts")
     #expect(body.hasPrefix("round 2/4, ended at "))
     alert.phase?.next = nil
-    #expect(alert.texts(duration: .seconds(1500), endedAt: at(0), now: at(0)).summary == "work done — pomodoro finished")
+    #expect(
+      alert.texts(duration: .seconds(1500), endedAt: at(0), now: at(0)).summary
+        == "work done — pomodoro finished")
   }
 
   @Test func aPresetReturnsToItsTimerWhileItRunsElseStartsAnew() throws {
     let dir = try TemporaryDirectory()
     let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) { _, _ in }
     let tea = Preset(name: "tea", duration: .seconds(240), sound: "", exec: "echo tea")
-    guard case .start(let duration, nil, "echo tea", "") = try timers.open("tea", .preset(tea), replacing: false, now: at(0)).opening else {
+    guard
+      case .start(let duration, nil, "echo tea", "") = try timers.open(
+        "tea", .preset(tea), replacing: false, now: at(0)
+      ).opening
+    else {
       Issue.record("a preset with no timer starts one")
       return
     }
     #expect(duration == .seconds(240))
     var countdown = try Countdown<ContinuousClock.Instant>(duration: duration)
     countdown.start(at: ContinuousClock.now)
-    #expect(timers.store.save(StoredTimer(countdown, name: "tea", at: ContinuousClock.now, wallNow: at(0))) == nil)
-    guard case .resume = try timers.open("tea", .preset(tea), replacing: false, now: at(10)).opening else {
+    #expect(
+      timers.store.save(
+        StoredTimer(countdown, name: "tea", at: ContinuousClock.now, wallNow: at(0))) == nil)
+    guard case .resume = try timers.open("tea", .preset(tea), replacing: false, now: at(10)).opening
+    else {
       Issue.record("while it runs, the preset returns to it")
       return
     }
-    guard case .start = try timers.open("tea", .preset(tea), replacing: true, now: at(10)).opening else {
+    guard case .start = try timers.open("tea", .preset(tea), replacing: true, now: at(10)).opening
+    else {
       Issue.record("--replace starts it anew")
       return
     }

@@ -15,7 +15,8 @@ import Testing
     let start = clock.now
     countdown.start(at: start)
     let savedAt = Date(timeIntervalSince1970: 10_000)
-    let stored = StoredTimer(countdown, name: "tea", at: start.advanced(by: .seconds(100)), wallNow: savedAt)
+    let stored = StoredTimer(
+      countdown, name: "tea", at: start.advanced(by: .seconds(100)), wallNow: savedAt)
     #expect(stored.remaining(atWall: savedAt) == 200)
     #expect(stored.remaining(atWall: savedAt.addingTimeInterval(50)) == 150)
     let resumedAt = clock.now
@@ -25,7 +26,9 @@ import Testing
     #expect(restored.duration == .seconds(300))
     #expect(stored.isFinished(atWall: savedAt.addingTimeInterval(200)))
     let utc = Zone.utc
-    #expect(stored.finishedDescription(wallNow: savedAt.addingTimeInterval(380), zone: utc) == "finished at 02:50:00, 3 min ago")
+    #expect(
+      stored.finishedDescription(wallNow: savedAt.addingTimeInterval(380), zone: utc)
+        == "finished at 02:50:00, 3 min ago")
   }
 
   @Test func pausedTimerStaysPaused() throws {
@@ -33,7 +36,9 @@ import Testing
     let start = clock.now
     countdown.start(at: start)
     countdown.pause(at: start.advanced(by: .seconds(20)))
-    let stored = StoredTimer(countdown, name: "x", at: start.advanced(by: .seconds(30)), wallNow: Date(timeIntervalSince1970: 0))
+    let stored = StoredTimer(
+      countdown, name: "x", at: start.advanced(by: .seconds(30)),
+      wallNow: Date(timeIntervalSince1970: 0))
     #expect(stored.remaining(atWall: Date(timeIntervalSince1970: 9_999)) == 40)
     let resumedAt = clock.now
     let restored = try stored.restored(at: resumedAt, wallNow: Date(timeIntervalSince1970: 9_999))
@@ -41,7 +46,9 @@ import Testing
     #expect(restored.remaining(at: resumedAt.advanced(by: .seconds(5))) == .seconds(40))
   }
 
-  static func timer(_ fields: String) -> String { #"{"version": 1, "value": {"name": "tea", \#(fields)}}"# }
+  static func timer(_ fields: String) -> String {
+    #"{"version": 1, "value": {"name": "tea", \#(fields)}}"#
+  }
 
   @Test(arguments: [
     (timer(#""duration": 60, "endsAt": 1e18"#), "endsAt is out of range"),
@@ -49,7 +56,10 @@ import Testing
     (timer(#""duration": 1e308, "remainingWhenPaused": 1e308"#), "duration is out of range"),
     (timer(#""duration": 0, "remainingWhenPaused": 0"#), "duration is 0"),
     (timer(#""duration": 60, "remainingWhenPaused": -1e308"#), "remainingWhenPaused is negative"),
-    (timer(#""duration": 60, "remainingWhenPaused": 90"#), "remainingWhenPaused is more than the duration"),
+    (
+      timer(#""duration": 60, "remainingWhenPaused": 90"#),
+      "remainingWhenPaused is more than the duration"
+    ),
   ])
   func aTimerFile(contents: String, problem: String) throws {
     let dir = try TemporaryDirectory()

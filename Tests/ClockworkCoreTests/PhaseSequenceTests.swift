@@ -13,7 +13,8 @@ import Testing
   }
 
   @Test func aPomodoroEndsOnItsLongBreak() {
-    let pomodoro = PhaseSequence.pomodoro(work: .seconds(1500), rest: .seconds(300), longBreak: .seconds(900), rounds: 4)
+    let pomodoro = PhaseSequence.pomodoro(
+      work: .seconds(1500), rest: .seconds(300), longBreak: .seconds(900), rounds: 4)
     #expect(pomodoro.steps == 8)
     #expect(pomodoro.step(5).map { [$0.phase.name, "\($0.round)"] } == ["break", "3"])
     #expect(pomodoro.step(7).map { [$0.phase.name, "\($0.round)"] } == ["long-break", "4"])
@@ -21,17 +22,23 @@ import Testing
   }
 
   @Test(arguments: [
-    ("", "no phases"), ("work", "each phase is a name and a duration"), ("work 25x", "phase 'work': cannot read duration"),
+    ("", "no phases"), ("work", "each phase is a name and a duration"),
+    ("work 25x", "phase 'work': cannot read duration"),
     ("wörk! 5m", "a phase's name is 1 to 32"), ("work 0s", "phase 'work'"),
   ])
   func aSequenceThatCannotRunIsRefusedSayingWhy(text: String, problem: String) {
     #expect(throws: SequenceParseError.self) { try PhaseSequence(parsing: text) }
-    do { _ = try PhaseSequence(parsing: text) } catch { #expect(error.description.contains(problem), "\(error)") }
+    do { _ = try PhaseSequence(parsing: text) } catch {
+      #expect(error.description.contains(problem), "\(error)")
+    }
   }
 
   @Test func roundsAreBounded() {
     #expect(throws: SequenceParseError.self) { try PhaseSequence(parsing: "a 1s", rounds: 0) }
-    #expect(throws: SequenceParseError.self) { try PhaseSequence(parsing: "a 1s, b 1s, c 1s, d 1s, e 1s, f 1s, g 1s, h 1s, i 1s, j 1s, k 1s", rounds: 100) }
+    #expect(throws: SequenceParseError.self) {
+      try PhaseSequence(
+        parsing: "a 1s, b 1s, c 1s, d 1s, e 1s, f 1s, g 1s, h 1s, i 1s, j 1s, k 1s", rounds: 100)
+    }
   }
 
   @Test func aDurationIsWrittenAsItIsRead() throws {

@@ -12,7 +12,9 @@ import Testing
   let t0 = 1_800_000_000.0
   func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: t0 + seconds) }
 
-  func sequenceTimer(_ name: String, _ text: String, rounds: Int = 1, manual: Bool = false) throws -> StoredTimer {
+  func sequenceTimer(_ name: String, _ text: String, rounds: Int = 1, manual: Bool = false) throws
+    -> StoredTimer
+  {
     try .startedSequence(name, text, rounds: rounds, manual: manual, at: at(0))
   }
 
@@ -34,17 +36,26 @@ import Testing
     #expect(found.map(\.name) == ["focus", "tea"])
     #expect(found.first?.sequence?.rounds == 3 && found.first?.sound == "")
     #expect(problems.count == 3)
-    #expect(problems.contains { $0.contains("line 3: preset 'eggs': cannot read duration") }, "\(problems)")
-    #expect(problems.contains { $0.contains("line 5: preset '5m': '5m' reads as a duration") }, "\(problems)")
+    #expect(
+      problems.contains { $0.contains("line 3: preset 'eggs': cannot read duration") },
+      "\(problems)")
+    #expect(
+      problems.contains { $0.contains("line 5: preset '5m': '5m' reads as a duration") },
+      "\(problems)")
     #expect(problems.contains { $0.contains("line 6: preset 'odd': unreadable") }, "\(problems)")
     // Written back, the file would lose the entry it cannot read: it is named instead.
     let before = try Data(contentsOf: presets.url)
-    #expect(throws: PresetError.self) { try presets.save(Preset(name: "tea", duration: .seconds(300))) }
+    #expect(throws: PresetError.self) {
+      try presets.save(Preset(name: "tea", duration: .seconds(300)))
+    }
     do { try presets.save(Preset(name: "tea", duration: .seconds(300))) } catch {
-      #expect(error.description.contains("line 6: preset 'odd' cannot be read; fix or remove it first"), "\(error)")
+      #expect(
+        error.description.contains("line 6: preset 'odd' cannot be read; fix or remove it first"),
+        "\(error)")
     }
     #expect(try Data(contentsOf: presets.url) == before)
-    let text = String(decoding: before, as: UTF8.self).replacingOccurrences(of: ",\n  \"odd\": { \"duration\": 5 }", with: "")
+    let text = String(decoding: before, as: UTF8.self).replacingOccurrences(
+      of: ",\n  \"odd\": { \"duration\": 5 }", with: "")
     try Data(text.utf8).write(to: presets.url)  // removed by hand
     try presets.save(Preset(name: "tea", duration: .seconds(300)))
     #expect(presets.named("tea")?.duration == .seconds(300))
@@ -72,7 +83,8 @@ import Testing
     (long.endsAt, long.sequence, long.step) = (t0 + 3 * 3600, nil, nil)
     #expect(store.save(long) == nil)
     let both = Status.now(in: state, at: at(0.5))
-    #expect(both.items.map(\.text) == ["focus work 1/4 25:00", "long 3h 00m"], "a countdown rounds up")
+    #expect(
+      both.items.map(\.text) == ["focus work 1/4 25:00", "long 3h 00m"], "a countdown rounds up")
     #expect(Status.item(long, now: at(30)).changes == at(60), "to the minute: the next minute")
     #expect(both.render(.i3blocks) == "focus work 1/4 25:00 · long 3h 00m\nfocus work 1/4 25:00")
   }

@@ -17,7 +17,9 @@ public struct SessionEnvironment: StoredState, Hashable {
   public init(variables: [String: String]) { self.variables = variables }
 
   /// What a ringer takes from the session.
-  static let names = ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "PULSE_SERVER"]
+  static let names = [
+    "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "PULSE_SERVER",
+  ]
 
   public func problem() -> String? {
     variables.keys.allSatisfy(Self.names.contains) ? nil : "an unknown variable"
@@ -41,7 +43,9 @@ public struct SessionEnvironment: StoredState, Hashable {
 
   /// The session to ring in: what the latest command saw, where its bus is still there; else
   /// the runtime folder's bus; else `own`.
-  public static func current(own: [String: String], in directory: StateDirectory) -> [String: String] {
+  public static func current(own: [String: String], in directory: StateDirectory) -> [String:
+    String]
+  {
     var result = own
     let saved = file(directory).load().value?.variables ?? [:]
     for (name, value) in saved where name != "DBUS_SESSION_BUS_ADDRESS" { result[name] = value }
@@ -49,7 +53,9 @@ public struct SessionEnvironment: StoredState, Hashable {
       result["DBUS_SESSION_BUS_ADDRESS"] = bus
     } else if let bus = result["DBUS_SESSION_BUS_ADDRESS"], DesktopNotification.mayReach(bus) {
       // ours still works
-    } else if let runtime = result["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/bus") {
+    } else if let runtime = result["XDG_RUNTIME_DIR"],
+      FileManager.default.fileExists(atPath: runtime + "/bus")
+    {
       result["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(runtime)/bus"
     }
     return result
@@ -58,6 +64,8 @@ public struct SessionEnvironment: StoredState, Hashable {
   /// Sets this process's environment to ``current(own:in:)`` (before anything reads it).
   public static func apply(in directory: StateDirectory) {
     let own = ProcessInfo.processInfo.environment
-    for (name, value) in current(own: own, in: directory) where own[name] != value { setenv(name, value, 1) }
+    for (name, value) in current(own: own, in: directory) where own[name] != value {
+      setenv(name, value, 1)
+    }
   }
 }

@@ -15,7 +15,9 @@ public struct TimerAlert: Sendable {
 
   /// A timer's sound as saved with it (see ``AlertSound/init(saved:theme:)``): by default the
   /// sound theme's `complete`.
-  public static func sound(saved: String?) -> AlertSound { AlertSound(saved: saved, theme: "complete") }
+  public static func sound(saved: String?) -> AlertSound {
+    AlertSound(saved: saved, theme: "complete")
+  }
   /// How the end's time of day is written.
   public var hours = HourCycle.twentyFour
   /// Wait up to a second for `--exec` to fail (a plain timer, which exits at once: a quick
@@ -52,7 +54,8 @@ public struct TimerAlert: Sendable {
     public var next: PhaseSequence.Phase?
     public var nextWaits: Bool
 
-    public init(name: String, round: Int, rounds: Int, next: PhaseSequence.Phase?, nextWaits: Bool) {
+    public init(name: String, round: Int, rounds: Int, next: PhaseSequence.Phase?, nextWaits: Bool)
+    {
       self.name = name
       self.round = round
       self.rounds = rounds
@@ -64,7 +67,9 @@ public struct TimerAlert: Sendable {
     /// `nil` outside a sequence.
     public init?(sequence: PhaseSequence?, step: Int?, manual: Bool) {
       guard let sequence, let step, let at = sequence.step(step) else { return nil }
-      self.init(name: at.phase.name, round: at.round, rounds: sequence.rounds, next: sequence.step(step + 1)?.phase, nextWaits: manual)
+      self.init(
+        name: at.phase.name, round: at.round, rounds: sequence.rounds,
+        next: sequence.step(step + 1)?.phase, nextWaits: manual)
     }
   }
 
@@ -72,42 +77,58 @@ public struct TimerAlert: Sendable {
   static let lateAfter: TimeInterval = 2
 
   /// What the notification says: late (nothing could ring it at its end), how late.
-  public func texts(duration: Duration, endedAt: Date, now: Date) -> (summary: String, body: String) {
+  public func texts(duration: Duration, endedAt: Date, now: Date) -> (summary: String, body: String)
+  {
     var summary = name == "timer" ? "Timer finished" : "Timer finished: \(name)"
-    var body = "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
+    var body =
+      "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
     if let phase {
-      summary = phase.next.map { "\(phase.name) done — \($0.name) \(CountdownFormat.string($0.duration)) \(phase.nextWaits ? "is next" : "starts")" }
+      summary =
+        phase.next.map {
+          "\(phase.name) done — \($0.name) \(CountdownFormat.string($0.duration)) \(phase.nextWaits ? "is next" : "starts")"
+        }
         ?? "\(phase.name) done — \(name) finished"
-      body = "round \(phase.round)/\(phase.rounds), ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
+      body =
+        "round \(phase.round)/\(phase.rounds), ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
     }
     let late = now.timeIntervalSince(endedAt)
-    if late > Self.lateAfter { body += " (rung \(StoredStopwatch.describe(late)) late: nothing could ring it then)" }
+    if late > Self.lateAfter {
+      body += " (rung \(StoredStopwatch.describe(late)) late: nothing could ring it then)"
+    }
     return (summary, body)
   }
 
   /// Rings; returns what went wrong, for the caller to say once (nothing if all went well).
   @discardableResult
-  public func ring(duration: Duration, endedAt: Date, on terminal: Terminal, now: Date = Date()) -> Rung {
+  public func ring(duration: Duration, endedAt: Date, on terminal: Terminal, now: Date = Date())
+    -> Rung
+  {
     let (summary, body) = texts(duration: duration, endedAt: endedAt, now: now)
     var rung = Self.announce(summary: summary, body: body, on: terminal)
     // A screen and the watcher go on while it sounds (each waits for it before it exits);
     // plain lines wait for its end, and say when a file of one's own could not be played (the
     // theme's sound failing is not said: the bell rang).
     if case .lines = terminal {
-      if let problem = sound.play(description: summary), case .file = sound { rung.problems.append(problem) }
+      if let problem = sound.play(description: summary), case .file = sound {
+        rung.problems.append(problem)
+      }
     } else {
       sound.playInBackground(description: summary)
     }
     if let exec {
       let environment = [
-        "CLOCKWORK_TIMER_NAME": name, "CLOCKWORK_TIMER_ENDED_AT": ClockText.iso8601(endedAt, in: .local),
+        "CLOCKWORK_TIMER_NAME": name,
+        "CLOCKWORK_TIMER_ENDED_AT": ClockText.iso8601(endedAt, in: .local),
         "CLOCKWORK_REASON": "finished",
       ]
-      let errors: DetachedProcess.Output = switch terminal {
-      case .screen, .lines: .inherited
-      case .device(let tty): tty.flatMap { $0.isStillOurs() ? .file($0.path) : nil } ?? .discarded
-      }
-      switch ExecHook.start(exec, timer: name, environment: environment, errors: errors, notifies: errors != .inherited) {
+      let errors: DetachedProcess.Output =
+        switch terminal {
+        case .screen, .lines: .inherited
+        case .device(let tty): tty.flatMap { $0.isStillOurs() ? .file($0.path) : nil } ?? .discarded
+        }
+      switch ExecHook.start(
+        exec, timer: name, environment: environment, errors: errors, notifies: errors != .inherited)
+      {
       case .failure(let error): rung.problems.append("--exec could not be started: \(error)")
       case .success(let pid): if waitsForExec { ExecHook.wait(for: pid, upTo: .seconds(1)) }
       }
@@ -131,15 +152,21 @@ public struct TimerAlert: Sendable {
   static func announce(summary: String, body: String, on terminal: Terminal) -> Rung {
     let failure = DesktopNotification.show(summary: summary, body: body)
     let tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
-    let own = failure == nil ? "" : TerminalAlert.notify(title: "clockwork", body: "\(summary) (\(body))", throughTmux: tmux)
+    let own =
+      failure == nil
+      ? ""
+      : TerminalAlert.notify(title: "clockwork", body: "\(summary) (\(body))", throughTmux: tmux)
     var rung = Rung(summary: summary, body: body)
     switch terminal {
     case .screen: StandardOutput.write(TerminalAlert.bell + own)
     case .lines: StandardOutput.bell()
-    case .device(let tty?) where tty.isStillOurs(): TextFile.write(TerminalAlert.bell + own, to: tty.path, flags: O_NOCTTY | O_NONBLOCK)
+    case .device(let tty?) where tty.isStillOurs():
+      TextFile.write(TerminalAlert.bell + own, to: tty.path, flags: O_NOCTTY | O_NONBLOCK)
     case .device: rung.seen = failure == nil
     }
-    if let failure { rung.problems.append("no desktop notification (\(failure)); the terminal's bell instead") }
+    if let failure {
+      rung.problems.append("no desktop notification (\(failure)); the terminal's bell instead")
+    }
     return rung
   }
 }

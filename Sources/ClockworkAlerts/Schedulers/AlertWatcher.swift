@@ -46,7 +46,11 @@ public struct AlertWatcher {
     // What it cannot do (watch the folders, say) goes to a log beside its lock: no one else
     // would hear.
     let log = DetachedProcess.Output.file(store.directory.file("watcher.log").path)
-    if case .failure(let error) = Ringer.spawn(.watch, environment: store.directory.environment, errors: log) { return error }
+    if case .failure(let error) = Ringer.spawn(
+      .watch, environment: store.directory.environment, errors: log)
+    {
+      return error
+    }
     return nil
   }
 
@@ -62,7 +66,9 @@ public struct AlertWatcher {
 
   /// Running timers ring at their end, unless one is shown and its viewer's grace is not over;
   /// alarms at what they owe (late, once, if the machine was off or asleep).
-  static func plan(_ timers: [StoredTimer], isShown: (String) -> Bool, alarms: [StoredAlarm] = [], now: Date) -> Plan {
+  static func plan(
+    _ timers: [StoredTimer], isShown: (String) -> Bool, alarms: [StoredAlarm] = [], now: Date
+  ) -> Plan {
     var ring: [String] = []
     var dueAlarms: [Int] = []
     var wake: Date?
@@ -117,7 +123,8 @@ public struct AlertWatcher {
     var now = Date()
     var prepared = false
     while true {
-      let plan = Self.plan(timers(now: now), isShown: isShown, alarms: alarmList(now: now), now: now)
+      let plan = Self.plan(
+        timers(now: now), isShown: isShown, alarms: alarmList(now: now), now: now)
       for name in plan.ring { ring(name, now: now) }
       if !plan.alarms.isEmpty { _ = ringAlarms(plan.alarms, now: now) }
       guard let wake = plan.wake, wake.timeIntervalSince(now) <= Self.viewerGrace else { break }
@@ -134,7 +141,8 @@ public struct AlertWatcher {
   /// took, the wake is at the time itself), a tenth of a millisecond past it.
   static func sleep(until date: Date) {
     let target = date.timeIntervalSince1970 + 0.000_1
-    var deadline = timespec(tv_sec: Int(target.rounded(.down)), tv_nsec: Int((target - target.rounded(.down)) * 1e9))
+    var deadline = timespec(
+      tv_sec: Int(target.rounded(.down)), tv_nsec: Int((target - target.rounded(.down)) * 1e9))
     while clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &deadline, nil) == EINTR {}
   }
 
@@ -146,11 +154,18 @@ public struct AlertWatcher {
     let claimed = store.claimEnd(name, now: now) { claimed in
       let timer = claimed.timer
       var alert = TimerAlert(name: timer.name, exec: timer.exec, sound: timer.sound)
-      alert.phase = TimerAlert.PhaseEnd(sequence: timer.sequence, step: timer.step, manual: timer.manual == true)
+      alert.phase = TimerAlert.PhaseEnd(
+        sequence: timer.sequence, step: timer.step, manual: timer.manual == true)
       nextStarts = claimed.next?.isPending == true
       let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
-      let rung = alert.ring(duration: StoredNumbers.milliseconds(timer.duration), endedAt: end, on: .device(timer.tty), now: now)
-      if !rung.seen { notices.append("\(rung.summary): \(rung.body); no one could be told then (\(rung.problems.joined(separator: "; ")))") }
+      let rung = alert.ring(
+        duration: StoredNumbers.milliseconds(timer.duration), endedAt: end, on: .device(timer.tty),
+        now: now)
+      if !rung.seen {
+        notices.append(
+          "\(rung.summary): \(rung.body); no one could be told then (\(rung.problems.joined(separator: "; ")))"
+        )
+      }
     }
     // Once the next phase is saved, a systemd unit is set for its end (the watcher sees it).
     if nextStarts { TimerUnits.ringer(for: name, store: store)(true) }
@@ -159,26 +174,36 @@ public struct AlertWatcher {
 
   /// Runs until nothing is pending; returns the exit status.
   public func run() -> Int32 {
-    guard case .acquired(let first) = StateLock.acquire(Self.lockFile(store)) else { return ExitStatus.success }
+    guard case .acquired(let first) = StateLock.acquire(Self.lockFile(store)) else {
+      return ExitStatus.success
+    }
     var lock: StateLock? = first
     defer { withExtendedLifetime(lock) {} }  // held until the watcher leaves
     let wait: WallClockWait
     do {
       try AtomicFile.makeFolder(store.folder)
-      wait = try WallClockWait(watching: [store.folder, store.directory.url])  // timers/, alarms.json
+      // timers/, and alarms.json beside it
+      wait = try WallClockWait(watching: [store.folder, store.directory.url])
     } catch {
-      StandardOutput.error("\(ClockText.iso8601(Date(), in: .local)) clockwork-alerts: cannot wait for alerts: \(error)")
+      StandardOutput.error(
+        "\(ClockText.iso8601(Date(), in: .local)) clockwork-alerts: cannot wait for alerts: \(error)"
+      )
       return ExitStatus.failure
     }
     var ringer: pid_t?
     while true {
       let now = Date()
-      let plan = Self.plan(timers(now: now), isShown: isShown, alarms: alarmList(now: now, managed: true), now: now)
+      let plan = Self.plan(
+        timers(now: now), isShown: isShown, alarms: alarmList(now: now, managed: true), now: now)
       if !plan.isDue && plan.wake == nil {
         // Nothing pending: let go, then look once more, for a timer saved by one who saw the
         // lock still held and so started no watcher.
         lock = nil
-        guard Self.plan(store.all().timers, isShown: isShown, alarms: alarmList(now: Date(), managed: true), now: Date()).wake != nil,
+        guard
+          Self.plan(
+            store.all().timers, isShown: isShown, alarms: alarmList(now: Date(), managed: true),
+            now: Date()
+          ).wake != nil,
           case .acquired(let again) = StateLock.acquire(Self.lockFile(store))
         else { return ExitStatus.success }
         lock = again
@@ -206,21 +231,25 @@ public struct AlertWatcher {
   /// (missed while nothing ran) are listed in one notification. Whether any rang.
   func ringAlarms(_ ids: [Int], now: Date) -> Bool {
     let wanted = Set(ids)
-    let rung = (try? alarms.update(now: now) { list -> [(StoredAlarm, Date)] in
-      var rung: [(StoredAlarm, Date)] = []
-      for index in list.indices where wanted.contains(list[index].id) {
-        guard let owed = list[index].owed, owed <= now else { continue }
-        list[index].lastRing = now.timeIntervalSince1970
-        if let snooze = list[index].snoozedUntil, snooze <= now.timeIntervalSince1970 { list[index].snoozedUntil = nil }
-        rung.append((list[index], owed))
-      }
-      return rung
-    }) ?? []
+    let rung =
+      (try? alarms.update(now: now) { list -> [(StoredAlarm, Date)] in
+        var rung: [(StoredAlarm, Date)] = []
+        for index in list.indices where wanted.contains(list[index].id) {
+          guard let owed = list[index].owed, owed <= now else { continue }
+          list[index].lastRing = now.timeIntervalSince1970
+          if let snooze = list[index].snoozedUntil, snooze <= now.timeIntervalSince1970 {
+            list[index].snoozedUntil = nil
+          }
+          rung.append((list[index], owed))
+        }
+        return rung
+      }) ?? []
     let ordered = rung.sorted { $0.1 < $1.1 }
     guard let (latest, owed) = ordered.last else { return false }
     AlarmAlert.ring(latest, owed: owed, now: now, store: store.directory)
     if ordered.count > 1 {
-      AlarmAlert.ringMissed(ordered.dropLast().map { $0 }, now: now, listing: Self.listedAtMost, store: store.directory)
+      AlarmAlert.ringMissed(
+        ordered.dropLast().map { $0 }, now: now, listing: Self.listedAtMost, store: store.directory)
     }
     return true
   }

@@ -25,8 +25,10 @@ public enum Ringer: Equatable, Sendable {
     switch self {
     case .watch: []
     case .ringDue: ["--once"]
-    case .soundAlarm(let id, let rang, let owed): ["--sound-alarm", String(id), "--rang", String(rang), "--owed", String(owed)]
-    case .execHook(let timer, let notifies, let command): ["exec-hook", "--timer", timer] + (notifies ? ["--notify"] : []) + ["--", command]
+    case .soundAlarm(let id, let rang, let owed):
+      ["--sound-alarm", String(id), "--rang", String(rang), "--owed", String(owed)]
+    case .execHook(let timer, let notifies, let command):
+      ["exec-hook", "--timer", timer] + (notifies ? ["--notify"] : []) + ["--", command]
     }
   }
 
@@ -40,12 +42,17 @@ public enum Ringer: Equatable, Sendable {
     case "--once" where arguments.count == 1: self = .ringDue
     case "--sound-alarm":
       guard arguments.count == 6, let id = value(after: "--sound-alarm").flatMap(Int.init),
-        let rang = value(after: "--rang").flatMap(Double.init), let owed = value(after: "--owed").flatMap(Double.init)
+        let rang = value(after: "--rang").flatMap(Double.init),
+        let owed = value(after: "--owed").flatMap(Double.init)
       else { return nil }
       self = .soundAlarm(id: id, rang: rang, owed: owed)
     case "exec-hook":
-      guard let timer = value(after: "--timer"), let dash = arguments.firstIndex(of: "--"), dash + 2 == arguments.count else { return nil }
-      self = .execHook(timer: timer, notifies: arguments[..<dash].contains("--notify"), command: arguments[dash + 1])
+      guard let timer = value(after: "--timer"), let dash = arguments.firstIndex(of: "--"),
+        dash + 2 == arguments.count
+      else { return nil }
+      self = .execHook(
+        timer: timer, notifies: arguments[..<dash].contains("--notify"),
+        command: arguments[dash + 1])
     default: return nil
     }
   }
@@ -54,7 +61,8 @@ public enum Ringer: Equatable, Sendable {
   public static var executable: String {
     let own = DetachedProcess.ownExecutable
     if URL(fileURLWithPath: own).lastPathComponent == programName { return own }
-    return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(programName).path
+    return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(programName)
+      .path
   }
 
   /// Whether the program is there to be started.
@@ -63,11 +71,14 @@ public enum Ringer: Equatable, Sendable {
   /// Starts it detached; its pid, or why it could not start.
   @discardableResult
   public static func spawn(
-    _ invocation: Ringer, environment: [String: String] = [:], errors: DetachedProcess.Output = .discarded
+    _ invocation: Ringer, environment: [String: String] = [:],
+    errors: DetachedProcess.Output = .discarded
   ) -> Result<pid_t, RingerError> {
     guard isInstalled else { return .failure(.notInstalled(executable)) }
-    return DetachedProcess.spawn(executable, invocation.arguments, environment: environment, errors: errors)
-      .mapError { .cannotStart(executable, "\($0)") }
+    return DetachedProcess.spawn(
+      executable, invocation.arguments, environment: environment, errors: errors
+    )
+    .mapError { .cannotStart(executable, "\($0)") }
   }
 }
 
@@ -79,7 +90,8 @@ public enum RingerError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .notInstalled(let path): "\(path) is missing (install clockwork-alerts beside clockwork): nothing rings with no window open"
+    case .notInstalled(let path):
+      "\(path) is missing (install clockwork-alerts beside clockwork): nothing rings with no window open"
     case .cannotStart(let path, let reason): "cannot start \(path): \(reason)"
     }
   }

@@ -26,7 +26,8 @@ public final class TimerPersistence {
   public let manual: Bool
 
   public init(
-    store: TimerStore, name: String, exec: String? = nil, tty: TerminalIdentity? = nil, sound: String? = nil,
+    store: TimerStore, name: String, exec: String? = nil, tty: TerminalIdentity? = nil,
+    sound: String? = nil,
     sequence: PhaseSequence? = nil, step: Int = 0, manual: Bool = false
   ) {
     self.store = store
@@ -37,15 +38,22 @@ public final class TimerPersistence {
     self.sequence = sequence
     self.step = step
     self.manual = manual
-    if case .acquired(let lock) = StateLock.acquire(store.viewLock(name)) { viewing = lock } else { viewing = nil }
+    if case .acquired(let lock) = StateLock.acquire(store.viewLock(name)) {
+      viewing = lock
+    } else {
+      viewing = nil
+    }
   }
 
   /// Called after each save (with whether the timer runs) and after it is forgotten (false):
   /// what rings it if this process goes away is told.
   public var whenSaved: (_ running: Bool) -> Void = { _ in }
 
-  public func save(_ countdown: Countdown<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date) {
-    var timer = StoredTimer(countdown, name: name, at: now, wallNow: wallNow, exec: exec, tty: tty, sound: sound)
+  public func save(
+    _ countdown: Countdown<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date
+  ) {
+    var timer = StoredTimer(
+      countdown, name: name, at: now, wallNow: wallNow, exec: exec, tty: tty, sound: sound)
     if let sequence {
       (timer.sequence, timer.step, timer.manual) = (sequence, step, manual ? true : nil)
     }
@@ -71,7 +79,9 @@ public final class TimerPersistence {
     /// The next phase's countdown once `ended` is over: from its end itself (exact), or not
     /// started when it waits; `nil` after the last phase.
     public func following<Instant>(_ ended: Countdown<Instant>) -> Countdown<Instant>? {
-      guard let next, let finish = ended.finishInstant, var following = try? Countdown<Instant>(duration: next.duration) else { return nil }
+      guard let next, let finish = ended.finishInstant,
+        var following = try? Countdown<Instant>(duration: next.duration)
+      else { return nil }
       if !nextWaits { following.start(at: finish) }
       return following
     }
@@ -102,7 +112,9 @@ public final class TimerPersistence {
   /// Forgets the timer; a failure is kept in ``saveError`` (a finished timer left on disk is
   /// listed as finished, never rung twice).
   public func finished() {
-    do { try store.remove(name) } catch { saveError = "state could not be removed (\(error.problem))" }
+    do { try store.remove(name) } catch {
+      saveError = "state could not be removed (\(error.problem))"
+    }
     whenSaved(false)
   }
 }

@@ -41,26 +41,44 @@ public struct PhaseSequence: Hashable, Sendable, Codable {
     var phases: [Phase] = []
     for part in text.split(separator: ",") {
       let words = part.split(separator: " ", omittingEmptySubsequences: true)
-      guard words.count >= 2 else { throw SequenceParseError(input: text, problem: "each phase is a name and a duration, e.g. 'work 25m'") }
+      guard words.count >= 2 else {
+        throw SequenceParseError(
+          input: text, problem: "each phase is a name and a duration, e.g. 'work 25m'")
+      }
       let name = String(words[0])
-      guard name.count <= 32, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-        throw SequenceParseError(input: text, problem: "a phase's name is 1 to 32 letters, digits, '-' or '_', got '\(name)'")
+      guard name.count <= 32,
+        name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+      else {
+        throw SequenceParseError(
+          input: text,
+          problem: "a phase's name is 1 to 32 letters, digits, '-' or '_', got '\(name)'")
       }
       let duration: Duration
       do { duration = try DurationParser.parse(words.dropFirst().joined(separator: " ")) } catch {
         throw SequenceParseError(input: text, problem: "phase '\(name)': \(error)")
       }
-      phases.append(Phase(name: name, seconds: Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18))
+      phases.append(
+        Phase(
+          name: name,
+          seconds: Double(duration.components.seconds) + Double(duration.components.attoseconds)
+            * 1e-18))
     }
-    guard !phases.isEmpty else { throw SequenceParseError(input: text, problem: "no phases; e.g. 'work 25m, break 5m'") }
+    guard !phases.isEmpty else {
+      throw SequenceParseError(input: text, problem: "no phases; e.g. 'work 25m, break 5m'")
+    }
     self.init(phases: phases, rounds: rounds)
     if let problem = problem() { throw SequenceParseError(input: text, problem: problem) }
   }
 
   /// A pomodoro: `work`, `break` for `rounds` rounds, the last break `long-break`.
-  public static func pomodoro(work: Duration, rest: Duration, longBreak: Duration, rounds: Int) -> PhaseSequence {
+  public static func pomodoro(work: Duration, rest: Duration, longBreak: Duration, rounds: Int)
+    -> PhaseSequence
+  {
     PhaseSequence(
-      phases: [Phase(name: "work", seconds: work / .seconds(1)), Phase(name: "break", seconds: rest / .seconds(1))], rounds: rounds,
+      phases: [
+        Phase(name: "work", seconds: work / .seconds(1)),
+        Phase(name: "break", seconds: rest / .seconds(1)),
+      ], rounds: rounds,
       finale: Phase(name: "long-break", seconds: longBreak / .seconds(1)))
   }
 
@@ -70,7 +88,9 @@ public struct PhaseSequence: Hashable, Sendable, Codable {
     guard (1...100).contains(rounds) else { return "rounds must be from 1 to 100, got \(rounds)" }
     guard steps <= Self.maximumSteps else { return "more than \(Self.maximumSteps) phases in all" }
     for phase in phases + (finale.map { [$0] } ?? []) {
-      guard phase.seconds.isFinite, phase.seconds > 0, phase.seconds <= DurationParser.maximum / .seconds(1) else {
+      guard phase.seconds.isFinite, phase.seconds > 0,
+        phase.seconds <= DurationParser.maximum / .seconds(1)
+      else {
         return "phase '\(phase.name)' has no such length"
       }
     }
@@ -94,8 +114,10 @@ public struct PhaseSequence: Hashable, Sendable, Codable {
 
   /// "work 25:00, break 5:00 ×4".
   public var summary: String {
-    let list = phases.map { "\($0.name) \(CountdownFormat.string($0.duration))" }.joined(separator: ", ")
-    return list + (rounds > 1 ? " ×\(rounds)" : "") + (finale.map { ", then \($0.name) \(CountdownFormat.string($0.duration))" } ?? "")
+    let list = phases.map { "\($0.name) \(CountdownFormat.string($0.duration))" }.joined(
+      separator: ", ")
+    return list + (rounds > 1 ? " ×\(rounds)" : "")
+      + (finale.map { ", then \($0.name) \(CountdownFormat.string($0.duration))" } ?? "")
   }
 }
 

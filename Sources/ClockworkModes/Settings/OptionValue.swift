@@ -27,17 +27,25 @@ public enum OptionValue {
   /// folds to (`europe/london`). Files of the database that name no zone (`posixrules`) are not.
   public static func zone(_ text: String) throws(ValueError) -> Zone {
     let known = knownZones
-    let name = known.contains(text) || known.isEmpty ? text : known.first { $0.lowercased() == text.lowercased() } ?? text
-    guard known.isEmpty || known.contains(name) || name == "UTC", let zone = Zone(identifier: name) else {
+    let name =
+      known.contains(text) || known.isEmpty
+      ? text : known.first { $0.lowercased() == text.lowercased() } ?? text
+    guard known.isEmpty || known.contains(name) || name == "UTC", let zone = Zone(identifier: name)
+    else {
       let hint = NearestWord.to(text.lowercased(), among: known.map { $0.lowercased() }, limit: 3)
-        .flatMap { folded in known.first { $0.lowercased() == folded } }.map { "; did you mean '\($0)'?" }
-      throw ValueError("unknown time zone '\(text)' (use an IANA name such as Europe/London, America/New_York or UTC)\(hint ?? "")")
+        .flatMap { folded in known.first { $0.lowercased() == folded } }.map {
+          "; did you mean '\($0)'?"
+        }
+      throw ValueError(
+        "unknown time zone '\(text)' (use an IANA name such as Europe/London, America/New_York or UTC)\(hint ?? "")"
+      )
     }
     return zone
   }
 
   public static let builtInThemeNames = ClockTheme.builtIn.map(\.name).joined(separator: ", ")
-  public static let oscillatorNames = "quartz, recoil, mechanical, mechanical:BPH (e.g. mechanical:21600), sweep"
+  public static let oscillatorNames =
+    "quartz, recoil, mechanical, mechanical:BPH (e.g. mechanical:21600), sweep"
 
   public static func oscillator(_ text: String) throws(ValueError) -> Oscillator {
     switch text.lowercased() {
@@ -46,10 +54,14 @@ public enum OptionValue {
     case "mechanical": return .mechanical()
     case "sweep": return .sweep
     default:
-      if text.lowercased().hasPrefix("mechanical:"), let bph = Int(text.dropFirst("mechanical:".count)), (3600...360_000).contains(bph) {
+      if text.lowercased().hasPrefix("mechanical:"),
+        let bph = Int(text.dropFirst("mechanical:".count)), (3600...360_000).contains(bph)
+      {
         return .mechanical(beatsPerHour: bph)
       }
-      throw ValueError("unknown oscillator '\(text)' (use one of: \(oscillatorNames); beats per hour 3600 to 360000)")
+      throw ValueError(
+        "unknown oscillator '\(text)' (use one of: \(oscillatorNames); beats per hour 3600 to 360000)"
+      )
     }
   }
 
@@ -57,20 +69,35 @@ public enum OptionValue {
   public static func theme(_ text: String) throws(ValueError) -> ClockTheme {
     if let theme = ClockTheme.named(text) { return theme }
     let looksLikeFile = text.contains("/") || text.hasSuffix(".json")
-    guard let path = looksLikeFile || FileManager.default.fileExists(atPath: text) ? text : InstalledThemes.path(named: text) else {
-      let installed = InstalledThemes.names().filter { !ClockTheme.builtIn.map(\.name).contains($0) }
+    guard
+      let path = looksLikeFile || FileManager.default.fileExists(atPath: text)
+        ? text : InstalledThemes.path(named: text)
+    else {
+      let installed = InstalledThemes.names().filter {
+        !ClockTheme.builtIn.map(\.name).contains($0)
+      }
       let names = ClockTheme.builtIn.map(\.name) + installed
-      let hint = NearestWord.to(text, among: names, limit: text.count >= 4 ? 3 : 2).map { "did you mean '\($0)'? " } ?? ""
-      throw ValueError("unknown theme '\(text)' (\(hint)known: \(names.joined(separator: ", ")); or the path of a JSON theme file)")
+      let hint =
+        NearestWord.to(text, among: names, limit: text.count >= 4 ? 3 : 2).map {
+          "did you mean '\($0)'? "
+        } ?? ""
+      throw ValueError(
+        "unknown theme '\(text)' (\(hint)known: \(names.joined(separator: ", ")); or the path of a JSON theme file)"
+      )
     }
-    do { return try ClockTheme.load(from: URL(fileURLWithPath: path), loadPicture: Renderer.loadPicture) } catch {
+    do {
+      return try ClockTheme.load(
+        from: URL(fileURLWithPath: path), loadPicture: Renderer.loadPicture)
+    } catch {
       throw ValueError(error.description)
     }
   }
 
   /// A countdown ring's theme file.
   public static func ringTheme(_ text: String) throws(ValueError) -> CountdownRing.Style {
-    do { return try CountdownRing.Style.load(from: URL(fileURLWithPath: text)) } catch { throw ValueError(error.description) }
+    do { return try CountdownRing.Style.load(from: URL(fileURLWithPath: text)) } catch {
+      throw ValueError(error.description)
+    }
   }
 
   public static func parts(_ text: String) throws(ValueError) -> ClockParts {
@@ -83,7 +110,8 @@ public enum OptionValue {
 
   public static func graphics(_ text: String) throws(ValueError) -> Graphics {
     guard let graphics = Graphics(rawValue: text.lowercased()) else {
-      throw ValueError("unknown graphics '\(text)' (use sextant, quadrant, half, chafa, sixel or kitty)")
+      throw ValueError(
+        "unknown graphics '\(text)' (use sextant, quadrant, half, chafa, sixel or kitty)")
     }
     return graphics
   }
@@ -117,12 +145,20 @@ public enum ColorChoice: Equatable, Sendable, CustomStringConvertible {
 public enum InstalledThemes {
   /// Where theme files are installed, the user's own first (XDG's data folders), then the
   /// app's own share folder beside its binary.
-  public static func folders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-    let home = XDGFolder.path("XDG_DATA_HOME", fallback: ".local/share", environment: environment).map { [$0] } ?? []
-    let system = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+  public static func folders(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> [String]
+  {
+    let home =
+      XDGFolder.path("XDG_DATA_HOME", fallback: ".local/share", environment: environment).map {
+        [$0]
+      } ?? []
+    let system =
+      (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
     let binary = URL(fileURLWithPath: DetachedProcess.ownExecutable).deletingLastPathComponent()
     let beside = binary.deletingLastPathComponent().appendingPathComponent("share").path
-    return (home + system + [beside]).map { "\($0)/clockwork/themes" } + (sourceTree(above: binary).map { [$0] } ?? [])
+    return (home + system + [beside]).map { "\($0)/clockwork/themes" }
+      + (sourceTree(above: binary).map { [$0] } ?? [])
   }
 
   /// Run from its build folder (`.build/…/debug`), the app finds the themes of the source tree
@@ -132,9 +168,12 @@ public enum InstalledThemes {
     for _ in 0..<4 {
       folder = folder.deletingLastPathComponent()
       let themes = folder.appendingPathComponent("themes").path
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+      if FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("Package.swift").path),
         FileManager.default.fileExists(atPath: themes)
-      { return themes }
+      {
+        return themes
+      }
     }
     return nil
   }
@@ -142,7 +181,8 @@ public enum InstalledThemes {
   /// `NAME.json` or `NAME/NAME.json` (a theme with its pictures) in the first folder that has it.
   public static func path(named name: String) -> String? {
     for folder in folders() {
-      for candidate in ["\(folder)/\(name).json", "\(folder)/\(name)/\(name).json"] where FileManager.default.fileExists(atPath: candidate) {
+      for candidate in ["\(folder)/\(name).json", "\(folder)/\(name)/\(name).json"]
+      where FileManager.default.fileExists(atPath: candidate) {
         return candidate
       }
     }

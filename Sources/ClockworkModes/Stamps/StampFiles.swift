@@ -38,7 +38,8 @@ public struct StampFiles {
       case .isFolder(let path): "cannot write \(path): it is a folder"
       case .isSocket(let path): "cannot write \(path): it is a socket"
       case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
-      case .cannotWriteStandardOutput(let reason): "cannot write the picture to standard output: \(reason)"
+      case .cannotWriteStandardOutput(let reason):
+        "cannot write the picture to standard output: \(reason)"
       }
     }
   }
@@ -53,14 +54,17 @@ public struct StampFiles {
     let base = url.deletingPathExtension().lastPathComponent
     let number = String(index + 1)
     let padded = String(repeating: "0", count: max(0, 4 - number.count)) + number
-    return url.deletingLastPathComponent().appendingPathComponent("\(base)-\(padded)" + (ext.isEmpty ? "" : ".\(ext)"))
+    return url.deletingLastPathComponent().appendingPathComponent(
+      "\(base)-\(padded)" + (ext.isEmpty ? "" : ".\(ext)"))
   }
 
   /// Writes each frame that `layerForFrame` gives.
   public func write(_ layerForFrame: (Int) throws -> Layer) throws {
     if toStandardOutput {
       let layer = try layerForFrame(0)
-      do { return try copyRendered(layer, to: nil) } catch { throw Failure.cannotWriteStandardOutput(error.reason) }
+      do { return try copyRendered(layer, to: nil) } catch {
+        throw Failure.cannotWriteStandardOutput(error.reason)
+      }
     }
     let renderer = Renderer()
     var written: [URL] = []
@@ -85,7 +89,8 @@ public struct StampFiles {
   /// Draws into a temporary file (the renderer writes files) and copies it to the device or
   /// pipe at `path`, or to standard output when `path` is nil.
   func copyRendered(_ layer: Layer, to path: String?) throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-\(UUID().uuidString).\(format.rawValue)")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "clockwork-\(UUID().uuidString).\(format.rawValue)")
     defer { try? FileManager.default.removeItem(at: file) }
     try Renderer().write(layer, width: size, height: size, to: file, format: format)
     let bytes = try Data(contentsOf: file)
@@ -104,7 +109,8 @@ public struct StampFiles {
       return .missingFolder("the folder \(directory.path) does not exist")
     }
     guard access(directory.path, W_OK) == 0 else {
-      return .notWritable("the folder \(directory.path) cannot be written (\(String(cString: strerror(errno))))")
+      return .notWritable(
+        "the folder \(directory.path) cannot be written (\(String(cString: strerror(errno))))")
     }
     return nil
   }
@@ -148,8 +154,12 @@ enum OutputTarget {
   static func following(_ url: URL) -> URL {
     var current = url
     for _ in 0..<40 {  // as the kernel's own limit on links in a path
-      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
-      current = target.hasPrefix("/") ? URL(fileURLWithPath: target) : current.deletingLastPathComponent().appendingPathComponent(target)
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path)
+      else { return current }
+      current =
+        target.hasPrefix("/")
+        ? URL(fileURLWithPath: target)
+        : current.deletingLastPathComponent().appendingPathComponent(target)
     }
     return current
   }

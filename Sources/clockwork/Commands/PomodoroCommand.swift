@@ -5,7 +5,8 @@ import ClockworkCore
 struct PomodoroCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pomodoro",
-    abstract: "Work and breaks: 25 minutes of work, 5-minute breaks, a 15-minute long break after 4 rounds.",
+    abstract:
+      "Work and breaks: 25 minutes of work, 5-minute breaks, a 15-minute long break after 4 rounds.",
     discussion: """
       A timer named 'pomodoro' with a sequence of phases: each phase's end rings (a \
       notification, the sound, the round as 2/4) and the next starts by itself, with no window \
@@ -17,24 +18,34 @@ struct PomodoroCommand: AsyncParsableCommand {
         $ clockwork timer --name pomodoro --next
       """)
 
-  @Option(help: "Each work phase.", transform: DurationArgument.parse) var work: Duration = .seconds(25 * 60)
-  @Option(name: .customLong("break"), help: "Each short break.", transform: DurationArgument.parse) var rest: Duration = .seconds(5 * 60)
-  @Option(help: "The break after the last round.", transform: DurationArgument.parse) var longBreak: Duration = .seconds(15 * 60)
+  @Option(help: "Each work phase.", transform: DurationArgument.parse) var work: Duration =
+    .seconds(25 * 60)
+  @Option(name: .customLong("break"), help: "Each short break.", transform: DurationArgument.parse)
+  var rest: Duration = .seconds(5 * 60)
+  @Option(help: "The break after the last round.", transform: DurationArgument.parse) var longBreak:
+    Duration = .seconds(15 * 60)
   @Option(help: "Rounds of work and a break (1 to 100).") var rounds = 4
   @Flag(help: "Each next phase waits to be started (n, or `timer --next`).") var manual = false
 
-  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The timer's options.", valueName: "timer-options"))
+  @Argument(
+    parsing: .allUnrecognized,
+    help: ArgumentHelp("The timer's options.", valueName: "timer-options"))
   var timerOptions: [String] = []
 
   func validate() throws {
-    guard (1...100).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 100, got \(rounds)") }
+    guard (1...100).contains(rounds) else {
+      throw ValidationError("--rounds must be from 1 to 100, got \(rounds)")
+    }
   }
 
   func run() async throws {
     let phases = "work \(DurationParser.text(work)), break \(DurationParser.text(rest))"
     let named = timerOptions.contains("--name") ? [] : ["--name", "pomodoro"]
     let timer = try TimerCommand.parse(
-      ["--sequence", phases, "--repeat", String(rounds), "--long-break", DurationParser.text(longBreak)] + (manual ? ["--manual"] : [])
+      [
+        "--sequence", phases, "--repeat", String(rounds), "--long-break",
+        DurationParser.text(longBreak),
+      ] + (manual ? ["--manual"] : [])
         + named + timerOptions)
     try await timer.run()
   }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ClockworkAlerts
-import ClockworkRoutines
 import ClockworkCore
+import ClockworkRoutines
 import ClockworkSystem
 import FoundationEssentials
 
@@ -29,27 +29,35 @@ struct PresetCommand: ParsableCommand {
   )
 
   static func presets() throws -> Presets {
-    guard let presets = Presets() else { throw RuntimeFailure("no home folder: set HOME or XDG_CONFIG_HOME") }
+    guard let presets = Presets() else {
+      throw RuntimeFailure("no home folder: set HOME or XDG_CONFIG_HOME")
+    }
     return presets
   }
 
   struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Add a preset, or change one: `preset add tea 4m`.")
+    static let configuration = CommandConfiguration(
+      abstract: "Add a preset, or change one: `preset add tea 4m`.")
 
     @Argument(help: "Its name: what `clockwork timer NAME` starts.") var name: String
 
-    @Argument(help: ArgumentHelp("How long, e.g. 4m, 1h 30m (or --sequence).", valueName: "duration"))
+    @Argument(
+      help: ArgumentHelp("How long, e.g. 4m, 1h 30m (or --sequence).", valueName: "duration"))
     var durationWords: [String] = []
 
     @OptionGroup var phases: SequenceOptions
     @OptionGroup var sound: SoundOptions
 
-    @Option(name: .customLong("exec"), help: ArgumentHelp("A shell command to run once when the timer ends.", valueName: "command"))
+    @Option(
+      name: .customLong("exec"),
+      help: ArgumentHelp("A shell command to run once when the timer ends.", valueName: "command"))
     var command: String?
 
     func validate() throws {
       if let problem = Presets.problem(naming: name) { throw ValidationError(problem) }
-      if phases.manual { throw ValidationError("--manual is chosen when the timer starts, not kept in a preset") }
+      if phases.manual {
+        throw ValidationError("--manual is chosen when the timer starts, not kept in a preset")
+      }
       switch (durationWords.isEmpty, phases.sequence) {
       case (true, nil): throw ValidationError("give a duration or --sequence")
       case (false, .some): throw ValidationError("give a duration or --sequence, not both")
@@ -60,9 +68,15 @@ struct PresetCommand: ParsableCommand {
 
     func run() throws {
       let sequence = try phases.resolved()
-      let duration = durationWords.isEmpty ? nil : try DurationArgument.parse(durationWords.joined(separator: " "))
-      let preset = Preset(name: name, duration: duration, sequence: sequence, sound: sound.given ? sound.saved(.init()) : nil, exec: command)
-      do { try PresetCommand.presets().save(preset) } catch let error as PresetError { throw RuntimeFailure(error.description) }
+      let duration =
+        durationWords.isEmpty
+        ? nil : try DurationArgument.parse(durationWords.joined(separator: " "))
+      let preset = Preset(
+        name: name, duration: duration, sequence: sequence,
+        sound: sound.given ? sound.saved(.init()) : nil, exec: command)
+      do { try PresetCommand.presets().save(preset) } catch let error as PresetError {
+        throw RuntimeFailure(error.description)
+      }
       StandardOutput.line("preset \(name): \(preset.summary); `clockwork timer \(name)` starts it")
     }
   }
@@ -73,9 +87,13 @@ struct PresetCommand: ParsableCommand {
     func run() throws {
       let (presets, problems) = try PresetCommand.presets().load()
       for problem in problems { StandardOutput.error("warning: \(problem)") }
-      guard !presets.isEmpty else { return StandardOutput.line("no presets; add one with `clockwork preset add tea 4m`") }
+      guard !presets.isEmpty else {
+        return StandardOutput.line("no presets; add one with `clockwork preset add tea 4m`")
+      }
       let width = presets.map(\.name.count).max() ?? 0
-      for preset in presets { StandardOutput.line(preset.name.padded(to: width) + "  " + preset.summary) }
+      for preset in presets {
+        StandardOutput.line(preset.name.padded(to: width) + "  " + preset.summary)
+      }
     }
   }
 
@@ -85,8 +103,12 @@ struct PresetCommand: ParsableCommand {
 
     func run() throws {
       let removed: Bool
-      do { removed = try PresetCommand.presets().remove(name) } catch let error as PresetError { throw RuntimeFailure(error.description) }
-      guard removed else { throw RuntimeFailure("no preset named '\(name)'; `clockwork preset list` shows them") }
+      do { removed = try PresetCommand.presets().remove(name) } catch let error as PresetError {
+        throw RuntimeFailure(error.description)
+      }
+      guard removed else {
+        throw RuntimeFailure("no preset named '\(name)'; `clockwork preset list` shows them")
+      }
       StandardOutput.line("removed preset \(name)")
     }
   }

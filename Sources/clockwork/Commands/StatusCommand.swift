@@ -9,7 +9,8 @@ import FoundationEssentials
 struct StatusCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
-    abstract: "One line of what runs now: timers (phase, time left), the stopwatch, the next alarm.",
+    abstract:
+      "One line of what runs now: timers (phase, time left), the stopwatch, the next alarm.",
     discussion: """
       Formats: text (the line), json (the line and each item), waybar (its custom module's \
       {"text","tooltip","class","percentage"}; class is timer, stopwatch, alarm, paused or \
@@ -22,7 +23,9 @@ struct StatusCommand: ParsableCommand {
         i3blocks: [clockwork] command=clockwork status --format i3blocks, interval=1
       """)
 
-  @Option(help: ArgumentHelp("text, json, waybar or i3blocks.", valueName: "format"), completion: .list(Status.Format.allCases.map(\.rawValue)))
+  @Option(
+    help: ArgumentHelp("text, json, waybar or i3blocks.", valueName: "format"),
+    completion: .list(Status.Format.allCases.map(\.rawValue)))
   var format: String = "text"
 
   @Flag(help: "Print a new line each time it changes, until interrupted.")
@@ -30,14 +33,18 @@ struct StatusCommand: ParsableCommand {
 
   func validate() throws {
     guard Status.Format(rawValue: format) != nil else {
-      throw ValidationError("unknown format '\(format)' (use \(Status.Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+      throw ValidationError(
+        "unknown format '\(format)' (use \(Status.Format.allCases.map(\.rawValue).joined(separator: ", ")))"
+      )
     }
   }
 
   func run() throws {
     let format = Status.Format(rawValue: format) ?? .text
     let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
-    guard follow else { return StandardOutput.line(Status.now(in: state, at: Date()).render(format)) }
+    guard follow else {
+      return StandardOutput.line(Status.now(in: state, at: Date()).render(format))
+    }
     do {
       try Status.follow(in: state, format: format) { line in
         StandardOutput.line(line)
