@@ -44,12 +44,22 @@ import Testing
     (["clock", "--theme", "nite"], "unknown theme 'nite' (did you mean 'night'?"),
     (["timer", "5m\n"], "cannot read duration '5m\n': it holds a line break"),
     (["timer", "--until", "17:30\n"], "it holds a line break"),
+    (["clock", "--fps", "30"], "Unknown option '--fps'; fps is a setting: put \"fps\": … in"),
+    (["clock", "--thme", "night"], "Unknown option '--thme'. Did you mean '--theme'?"),
   ])
   func badInputExits64(arguments: [String], message: String) throws {
     let result = try BinaryRunner.run("clockwork", arguments)
     #expect(result.status == 64)
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stdout.isEmpty)
+  }
+
+  /// ArgumentParser offers its nearest option however far it is; a far one is left unsaid.
+  @Test(arguments: ["--abc", "--hz", "--fps"])
+  func aFarOptionIsNotSuggested(option: String) throws {
+    let result = try BinaryRunner.run("clockwork", ["clock", option])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("Unknown option '\(option)'") && !result.stderr.contains("Did you mean"), "\(result.stderr)")
   }
 
   /// A 10,000-character argument is quoted by its start and its length, never whole.

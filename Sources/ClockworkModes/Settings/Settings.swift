@@ -30,7 +30,7 @@ public struct Settings {
 
   public init() {}
 
-  static let keys = ["color", "fps", "graphics", "hours", "oscillator", "sound", "theme", "zones"]
+  public static let keys = ["color", "fps", "graphics", "hours", "oscillator", "sound", "theme", "zones"]
 
   /// The file's path, or nil without a home.
   public static func path(environment: [String: String]) -> String? {
