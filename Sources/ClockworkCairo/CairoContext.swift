@@ -6,7 +6,7 @@ final class CairoContext {
   let handle: OpaquePointer
   let surface: CairoSurface
 
-  init(surface: CairoSurface) throws(CairoError) {
+  init(surface: CairoSurface, antialiased: Bool = true) throws(CairoError) {
     guard let handle = cairo_create(surface.handle) else { throw CairoError(CAIRO_STATUS_NO_MEMORY, "create context") }
     let status = cairo_status(handle)
     guard status == CAIRO_STATUS_SUCCESS else {
@@ -15,7 +15,8 @@ final class CairoContext {
     }
     self.handle = handle
     self.surface = surface
-    cairo_set_font_options(handle, Self.fontOptions)
+    cairo_set_font_options(handle, antialiased ? Self.fontOptions : Self.hardEdgedFontOptions)
+    if !antialiased { cairo_set_antialias(handle, CAIRO_ANTIALIAS_NONE) }
   }
 
   /// The same text on every surface: unhinted outlines, grey anti-aliasing. Cairo resolves a
@@ -27,6 +28,12 @@ final class CairoContext {
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
     cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    return options
+  }()
+
+  nonisolated(unsafe) static let hardEdgedFontOptions: OpaquePointer = {
+    let options = cairo_font_options_copy(fontOptions)!
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_NONE)
     return options
   }()
 

@@ -28,7 +28,7 @@ public struct RasterStore: Sendable {
   func path(for key: Renderer.RasterKey) -> String {
     var hash = StableHash()
     hash.combine(key.key)
-    hash.combine("\(key.matrix) \(key.width)x\(key.height) cairo \(String(cString: cairo_version_string()))")
+    hash.combine("\(key.matrix) \(key.width)x\(key.height)\(key.antialiased ? "" : " hard") cairo \(String(cString: cairo_version_string()))")
     for environment in ["FONTCONFIG_FILE", "FONTCONFIG_PATH"] { hash.combine(getenv(environment).map { String(cString: $0) } ?? "") }
     for folder in ["/var/cache/fontconfig", (getenv("HOME").map { String(cString: $0) } ?? "") + "/.cache/fontconfig"] {
       var info = stat()

@@ -24,13 +24,16 @@ public final class Renderer {
   static let rasterCacheCapacity = (count: 4, bytes: 8 << 20)
   /// Where rasterized subtrees are kept between runs, if anywhere.
   public var rasterStore: RasterStore?
+  /// `false` draws hard edges, for a surface shown in few colours (16 in a terminal), where a
+  /// blended edge would be a colour of its own.
+  public var antialiased = true
 
   public init() {}
 
   /// Draws `layer` (in the surface's coordinate space) onto `surface`; with `clip`, only inside
   /// that box.
   public func render(_ layer: Layer, on surface: CairoSurface, clip: Rect? = nil) throws(CairoError) {
-    let context = try CairoContext(surface: surface)
+    let context = try CairoContext(surface: surface, antialiased: antialiased)
     if let clip {
       cairo_rectangle(context.handle, clip.minX, clip.minY, clip.width, clip.height)
       cairo_clip(context.handle)
@@ -69,7 +72,8 @@ public final class Renderer {
     var m = cairo_matrix_t()
     cairo_get_matrix(cr, &m)
     let rasterKey = RasterKey(
-      key: key, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], width: context.surface.width, height: context.surface.height)
+      key: key, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], width: context.surface.width, height: context.surface.height,
+      antialiased: antialiased)
     rasterUses += 1
     let image: CairoSurface
     if let cached = rasterCache[rasterKey] {
@@ -80,7 +84,7 @@ public final class Renderer {
         image = stored
       } else {
         image = try CairoSurface.image(width: rasterKey.width, height: rasterKey.height)
-        let offscreen = try CairoContext(surface: image)
+        let offscreen = try CairoContext(surface: image, antialiased: antialiased)
         cairo_set_matrix(offscreen.handle, &m)
         try drawComposited(layer, in: offscreen)
         try offscreen.check("rasterize \(key)")
@@ -169,6 +173,7 @@ public final class Renderer {
     var matrix: [Double]
     var width: Int
     var height: Int
+    var antialiased = true
   }
 
   /// A shape drawn by one fill or one stroke and nothing else: its opacity can go into the

@@ -15,9 +15,12 @@ public final class ClockScreen: LiveMode {
   let palette: Palette
 
   /// - Parameter background: the terminal's, if it said (``TerminalSession/background(environment:)``).
-  public init(control: ClockControl, graphics: Graphics, rasterStore: RasterStore?, background: RGB? = nil) {
+  /// - Parameter colorMode: the terminal's colours (with 16 or none, hard edges).
+  public init(control: ClockControl, graphics: Graphics, rasterStore: RasterStore?, background: RGB? = nil, colorMode: ColorMode = .truecolor) {
     self.control = control
-    presenters = control.faces.map { _ in BlockPresenter(graphics: graphics, rasterStore: rasterStore, background: background) }
+    presenters = control.faces.map { _ in
+      BlockPresenter(graphics: graphics, rasterStore: rasterStore, background: background, colorMode: colorMode)
+    }
     palette = Palette(background: background)
   }
 

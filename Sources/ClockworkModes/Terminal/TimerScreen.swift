@@ -22,7 +22,10 @@ public final class TimerScreen: LiveMode {
   ///   the time and the text are dark.
   /// - Parameter backdropEntries: palette entries the backdrop may be drawn with (their old
   ///   colours are the session's to put back), or nil to draw it in colours.
-  public init(control: TimerControl, graphics: Graphics, background: RGB? = nil, backdropEntries: ClosedRange<UInt8>? = nil) {
+  public init(
+    control: TimerControl, graphics: Graphics, background: RGB? = nil, backdropEntries: ClosedRange<UInt8>? = nil,
+    colorMode: ColorMode = .truecolor
+  ) {
     self.control = control
     // Cells of block glyphs only: pictures (sixel, kitty) and chafa's cells draw it themselves.
     backdropPalette = control.backdrop == nil || graphics.glyphSet == nil ? nil : backdropEntries.map(BackdropPalette.init(entries:))
@@ -31,7 +34,7 @@ public final class TimerScreen: LiveMode {
       control.backdrop?.layer.isHidden = true
       control.ring.drawsPulse = false
     }
-    presenter = BlockPresenter(graphics: graphics, background: background)
+    presenter = BlockPresenter(graphics: graphics, background: background, colorMode: colorMode)
     let light = background?.isLight == true && control.backdrop == nil
     palette = light ? .light : .dark
     if light { control.ring.labelBackground = .white }
@@ -45,7 +48,7 @@ public final class TimerScreen: LiveMode {
     let look = session.look(entries: entries)
     let paletted = entries.flatMap { entries in entries.allSatisfy { look.palette[$0] != nil } ? entries : nil }
     if paletted != nil { session.restoresPalette(look.palette) }
-    return TimerScreen(control: control, graphics: graphics, background: look.background, backdropEntries: paletted)
+    return TimerScreen(control: control, graphics: graphics, background: look.background, backdropEntries: paletted, colorMode: colorMode)
   }
 
   /// A ring style for the terminal from `theme`: the time left as large as fits inside the

@@ -18,6 +18,10 @@ public enum ColorMode: String, Hashable, Sendable, CaseIterable {
     if term.contains("direct") { return .truecolor }
     return .palette16
   }
+
+  /// Whether anti-aliased edges help: with 16 colours or none, a blended edge becomes a third
+  /// colour of its own, and thin strokes (a dial's numerals) break into fragments.
+  public var blendsEdges: Bool { self == .truecolor || self == .palette256 }
 }
 
 /// Nearest entries of the xterm 256-colour and the 16-colour palettes.

@@ -26,9 +26,14 @@ public final class BlockPresenter {
   /// - Parameter background: the terminal's background, if known: anti-aliased edges are
   ///   blended over it (else over black).
   /// - Parameter ink: with glyphs, draw everything in this one colour (see ``CellBlitter/ink``).
-  public init(graphics: Graphics, rasterStore: RasterStore? = nil, background: RGB? = nil, ink: RGB? = nil) {
+  /// - Parameter colorMode: the terminal's colours; with few, edges are drawn hard
+  ///   (``ColorMode/blendsEdges``).
+  public init(
+    graphics: Graphics, rasterStore: RasterStore? = nil, background: RGB? = nil, ink: RGB? = nil, colorMode: ColorMode = .truecolor
+  ) {
     self.graphics = graphics
     renderer.rasterStore = rasterStore
+    renderer.antialiased = colorMode.blendsEdges
     blitter = graphics.glyphSet.map {
       var blitter = CellBlitter(glyphs: $0)
       if let background { blitter.backdrop = background }

@@ -77,7 +77,7 @@ struct ClockCommand: AsyncParsableCommand {
     let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle, parts: look.parts)
     let mode = ClockScreen(
       control: control, graphics: live.graphics, rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
-      background: session.background())
+      background: session.background(), colorMode: live.colorMode)
     throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
   }
 }
