@@ -149,11 +149,46 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
       held.removeFirst()
       do { try sink.show(first.encoded) } catch { return fail(error) }
       onTime = true
+    } else if mode.framesCaughtUp > 0, held.first?.deadline == deadline, wallKeptTime(at: now) {
+      return catchUp(from: deadline, to: now)
     }
     let action = mode.tick(at: now)
     guard onTime, action == .keepGoing else { return action == .keepGoing ? redraw() : apply(action) }
     if let first = held.first { return schedule(first.deadline) }
     attempt { try drawAhead(from: now) }
+  }
+
+  /// Replays the deadlines from `deadline` to `now` that came while the process was held up:
+  /// each frame shown late, in order, and the mode ticked at its deadline, as if on time. Past
+  /// the mode's ``LiveMode/framesCaughtUp`` the rest are skipped, said to the mode, and the
+  /// present is drawn.
+  func catchUp(from deadline: C.Instant, to now: Moment<C.Instant>) {
+    guard let reference else { return redraw() }
+    var due = deadline
+    for _ in 0..<mode.framesCaughtUp {
+      let encoded: Sink.Encoded
+      if let first = held.first, first.deadline == due {
+        encoded = held.removeFirst().encoded
+      } else {
+        let planned: Planned<Mode.Frame, C.Instant>
+        do { planned = try mode.frame(at: reference.advanced(to: due.advanced(by: Self.aheadMargin)), on: sink.canvas) } catch {
+          return fail(error)
+        }
+        encoded = sink.encode(planned.frame)
+        next = planned.next
+      }
+      do { try sink.show(encoded) } catch { return fail(error) }
+      let action = mode.tick(at: reference.advanced(to: due))
+      guard action == .keepGoing else { return apply(action) }
+      guard let upcoming = held.first?.deadline ?? next, upcoming <= now.instant else {
+        if let first = held.first { return schedule(first.deadline) }
+        return attempt { try drawAhead(from: now) }
+      }
+      due = upcoming
+    }
+    mode.skippedFrames(from: reference.advanced(to: due), to: now)
+    let action = mode.tick(at: now)
+    action == .keepGoing ? redraw() : apply(action)
   }
 
   /// Throws the held frames away, draws the present and draws ahead again.
@@ -187,6 +222,11 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
   func heldFrameIsCurrent(at now: Moment<C.Instant>) -> Bool {
     let end = held.count > 1 ? held[1].deadline : next
     if let end, now.instant >= end { return false }
+    return wallKeptTime(at: now)
+  }
+
+  /// Whether the wall clock has kept to the monotonic one since the held frames were drawn.
+  func wallKeptTime(at now: Moment<C.Instant>) -> Bool {
     guard let reference else { return false }
     let expected = reference.advanced(to: now.instant).wall
     return abs(now.wall.timeIntervalSince(expected)) <= Self.wallClockTolerance

@@ -56,12 +56,22 @@ public protocol LiveMode<Frame>: AnyObject, SendableMetatype {
   /// How many frames may be drawn ahead in one go: more than one only for a mode whose frames
   /// depend on the time alone (its `tick` changes nothing).
   var framesAhead: Int { get }
+
+  /// How many frames that fell due while the process was held up (a loaded machine, a stop
+  /// without a signal) are still shown, late and in order, each with its tick: plain lines
+  /// promise scripts a line per change. 0 (the default) shows the present instead.
+  var framesCaughtUp: Int { get }
+
+  /// Called when frames from `first` to `now` were skipped, more than ``framesCaughtUp``.
+  func skippedFrames(from first: Moment<Instant>, to now: Moment<Instant>)
 }
 
 extension LiveMode {
   public func started(at moment: Moment<Instant>) -> LiveAction { .keepGoing }
   public func tick(at moment: Moment<Instant>) -> LiveAction { .keepGoing }
   public var framesAhead: Int { 1 }
+  public var framesCaughtUp: Int { 0 }
+  public func skippedFrames(from first: Moment<Instant>, to now: Moment<Instant>) {}
 }
 
 extension LiveMode where Input == Never {

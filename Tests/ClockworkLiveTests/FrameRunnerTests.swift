@@ -179,6 +179,43 @@ import Testing
     _ = await task.value
   }
 
+  /// Plain lines promise a line a second: a wake-up 3.5 s late shows the three frames it
+  /// missed, late and in order, each ticked at its own deadline, then goes on on time.
+  @Test(arguments: [1, 4])
+  func aModeThatCatchesUpShowsEachMissedFrameLate(framesAhead: Int) async throws {
+    let run = Harness(framesAhead: framesAhead, framesCaughtUp: 10)
+    let task = try await run.start()
+    try await run.clock.waitForSleeper()
+    run.scheduler.freeze()
+    await run.clock.advance(by: .seconds(3.5))
+    run.scheduler.thaw()
+    try await run.settle(until: { run.log.shown.count == 4 })
+    #expect(run.log.shown.map(\.frame) == (0...3).map { "\(t0 + $0) a 80" })
+    #expect(run.log.shown.dropFirst().allSatisfy { abs($0.at - 3.5) < 1e-5 }, "\(run.log.shown)")
+    let ticks = run.log.rounded.compactMap { if case .tick(let at) = $0 { at } else { nil } }
+    #expect(ticks == [0.75, 1.75, 2.75])
+    try await run.advance(to: 3.75, until: { run.log.shown.count == 5 })
+    #expect(run.log.shown.last?.frame == "\(t0 + 4) a 80")
+    #expect(run.log.shown.last.map { abs($0.at - 3.75) < 1e-5 } == true)
+    run.runner.stop(0)
+    _ = await task.value
+  }
+
+  /// Past its limit the rest are left out, said to the mode, and the present is shown.
+  @Test func aModeThatCatchesUpSaysWhatItLeftOut() async throws {
+    let run = Harness(framesAhead: 1, framesCaughtUp: 2)
+    let task = try await run.start()
+    try await run.clock.waitForSleeper()
+    run.scheduler.freeze()
+    await run.clock.advance(by: .seconds(10.5))
+    run.scheduler.thaw()
+    try await run.settle(until: { run.log.shown.count == 4 })
+    #expect(run.log.shown.map(\.frame) == ["\(t0) a 80", "\(t0 + 1) a 80", "\(t0 + 2) a 80", "\(t0 + 10) a 80"])
+    #expect(run.log.rounded.contains(.skipped(from: 2.75, to: 10.5)))
+    run.runner.stop(0)
+    _ = await task.value
+  }
+
   @Test func aModeThatChangesAtEveryTickNeverGetsFramesAhead() async throws {
     let run = Harness(framesAhead: 1, changesAtTicks: true)
     let task = try await run.start()

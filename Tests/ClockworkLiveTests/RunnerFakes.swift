@@ -10,6 +10,7 @@ enum Entry: Equatable {
   case drawn(at: Double)
   case shown(String, at: Double)
   case tick(at: Double)
+  case skipped(from: Double, to: Double)
   case rewind, invalidate, finish
 }
 
@@ -22,6 +23,7 @@ extension Entry {
     case .drawn(let at): return .drawn(at: micro(at))
     case .shown(let frame, let at): return .shown(frame, at: micro(at))
     case .tick(let at): return .tick(at: micro(at))
+    case .skipped(let from, let to): return .skipped(from: micro(from), to: micro(to))
     default: return self
     }
   }
@@ -69,14 +71,20 @@ final class SecondsMode: LiveMode {
   let log: RunLog
   var label = "a"
   let framesAhead: Int
+  let framesCaughtUp: Int
   /// Whether each tick changes the mode's state.
   let changesAtTicks: Bool
   var failAfter: Int?
 
-  init(log: RunLog, framesAhead: Int = 1, changesAtTicks: Bool = false) {
+  init(log: RunLog, framesAhead: Int = 1, framesCaughtUp: Int = 0, changesAtTicks: Bool = false) {
     self.log = log
     self.framesAhead = framesAhead
+    self.framesCaughtUp = framesCaughtUp
     self.changesAtTicks = changesAtTicks
+  }
+
+  func skippedFrames(from first: Moment<Instant>, to now: Moment<Instant>) {
+    log.add(.skipped(from: log.seconds(first.instant), to: log.seconds(now.instant)))
   }
 
   struct Broken: Error {}
@@ -151,10 +159,10 @@ struct Harness {
   let scheduler: FreezableScheduler
   let runner: FrameRunner<SecondsMode, RecordingSink, TestClock<Duration>>
 
-  init(framesAhead: Int = 1, changesAtTicks: Bool = false, wallStart: Double = 1_700_000_000.25) {
+  init(framesAhead: Int = 1, framesCaughtUp: Int = 0, changesAtTicks: Bool = false, wallStart: Double = 1_700_000_000.25) {
     log = RunLog(clock: clock)
     wall = TestWallClock(start: Date(timeIntervalSince1970: wallStart), following: clock)
-    mode = SecondsMode(log: log, framesAhead: framesAhead, changesAtTicks: changesAtTicks)
+    mode = SecondsMode(log: log, framesAhead: framesAhead, framesCaughtUp: framesCaughtUp, changesAtTicks: changesAtTicks)
     sink = RecordingSink(log: log)
     scheduler = FreezableScheduler(clock: clock)
     let wall = wall

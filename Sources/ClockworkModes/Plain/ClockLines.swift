@@ -21,6 +21,12 @@ public final class ClockLines: LiveMode {
 
   public func started(at moment: Moment<Instant>) -> LiveAction { enough }
 
+  public var framesCaughtUp: Int { PlainLines.caughtUp }
+
+  public func skippedFrames(from first: Moment<Instant>, to now: Moment<Instant>) {
+    PlainLines.saySkipped(from: first.wall, to: now.wall)
+  }
+
   public func tick(at moment: Moment<Instant>) -> LiveAction {
     written += 1
     return enough

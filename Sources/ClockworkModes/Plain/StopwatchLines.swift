@@ -51,6 +51,12 @@ public final class StopwatchLines: LiveMode {
     return Planned(reading, next: since.advanced(by: WallSeconds.nextMultiple(of: .seconds(1), after: elapsed) - banked))
   }
 
+  public var framesCaughtUp: Int { PlainLines.caughtUp }
+
+  public func skippedFrames(from first: Moment<Instant>, to now: Moment<Instant>) {
+    PlainLines.saySkipped(from: first.wall, to: now.wall)
+  }
+
   public func handle(_ input: LineReader.Event, at moment: Moment<Instant>) -> LiveAction {
     switch input {
     case .line:

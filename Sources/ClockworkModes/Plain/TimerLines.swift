@@ -26,6 +26,12 @@ public final class TimerLines: LiveMode {
     return Planned(CountdownFormat.string(countdown.remaining(at: now)), next: next)
   }
 
+  public var framesCaughtUp: Int { PlainLines.caughtUp }
+
+  public func skippedFrames(from first: Moment<Instant>, to now: Moment<Instant>) {
+    PlainLines.saySkipped(from: first.wall, to: now.wall)
+  }
+
   public func tick(at moment: Moment<Instant>) -> LiveAction {
     guard countdown.isFinished(at: moment.instant) else { return .keepGoing }
     let claim = persistence?.claimEnd(wallNow: moment.wall) ?? .init(ours: true)
