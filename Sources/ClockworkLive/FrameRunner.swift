@@ -60,6 +60,9 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
   /// Both clocks' readings when the held frames were drawn.
   private var reference: Moment<C.Instant>?
   private var scheduled: C.Instant?
+  /// The last moment the mode was told of (a tick, an input): an input that arrived before it
+  /// is taken as coming then, so the mode never sees time go back.
+  private var lastTold: C.Instant?
   private var running = false
   private var finish: CheckedContinuation<Int32, Never>?
   /// Why the run ended with status 1, when a frame could not be drawn.
@@ -109,6 +112,29 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
     queue.async { [self] in handle(event) }
   }
 
+  /// Hands an input to the runner with when it arrived: the mode gets that moment (not when
+  /// the runner came to it, after a frame it was drawing, or after the first frame for a key
+  /// typed before it).
+  public func send(_ input: Mode.Input, arrivedAt arrival: C.Instant) {
+    queue.async { [self] in
+      guard running else { return }
+      tell(input, at: moment(at: arrival))
+    }
+  }
+
+  /// `arrival` as a moment: now's wall time taken back by how long ago it was.
+  func moment(at arrival: C.Instant) -> Moment<C.Instant> {
+    let now = now()
+    let at = max(arrival, lastTold ?? arrival)
+    guard at < now.instant else { return now }
+    return Moment(instant: at, wall: now.wall.addingTimeInterval(-(at.duration(to: now.instant) / .seconds(1))))
+  }
+
+  func tell(_ input: Mode.Input, at moment: Moment<C.Instant>) {
+    lastTold = moment.instant
+    apply(mode.handle(input, at: moment))
+  }
+
   /// Ends the run with `status`, from any thread.
   public func stop(_ status: Int32) {
     queue.async { [self] in end(status) }
@@ -117,7 +143,7 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
   func handle(_ event: RunnerEvent<Mode.Input>) {
     guard running else { return }
     switch event {
-    case .input(let input): apply(mode.handle(input, at: now()))
+    case .input(let input): tell(input, at: now())
     case .repaint:
       repaintQueued.store(false, ordering: .releasing)  // one sent from now on draws again
       sink.invalidate()
@@ -152,6 +178,7 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
     } else if mode.framesCaughtUp > 0, held.first?.deadline == deadline, wallKeptTime(at: now) {
       return catchUp(from: deadline, to: now)
     }
+    lastTold = now.instant
     let action = mode.tick(at: now)
     guard onTime, action == .keepGoing else { return action == .keepGoing ? redraw() : apply(action) }
     if let first = held.first { return schedule(first.deadline) }
@@ -178,6 +205,7 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
         next = planned.next
       }
       do { try sink.show(encoded) } catch { return fail(error) }
+      lastTold = due
       let action = mode.tick(at: reference.advanced(to: due))
       guard action == .keepGoing else { return apply(action) }
       guard let upcoming = held.first?.deadline ?? next, upcoming <= now.instant else {
@@ -187,6 +215,7 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
       due = upcoming
     }
     mode.skippedFrames(from: reference.advanced(to: due), to: now)
+    lastTold = now.instant
     let action = mode.tick(at: now)
     action == .keepGoing ? redraw() : apply(action)
   }

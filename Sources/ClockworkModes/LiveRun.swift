@@ -20,7 +20,7 @@ public enum LiveRun {
     let status = await runner.run {
       session.start { event in
         switch event {
-        case .key(let key): runner.send(.input(key))
+        case .key(let key, let arrived): runner.send(key, arrivedAt: arrived)
         case .resized, .resumed: runner.send(.repaint)
         case .signal(let number): runner.send(.signal(number))
         }

@@ -92,7 +92,7 @@ import Testing
     let before = run.log.entries.value.count
     run.runner.send(.input("nothing"))
     try await run.advance(to: 0.75, until: { run.log.shown.count == 2 })
-    #expect(run.log.entries.value.count == before + 2)  // the tick and the held frame, nothing drawn
+    #expect(run.log.entries.value.count == before + 3)  // the input, the tick and the held frame, nothing drawn
     run.runner.stop(0)
     _ = await task.value
   }
@@ -212,6 +212,24 @@ import Testing
     try await run.settle(until: { run.log.shown.count == 4 })
     #expect(run.log.shown.map(\.frame) == ["\(t0) a 80", "\(t0 + 1) a 80", "\(t0 + 2) a 80", "\(t0 + 10) a 80"])
     #expect(run.log.rounded.contains(.skipped(from: 2.75, to: 10.5)))
+    run.runner.stop(0)
+    _ = await task.value
+  }
+
+  /// A key typed before the runner comes to it is handled as of when it came (its wall time
+  /// too), but never before what the mode was last told of.
+  @Test func anInputIsTimedByItsArrivalNotBeforeTheLastTick() async throws {
+    let run = Harness(framesAhead: 1)
+    let task = try await run.start()
+    let typed = run.clock.now
+    try await run.advance(to: 0.5)
+    run.runner.send("nothing", arrivedAt: typed)
+    try await run.settle(until: { run.log.rounded.contains(.handled("nothing", at: 0)) })
+    try await run.advance(to: 0.75, until: { run.log.shown.count == 2 })
+    run.runner.send("nothing", arrivedAt: typed.advanced(by: .seconds(0.6)))
+    try await run.settle(until: { run.log.entries.value.filter { if case .handled = $0 { true } else { false } }.count == 2 })
+    let tick = run.log.rounded.compactMap { if case .tick(let at) = $0 { at } else { nil } }.last
+    #expect(run.log.rounded.last == .handled("nothing", at: tick ?? -1), "\(run.log.rounded)")
     run.runner.stop(0)
     _ = await task.value
   }

@@ -11,6 +11,7 @@ enum Entry: Equatable {
   case shown(String, at: Double)
   case tick(at: Double)
   case skipped(from: Double, to: Double)
+  case handled(String, at: Double)
   case rewind, invalidate, finish
 }
 
@@ -24,6 +25,7 @@ extension Entry {
     case .shown(let frame, let at): return .shown(frame, at: micro(at))
     case .tick(let at): return .tick(at: micro(at))
     case .skipped(let from, let to): return .skipped(from: micro(from), to: micro(to))
+    case .handled(let input, let at): return .handled(input, at: micro(at))
     default: return self
     }
   }
@@ -102,6 +104,7 @@ final class SecondsMode: LiveMode {
   }
 
   func handle(_ input: String, at moment: Moment<Instant>) -> LiveAction {
+    log.add(.handled(input, at: log.seconds(moment.instant)))
     switch input {
     case "quit": return .quit(7)
     case "nothing": return .keepGoing

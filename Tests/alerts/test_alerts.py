@@ -221,6 +221,16 @@ def test_alarm_input_errors_say_what_is_wrong(world):
         assert result.returncode in (1, 64) and words in result.stderr, (args, result.stderr)
 
 
+def test_an_alarm_time_a_dst_change_skips_is_said_with_when_it_rings_then(world):
+    _, env, _ = world
+    # Berlin's clocks go from 02:00 to 03:00 on a Sunday in March, within a year of any day.
+    added = subprocess.run([BINARY, "alarm", "add", "2:30", "--zone", "Europe/Berlin"], env=env, capture_output=True, text=True)
+    assert added.returncode == 0, added.stderr
+    assert re.search(r"\n02:30 does not exist on Sun \d{4}-03-\d\d \(the clocks go forward\): it rings at 03:00 that day\n$", added.stdout), added.stdout
+    plain = subprocess.run([BINARY, "alarm", "add", "7:00", "--zone", "Europe/Berlin"], env=env, capture_output=True, text=True)
+    assert plain.returncode == 0 and "does not exist" not in plain.stdout, plain.stdout
+
+
 def test_exec_gets_the_timer_and_a_failure_is_said(world):
     server, env, tmp_path = world
     log = tmp_path / "state" / "clockwork" / "exec.log"

@@ -16,11 +16,7 @@ extension AlarmSchedule {
     let dayList = days.isEmpty || days.count == 7 ? "" : days.sorted().map(\.shortName).joined(separator: ",") + " "
     let zoneName = zone.identifier.map { " \($0)" } ?? ""  // none: the manager's local time, ours too
     var events = ["\(dayList)*-*-* \(ClockText.pad(hour)):\(ClockText.pad(minute)):00\(zoneName)"]
-    var wanted = zone.civilTime(at: start)
-    (wanted.hour, wanted.minute, wanted.second) = (hour, minute, 0)
-    for offset in 0...horizon {
-      let day = wanted.addingDays(offset)
-      guard days.isEmpty || days.contains(Weekday(of: day)), case .skipped(let change) = zone.instant(of: day), change > start else { continue }
+    for (_, change) in skippedDays(in: zone, from: start, horizon: horizon) {
       let utc = Zone.utc.civilTime(at: change)
       events.append(
         "\(utc.year)-\(ClockText.pad(utc.month))-\(ClockText.pad(utc.day)) \(ClockText.pad(utc.hour)):\(ClockText.pad(utc.minute)):\(ClockText.pad(utc.second)) UTC")

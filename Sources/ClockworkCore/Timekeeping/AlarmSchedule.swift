@@ -82,6 +82,19 @@ public struct AlarmSchedule: Hashable, Sendable {
     self.days = days
   }
 
+  /// The days after `start`, up to `horizon` days on, whose time a DST change skips in `zone`
+  /// (02:30 on the night the clocks go from 02:00 to 03:00), each with when it rings instead:
+  /// the change itself, the first valid time after it.
+  public func skippedDays(in zone: Zone, from start: Date, horizon: Int = 400) -> [(day: CivilTime, ringsAt: Date)] {
+    var wanted = zone.civilTime(at: start)
+    (wanted.hour, wanted.minute, wanted.second) = (hour, minute, 0)
+    return (0...horizon).compactMap { offset in
+      let day = wanted.addingDays(offset)
+      guard days.isEmpty || days.contains(Weekday(of: day)), case .skipped(let change) = zone.instant(of: day), change > start else { return nil }
+      return (day, change)
+    }
+  }
+
   /// The first ring strictly after `instant`.
   public func nextRing(after instant: Date, in zone: Zone) -> Date {
     var wanted = zone.civilTime(at: instant)

@@ -13,6 +13,8 @@ public struct TerminalReplies: Sendable, Equatable {
   public var answeredDeviceAttributes = false
   /// Bytes that were no reply: keys typed while waiting.
   public var rest: [UInt8] = []
+  /// Where each byte of ``rest`` was in the bytes read.
+  var restOffsets: [Int] = []
 
   public init() {}
 
@@ -31,6 +33,7 @@ public struct TerminalReplies: Sendable, Equatable {
         i = end + 1
       } else {
         rest.append(bytes[i])
+        restOffsets.append(i)
         i += 1
       }
     }

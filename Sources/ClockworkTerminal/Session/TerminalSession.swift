@@ -8,7 +8,9 @@ import SystemPackage
 
 /// What a live mode reacts to.
 public enum TerminalEvent: Sendable, Equatable {
-  case key(Key)
+  /// A key, and when it arrived: one typed while the terminal was asked a question, before the
+  /// first frame, is handled after it but timed as typed.
+  case key(Key, at: ContinuousClock.Instant)
   case resized
   /// The process came back from a stop (Ctrl-Z, then `fg`): everything must be repainted.
   case resumed
@@ -38,8 +40,9 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   private var signals: SignalWatcher?
   /// Stopped by Ctrl-Z: the terminal is the shell's until SIGCONT.
   private let suspended = Mutex(false)
-  /// Keys typed while ``ask(_:timeout:)`` waited, for the handler when it starts.
-  private var typedAhead: [UInt8] = []
+  /// Keys typed while ``ask(_:timeout:)`` waited, for the handler when it starts: each read's
+  /// bytes and when they came.
+  private var typedAhead: [(bytes: [UInt8], at: ContinuousClock.Instant)] = []
   /// What else puts the terminal back on every way out (palette entries as they were found).
   private var alsoLeaving = ""
   /// Whether clicks are reported (as ``Key/click``) while the session is on: set before
@@ -65,7 +68,9 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     }
     enter()
     listenForSignals()
-    for key in Key.decode(typed) { send(.key(key)) }
+    for read in typed {
+      for key in Key.decode(read.bytes) { send(.key(key, at: read.at)) }
+    }
     readKeys()
   }
 
@@ -97,19 +102,16 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
 
   /// Sends `queries` (escape sequences whose replies ``TerminalReplies`` reads) and waits for
   /// the replies, at most `timeout`: a device-attributes query goes last, and its answer ends
-  /// the wait at once. Keys typed meanwhile go to the handler when it starts. Call before
-  /// ``start(handler:)``.
+  /// the wait at once. Keys typed meanwhile go to the handler when it starts, with when they
+  /// came. The terminal stays in raw mode from here (no echo of the replies or of keys, and
+  /// no wait for a line) until ``restore()``. Call before ``start(handler:)``.
   public func ask(_ queries: String, timeout: Duration = .milliseconds(300)) -> TerminalReplies {
-    var attributes = termios()
-    guard tcgetattr(input, &attributes) == 0 else { return TerminalReplies() }
-    var raw = attributes
-    cfmakeraw(&raw)
-    tcsetattr(input, TCSANOW, &raw)  // no echo of the replies, and no wait for a line
-    defer { tcsetattr(input, TCSANOW, &attributes) }
+    guard makeRaw() else { return TerminalReplies() }
     write(queries + Escape.askDeviceAttributes)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     var bytes: [UInt8] = []
+    var reads: [(end: Int, at: ContinuousClock.Instant)] = []
     var buffer = [UInt8](repeating: 0, count: 512)
     while case let left = clock.now.duration(to: deadline), left > .zero {
       var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
@@ -119,25 +121,40 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
       let n = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
       guard n > 0 else { break }
       bytes += buffer[0..<n]
+      reads.append((bytes.count, clock.now))
       if TerminalReplies(bytes).isComplete { break }
     }
     let replies = TerminalReplies(bytes)
-    lock.withLock { _ in typedAhead += replies.rest }
+    var typed: [(bytes: [UInt8], at: ContinuousClock.Instant)] = []
+    for (byte, offset) in zip(replies.rest, replies.restOffsets) {
+      guard let at = reads.first(where: { offset < $0.end })?.at else { continue }
+      if typed.last?.at == at { typed[typed.count - 1].bytes.append(byte) } else { typed.append(([byte], at)) }
+    }
+    lock.withLock { _ in typedAhead += typed }
     return replies
   }
 
+  /// Raw mode, the terminal's own settings kept for ``restore()``; false if it has none.
+  func makeRaw() -> Bool {
+    lock.withLock { _ in
+      guard saved == nil else { return true }
+      var attributes = termios()
+      guard tcgetattr(input, &attributes) == 0 else { return false }
+      saved = attributes
+      var raw = attributes
+      cfmakeraw(&raw)
+      raw.c_oflag |= tcflag_t(OPOST | ONLCR)  // keep "\n" meaning a new line for our own text
+      tcsetattr(input, TCSANOW, &raw)  // TCSANOW: keys typed already are kept, not flushed
+      FatalSignals.terminalEntered(input: input, output: output, saved: attributes, restore: "")
+      return true
+    }
+  }
+
   func enter() {
+    _ = makeRaw()
     lock.withLock { _ in
       guard !active else { return }
-      var attributes = termios()
-      if tcgetattr(input, &attributes) == 0 {
-        saved = attributes
-        var raw = attributes
-        cfmakeraw(&raw)
-        raw.c_oflag |= tcflag_t(OPOST | ONLCR)  // keep "\n" meaning a new line for our own text
-        tcsetattr(input, TCSAFLUSH, &raw)
-        FatalSignals.terminalEntered(input: input, output: output, saved: attributes, restore: Self.leaving + alsoLeaving)
-      }
+      if let saved { FatalSignals.terminalEntered(input: input, output: output, saved: saved, restore: Self.leaving + alsoLeaving) }
       active = true
       write(Escape.saveTitle + Escape.enterAlternateScreen + Escape.hideCursor + Escape.disableWrap + Escape.clearScreen + (reportsClicks ? Escape.enableMouse : ""))
     }
@@ -150,11 +167,12 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   /// Puts the terminal back as it was found. Safe to call more than once.
   public func restore() {
     lock.withLock { _ in
-      guard active else { return }
+      if active { write(Self.leaving + alsoLeaving) }
       active = false
+      guard var attributes = saved else { return }
+      saved = nil
       FatalSignals.terminalLeft()
-      write(Self.leaving + alsoLeaving)
-      if var attributes = saved { tcsetattr(input, TCSAFLUSH, &attributes) }
+      tcsetattr(input, TCSAFLUSH, &attributes)
     }
   }
 
@@ -206,8 +224,9 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
         source.cancel()
         return
       }
+      let arrived = ContinuousClock.now
       for key in Key.decode(Array(buffer[0..<n])) {
-        if key == .controlZ { self?.suspend() } else { self?.send(.key(key)) }
+        if key == .controlZ { self?.suspend() } else { self?.send(.key(key, at: arrived)) }
       }
     }
     source.resume()

@@ -41,6 +41,14 @@ struct AlarmCommand: ParsableCommand {
     return "next \(Weekday(of: wall).shortName) \(ClockText.day(wall)) \(ClockText.time(wall)) (\(words))"
   }
 
+  /// "; 02:30 does not exist on Sun 2027-03-28 (the clocks go forward): it rings at 03:00 that
+  /// day", for the next such day within a year.
+  static func skippedDayNote(_ alarm: StoredAlarm, now: Date) -> String {
+    guard let (day, ringsAt) = alarm.schedule.skippedDays(in: alarm.timeZone, from: now, horizon: 366).first else { return "" }
+    let instead = ClockText.time(alarm.timeZone.civilTime(at: ringsAt)).prefix(5)
+    return "\n\(ClockText.time(day).prefix(5)) does not exist on \(Weekday(of: day).shortName) \(ClockText.day(day)) (the clocks go forward): it rings at \(instead) that day"
+  }
+
   static func line(_ alarm: StoredAlarm, now: Date) -> String {
     let label = alarm.label.map { " '\($0)'" } ?? ""
     return "alarm \(alarm.id): \(alarm.summary)\(label), \(alarm.enabled || alarm.snoozedUntil != nil ? describeNext(alarm, now: now) : "off")"
@@ -133,7 +141,7 @@ struct AlarmCommand: ParsableCommand {
       let now = Date()
       let sound = sound.saved(try Settings.load())
       try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.add(schedule, label: label, zone: zone, sound: sound, now: now) }) {
-        AlarmCommand.line($0, now: now)
+        AlarmCommand.line($0, now: now) + AlarmCommand.skippedDayNote($0, now: now)
       }
     }
   }
