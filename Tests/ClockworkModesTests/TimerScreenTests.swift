@@ -14,14 +14,14 @@ import Testing
   let start = ContinuousClock.now
   let size = TerminalSize(columns: 100, rows: 40)
 
-  func screen(graphics: Graphics = .sextant) throws -> TimerScreen {
+  func screen(graphics: Graphics = .sextant, entries: ClosedRange<UInt8>? = BackdropPalette.entries, fpsAsked: Bool = false) throws -> TimerScreen {
     // An hour: its arc's tip moves a sample in some 13 s, not between the frames compared.
     var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(3600))
     countdown.start(at: start)
     let control = TimerControl(
       countdown: countdown, at: Moment(instant: start, wall: Date(timeIntervalSince1970: 1_000_000)), persistence: nil, pulse: true, backdrop: true,
       fps: 15, wait: false, alert: TimerAlert(name: "test", exec: nil), ringStyle: TimerScreen.ringStyle(monochrome: false), alertsTerminal: false)
-    return TimerScreen(control: control, graphics: graphics, backdropEntries: BackdropPalette.entries)
+    return TimerScreen(control: control, graphics: graphics, backdropEntries: entries, fpsAsked: fpsAsked)
   }
 
   func frame(_ screen: TimerScreen, at seconds: Double) throws -> CellGrid {
@@ -54,6 +54,24 @@ import Testing
     // Not the middle (the time left, unchanged) nor the corners, far from the ring.
     #expect(!moved.contains { (35..<65).contains($0.0) && (12..<26).contains($0.1) })
     #expect(!moved.contains { ($0.0 < 12 || $0.0 >= 88) && ($0.1 < 6 || $0.1 >= 32) })
+  }
+
+  /// Where no entry can be set, every drift of the backdrop is every cell rewritten: it keeps
+  /// its colours through a 2 s step (the pulse's path alone changes), then moves, and frames
+  /// come at 4 a second unless the user asked for a rate.
+  @Test func withoutPaletteEntriesTheBackdropStepsAndFramesAreFewer() throws {
+    let timer = try screen(entries: nil)
+    let first = try frame(timer, at: 10.02)
+    #expect(first.palette.isEmpty && !first.cells.contains { $0.background?.isPaletteEntry == true })
+    let within = changed(first, try frame(timer, at: 10.5))
+    #expect(!within.contains { ($0.0 < 12 || $0.0 >= 88) && ($0.1 < 6 || $0.1 >= 32) }, "the corners keep their colour")
+    let stepped = changed(first, try frame(timer, at: 12.02))
+    #expect(stepped.contains { $0.0 < 12 && $0.1 < 6 }, "the next step moves the backdrop")
+    let next = try timer.frame(at: Moment(instant: start.advanced(by: .seconds(10.02)), wall: Date()), on: size).next
+    #expect(next == start.advanced(by: .seconds(10.25)))
+    let asked = try screen(entries: nil, fpsAsked: true).frame(at: Moment(instant: start.advanced(by: .seconds(10.02)), wall: Date()), on: size).next
+    let gap = asked.map { start.advanced(by: .seconds(10 + 1.0 / 15)).duration(to: $0) / .seconds(1) }
+    #expect(gap.map { abs($0) < 1e-6 } == true, "15 a second, as asked")
   }
 
   /// A picture (kitty's here) has no cells to put entries under: the backdrop is in it, as ever.

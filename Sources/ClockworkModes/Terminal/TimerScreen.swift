@@ -14,8 +14,19 @@ public final class TimerScreen: LiveMode {
   let presenter: BlockPresenter
   /// Our text colours: white over the backdrop, else as the terminal's background needs.
   let palette: Palette
-  /// The backdrop in palette entries, where the terminal lets them be set.
+  /// The backdrop in bands: in palette entries where the terminal lets them be set, else in
+  /// colours that step (``steppedBackdrop``).
   let backdropPalette: BackdropPalette?
+  /// Where no palette entry can be set, each drift of the backdrop rewrites every cell: its
+  /// colours then move in steps of this many seconds. `nil` with palette entries.
+  let steppedBackdrop: Double?
+  /// Frames a second while the pulse or backdrop moves: the control's where palette entries
+  /// carry the motion, else at most ``steppedFPS`` unless asked (each frame rewrites every
+  /// cell the pulse covers). With the backdrop's steps, the default timer stays within 20 KB
+  /// a second at 100×40 however the terminal answers (BENCHMARKS.md).
+  let motionFPS: Double
+  static let backdropStep = 2.0
+  static let steppedFPS = 4.0
 
   /// - Parameter control: made with ``ringStyle(monochrome:)``.
   /// - Parameter background: the terminal's, if it said: on a light one without the backdrop,
@@ -24,11 +35,15 @@ public final class TimerScreen: LiveMode {
   ///   colours are the session's to put back), or nil to draw it in colours.
   public init(
     control: TimerControl, graphics: Graphics, background: RGB? = nil, backdropEntries: ClosedRange<UInt8>? = nil,
-    colorMode: ColorMode = .truecolor
+    colorMode: ColorMode = .truecolor, fpsAsked: Bool = false
   ) {
     self.control = control
     // Cells of block glyphs only: pictures (sixel, kitty) and chafa's cells draw it themselves.
-    backdropPalette = control.backdrop == nil || graphics.glyphSet == nil ? nil : backdropEntries.map(BackdropPalette.init(entries:))
+    let bands = control.backdrop == nil || graphics.glyphSet == nil ? nil : BackdropPalette(entries: backdropEntries ?? BackdropPalette.entries)
+    backdropPalette = bands
+    steppedBackdrop = bands != nil && backdropEntries == nil ? Self.backdropStep : nil
+    let inPalette = bands != nil && backdropEntries != nil
+    motionFPS = inPalette || fpsAsked ? control.fps : min(control.fps, Self.steppedFPS)
     if backdropPalette != nil {
       // Painted in palette entries under the ring instead (their cells then stay as they are).
       control.backdrop?.layer.isHidden = true
@@ -43,12 +58,14 @@ public final class TimerScreen: LiveMode {
   /// The screen for `session`: the backdrop in palette entries where the terminal reports them
   /// (so it can set them, and puts them back on the way out) and draws in truecolor (so no
   /// colour of ours is one of them): a fraction of the bytes.
-  public static func open(control: TimerControl, session: TerminalSession, graphics: Graphics, colorMode: ColorMode) -> TimerScreen {
+  /// - Parameter fpsAsked: the frame rate was the user's: kept whatever the terminal answers.
+  public static func open(control: TimerControl, session: TerminalSession, graphics: Graphics, colorMode: ColorMode, fpsAsked: Bool = false) -> TimerScreen {
     let entries = colorMode == .truecolor && control.backdrop != nil ? BackdropPalette.entries : nil
     let look = session.look(entries: entries)
     let paletted = entries.flatMap { entries in entries.allSatisfy { look.palette[$0] != nil } ? entries : nil }
     if paletted != nil { session.restoresPalette(look.palette) }
-    return TimerScreen(control: control, graphics: graphics, background: look.background, backdropEntries: paletted, colorMode: colorMode)
+    return TimerScreen(
+      control: control, graphics: graphics, background: look.background, backdropEntries: paletted, colorMode: colorMode, fpsAsked: fpsAsked)
   }
 
   /// A ring style for the terminal from `theme`: the time left as large as fits inside the
@@ -91,15 +108,20 @@ public final class TimerScreen: LiveMode {
     let scene = control.scene
     let t = control.sceneTime(at: now)
     var underlay: [CellUnderlay]?
-    if let backdropPalette, let backdrop = control.backdrop, let colors = (backdrop.layer.presentation(at: t) as? GradientLayer)?.colors {
+    let drift = steppedBackdrop.map { step in (t / step).rounded(.down) * step } ?? t
+    if let backdropPalette, let backdrop = control.backdrop, let colors = (backdrop.layer.presentation(at: drift) as? GradientLayer)?.colors {
       let mapping = presenter.mapping(for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)
       // The pulse's edge moves two samples a step (its travel down, in samples, over two).
       let steps = max(3, Int((control.ring.pulseTravel * mapping.scale / Self.samplesPerPulseStep).rounded()))
       let painted = backdropPalette.paint(
         columns: size.columns, rows: graphicsRows, mapping: mapping, sceneSize: scene.bounds.size, colors: colors,
         pulse: control.ring.pulse(at: t, steps: steps), ringOrigin: control.ring.layer.frame.origin)
-      underlay = painted.underlay
-      grid.palette = painted.palette
+      if steppedBackdrop == nil {
+        underlay = painted.underlay
+        grid.palette = painted.palette
+      } else {
+        underlay = painted.underlay.map { $0.resolved(in: painted.palette) }
+      }
     }
     let cells = try presenter.cells(for: scene, at: t, columns: size.columns, rows: graphicsRows, cell: size.cell, underlay: underlay)
     grid.place(cells, column: 0, row: 0)
@@ -125,6 +147,6 @@ public final class TimerScreen: LiveMode {
     let help = control.help
     if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help) }
     let pixelScale = presenter.scale(for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)
-    return Planned(grid, next: control.nextChange(after: now, pixelScale: pixelScale, fps: control.fps))
+    return Planned(grid, next: control.nextChange(after: now, pixelScale: pixelScale, fps: motionFPS))
   }
 }

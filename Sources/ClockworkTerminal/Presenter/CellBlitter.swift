@@ -261,4 +261,12 @@ public struct CellUnderlay: Hashable, Sendable {
     self.overlay = overlay ?? color
     self.overlayMask = overlay == nil ? 0 : overlayMask
   }
+
+  /// The same with palette entries replaced by their colours in `palette`.
+  public func resolved(in palette: [UInt8: RGB]) -> CellUnderlay {
+    func resolve(_ color: RGB) -> RGB { color.isPaletteEntry ? palette[color.r] ?? color : color }
+    var copy = self
+    (copy.color, copy.overlay) = (resolve(color), resolve(overlay))
+    return copy
+  }
 }

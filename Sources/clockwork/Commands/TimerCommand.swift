@@ -118,7 +118,7 @@ struct TimerCommand: AsyncParsableCommand {
   @OptionGroup var sound: SoundOptions
 
   // 15 a second keeps a 1 s pulse smooth for about half the CPU and bytes of 30.
-  @Option(name: .customLong("fps"), parsing: .unconditional, help: ArgumentHelp("Frames per second while the pulse or backdrop moves (1 to 60; in a terminal 15, in a window the display's rate).", valueName: "n"))
+  @Option(name: .customLong("fps"), parsing: .unconditional, help: ArgumentHelp("Frames per second while the pulse or backdrop moves (1 to 60; in a window the display's rate; in a terminal 15 where it lets us set palette entries, else 4, to keep within 20 KB a second).", valueName: "n"))
   var fpsOption: Double?
 
   func validate() throws {
@@ -236,13 +236,15 @@ struct TimerCommand: AsyncParsableCommand {
       throw ExitCode(status)
     }
     let session = try TerminalSession()
-    // Without colour a gradient is a blob: the ring alone, lit where time is left.
+    // Without colour a gradient is a blob: the ring alone, lit where time is left. In 16
+    // colours the backdrop's gradient is blobs too: the ring and its pulse alone.
     let monochrome = live.colorMode == .none
     let control = TimerControl(
-      countdown: countdown, at: start, persistence: persist, pulse: pulse && !monochrome, backdrop: backdrop && !monochrome, fps: fps,
+      countdown: countdown, at: start, persistence: persist, pulse: pulse && !monochrome,
+      backdrop: backdrop && live.colorMode.blendsEdges, fps: fps,
       wait: wait, blink: blink, alert: alert, ringStyle: TimerScreen.ringStyle(monochrome: monochrome, theme: try theme.map(RingThemeArgument.parse) ?? .init()).critical(for: critical), alertsTerminal: true)
     session.reportsClicks = mouse
-    let screen = TimerScreen.open(control: control, session: session, graphics: live.graphics, colorMode: live.colorMode)
+    let screen = TimerScreen.open(control: control, session: session, graphics: live.graphics, colorMode: live.colorMode, fpsAsked: fpsGiven != nil)
     let status = await LiveRun.terminal(screen, session: session, colorMode: live.colorMode)
     // The screen that showed why is gone: said once more where it stays.
     if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
