@@ -30,9 +30,9 @@ extension Snapshotting where Value == Layer, Format == Data {
 extension Diffing where Value == Data {
   /// Compares PNG bytes by their decoded pixels.
   public static func pixels(channelTolerance: Int, mismatchFraction: Double) -> Diffing {
-    Diffing(
+    Diffing.diff(
       toData: { $0 }, fromData: { $0 },
-      diff: { reference, actual in
+      diffV2: { reference, actual in
         guard let mismatch = ImagePixels.mismatch(reference, actual, channelTolerance: channelTolerance) else {
           return ("the images have different sizes or could not be decoded", [])
         }

@@ -31,8 +31,10 @@ public final class ClockWindow: LiveMode {
     let margin = textSize * 0.6
     let faceSide = max(1, min(panelWidth - 2 * margin, height - textRows * textSize * 1.6 - 2 * margin))
     let k = faceSide / Self.faceUnits
-    // Sub-pixel steps show with anti-aliasing: a hand moves visibly at a quarter of a pixel.
-    let delay = control.show(moment.wall, pixelScales: zones.map { _ in k * canvas.scale * 4 })
+    // A frame when a hand's tip has moved a pixel: a sweeping second hand at 480×480 moves
+    // some 21 pixels a second, and drawing its quarter-pixel steps at the display's rate cost
+    // twice the CPU for a difference anti-aliasing hardly shows (BENCHMARKS.md).
+    let delay = control.show(moment.wall, pixelScales: zones.map { _ in k * canvas.scale })
     let top = max(margin, (height - faceSide - textRows * textSize * 1.6) / 2)
     for (index, (zone, face)) in zip(zones, control.faces).enumerated() {
       let left = Double(index) * panelWidth
