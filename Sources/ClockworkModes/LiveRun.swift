@@ -33,14 +33,14 @@ public enum LiveRun {
   /// on every way out. Without a display: a line that says so (and `hint`, what to do instead),
   /// and 1.
   public static func window<Mode: LiveMode>(
-    title: String, size: (width: Int, height: Int), hint: String? = nil, _ mode: (Window) -> Mode
+    title: String, size: (width: Int, height: Int), onTop: Bool = false, hint: String? = nil, _ mode: (Window) -> Mode
   ) async -> Int32
   where Mode.Input == Key, Mode.Canvas == Window.Canvas, Mode.Frame == WindowFrame, Mode.Instant == ContinuousClock.Instant {
     let signals = EventRelay<Int32>()
     let watcher = SignalWatcher(SignalWatcher.ending) { signals.send($0) }  // before the window shows
     let events = EventRelay<Window.Event>()
     let window: Window
-    do { window = try Window(title: title, width: size.width, height: size.height) { events.send($0) } } catch {
+    do { window = try Window(title: title, width: size.width, height: size.height, onTop: onTop) { events.send($0) } } catch {
       StandardOutput.error("clockwork: \(error)" + (hint.map { "; \($0)" } ?? ""))
       return ExitStatus.failure
     }

@@ -55,7 +55,9 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
 
   /// Opens the window.
   /// - Throws: ``WindowError`` when there is no display or SDL cannot open a window on it.
-  public init(title: String, width: Int, height: Int, onEvent: @escaping @Sendable (Event) -> Void) throws(WindowError) {
+  /// - Parameter onTop: asks the window manager to keep the window above others
+  ///   (`_NET_WM_STATE_ABOVE` on X11).
+  public init(title: String, width: Int, height: Int, onTop: Bool = false, onEvent: @escaping @Sendable (Event) -> Void) throws(WindowError) {
     let environment = ProcessEnvironment.self
     // Set but empty is not set: SDL would try each driver and print its own noise first.
     guard ["DISPLAY", "WAYLAND_DISPLAY"].contains(where: { environment.value($0)?.isEmpty == false }) else {
@@ -66,7 +68,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     }
     self.onEvent = onEvent
     wakeEvent = cw_SDL_RegisterEvents(1)
-    let thread = WindowThread { [self] in run(title: title, width: width, height: height) }
+    let thread = WindowThread { [self] in run(title: title, width: width, height: height, onTop: onTop) }
     thread.start()
     ready.wait()
     if let failure { throw failure }
@@ -106,7 +108,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
 
   // MARK: - On the window's thread
 
-  private func run(title: String, width: Int, height: Int) {
+  private func run(title: String, width: Int, height: Int, onTop: Bool) {
     // Signals are the app's: SDL would turn SIGINT and SIGTERM into a close request.
     cw_SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
     // A frame is a picture already drawn: SDL's software renderer shows it with the least work
@@ -131,7 +133,9 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
       ready.signal()
       return
     }
-    let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+    let flags =
+      SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+      | (onTop ? SDL_WINDOW_ALWAYS_ON_TOP.rawValue : 0)
     let position = cw_sdl_windowpos_centered()
     guard let window = cw_SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags),
       let renderer = cw_SDL_CreateRenderer(window, -1, 0)

@@ -311,3 +311,17 @@ def test_without_a_display_it_says_so_and_exits_1(app, display):
     result = subprocess.run([BINARY, "clock", "--window"], env=environment, capture_output=True, text=True, timeout=10)
     assert result.returncode == 1
     assert result.stderr == "clockwork: cannot open a window: neither DISPLAY nor WAYLAND_DISPLAY is set; run without --window to draw in the terminal\n"
+
+
+def test_on_top_asks_to_be_kept_above_and_the_setting_does_it_for_every_window(display, app, tmp_path):
+    def state(process):
+        return x(display, "xprop", "-id", window_of(display, process), "_NET_WM_STATE").stdout
+
+    assert "_NET_WM_STATE_ABOVE" in state(app("clock", "--window", "--on-top"))
+    assert "_NET_WM_STATE_ABOVE" not in state(app("clock", "--window"))
+    config = tmp_path / "config" / "clockwork"
+    config.mkdir(parents=True)
+    (config / "config.json").write_text('{ "onTop": true }')
+    assert "_NET_WM_STATE_ABOVE" in state(app("stopwatch", "--window", "--new", env={"XDG_CONFIG_HOME": str(tmp_path / "config")}))
+    refused = subprocess.run([BINARY, "clock", "--on-top"], capture_output=True, text=True, env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")})
+    assert refused.returncode == 64 and "--on-top goes with --window" in refused.stderr, refused.stderr

@@ -6,6 +6,8 @@ Run by `make test` (pytest); installs the debug build (BUILT) to skip a release 
 import os
 import subprocess
 
+from PIL import Image
+
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 BINARY = os.path.abspath(os.environ.get("CLOCKWORK_BINARY", os.path.join(ROOT, ".build", "debug", "clockwork")))
 
@@ -69,6 +71,23 @@ def test_install_puts_each_part_where_it_is_looked_for_and_uninstall_takes_it_al
                            capture_output=True, text=True, env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "none"), "XDG_DATA_DIRS": str(tmp_path / "none")})
     assert stamp.returncode == 0, stamp.stderr
     (tmp_path / "wall.png").unlink()
+    # In the application grid and software centres: an entry and metainfo their validators
+    # accept, and the icon drawn by the app, scalable and in the usual sizes.
+    share = usr / "share"
+    entry = share / "applications" / "io.github.clockwork.Clockwork.desktop"
+    checked = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
+    assert checked.returncode == 0 and checked.stdout == "", checked.stdout + checked.stderr
+    assert "Exec=clockwork clock --window" in entry.read_text() and "Actions=timer;pomodoro;stopwatch;" in entry.read_text()
+    metainfo = share / "metainfo" / "io.github.clockwork.Clockwork.metainfo.xml"
+    checked = subprocess.run(["appstreamcli", "validate", "--no-net", str(metainfo)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    svg = share / "icons" / "hicolor" / "scalable" / "apps" / "io.github.clockwork.Clockwork.svg"
+    assert svg.read_text().lstrip().startswith("<?xml") and "<svg" in svg.read_text()
+    for size in (16, 32, 48, 128, 256, 512):
+        png = share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "io.github.clockwork.Clockwork.png"
+        with Image.open(png) as icon:
+            assert icon.size == (size, size) and icon.mode == "RGBA", (png, icon.size, icon.mode)
+            assert icon.getpixel((0, 0))[3] == 0 and icon.getpixel((size // 2, size // 4))[3] == 255, "a round face, the corners clear"
 
     result = make("uninstall", tmp_path)
     assert result.returncode == 0, result.stderr

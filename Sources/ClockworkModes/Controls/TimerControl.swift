@@ -180,6 +180,15 @@ public final class TimerControl {
       ?? (countdown.isRunning ? "" : "paused")
   }
 
+  /// The line under the time left, in the terminal and the window alike: ``status`` when it
+  /// says something, else when a running timer ends ("ends 14:32:05", "ends tomorrow 00:04:12").
+  public func statusLine(at moment: Moment<Instant>) -> String {
+    let status = self.status
+    guard status.isEmpty, countdown.isRunning else { return status }
+    let end = moment.wall.addingTimeInterval(countdown.remaining(at: moment.instant) / .seconds(1))
+    return "ends \(ClockText.when(end, seenAt: moment.wall, in: .local, hours: hours))"
+  }
+
   /// For the terminal's or window's title: the time left in whole seconds and the name.
   public func title(at now: Instant) -> String {
     if finishedAt != nil { return "\(alert.name) finished" }

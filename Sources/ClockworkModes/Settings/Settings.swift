@@ -23,6 +23,8 @@ public struct Settings {
   public var hours: HourCycle?
   /// For timers and alarms: "" none, a sound file's full path; nil the sound theme's.
   public var sound: String?
+  /// Windows kept above the others.
+  public var onTop: Bool?
   /// Checked against each mode's range where it is used (the stopwatch allows more).
   var fps: (value: Double, line: Int)?
   /// The file, for messages about its values.
@@ -30,7 +32,7 @@ public struct Settings {
 
   public init() {}
 
-  public static let keys = ["color", "fps", "graphics", "hours", "oscillator", "sound", "theme", "zones"]
+  public static let keys = ["color", "fps", "graphics", "hours", "onTop", "oscillator", "sound", "theme", "zones"]
 
   /// The file's path, or nil without a home.
   public static func path(environment: [String: String]) -> String? {
@@ -102,6 +104,9 @@ public struct Settings {
       case "fps":
         guard case .number(let x) = value, x.isFinite else { throw fail("must be a number of frames a second") }
         settings.fps = (x, line)
+      case "onTop":
+        guard case .bool(let on) = value else { throw fail("must be true or false") }
+        settings.onTop = on
       case "sound":
         switch value {
         case .bool(let on): settings.sound = on ? nil : ""

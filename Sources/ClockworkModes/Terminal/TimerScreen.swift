@@ -133,13 +133,8 @@ public final class TimerScreen: LiveMode {
     }
     if let heading = control.heading { grid.writeCentered(" \(heading) ", row: middle - reach, foreground: palette.text, bold: true) }
     var lines: [(String, RGB)] = []
-    let status = control.status
-    if !status.isEmpty {
-      lines.append((status, palette.text))
-    } else if control.countdown.isRunning {
-      let end = moment.wall.addingTimeInterval(left / .seconds(1))
-      lines.append(("ends \(ClockText.when(end, seenAt: moment.wall, in: .local, hours: control.hours))", palette.text))
-    }
+    let status = control.statusLine(at: moment)
+    if !status.isEmpty { lines.append((status, palette.text)) }
     if let problem = control.saveError { lines.append((problem, palette.warning)) }
     for (offset, (text, color)) in lines.enumerated() {
       grid.writeCentered(" \(String(text.prefix(max(0, size.columns - 2)))) ", row: middle + reach + offset, foreground: color)

@@ -59,7 +59,7 @@ public final class TimerWindow: LiveMode {
       let y = height / 2 - min(width, height) * 0.12 - textSize * 1.5
       root.addSublayer(WindowText.line(heading, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize, color: WindowText.light))
     }
-    for (text, color) in [(control.status, WindowText.light), (control.saveError ?? "", WindowText.warning)] where !text.isEmpty {
+    for (text, color) in [(control.statusLine(at: moment), WindowText.light), (control.saveError ?? "", WindowText.warning)] where !text.isEmpty {
       let y = height / 2 + min(width, height) * 0.12 + row * textSize * 1.5
       root.addSublayer(WindowText.line(text, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize, color: color))
       row += 1

@@ -68,7 +68,7 @@ struct ClockCommand: AsyncParsableCommand {
     let oscillator = try oscillator.map(OscillatorArgument.parse) ?? settings.oscillator ?? .quartz
     if live.window {
       let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle, parts: look.parts)
-      throw ExitCode(await LiveRun.window(title: "clockwork", size: live.windowPoints, hint: LiveOptions.noWindow) { _ in ClockWindow(control: control) })
+      throw ExitCode(await LiveRun.window(title: "clockwork", size: live.windowPoints, onTop: live.onTop, hint: LiveOptions.noWindow) { _ in ClockWindow(control: control) })
     }
     guard live.wantsLiveView, count == nil else {
       throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count)))

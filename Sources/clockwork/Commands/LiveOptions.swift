@@ -28,6 +28,7 @@ struct LiveOptions: ParsableArguments {
     var options = self
     options.graphicsChoice = graphicsChoice ?? settings.graphics
     if color == .unset, let chosen = settings.color { options.color = chosen }
+    if !onTop, settings.onTop == true, window { options.onTop = true }
     if !twelveHours && !twentyFourHours, let hours = settings.hours { (options.twelveHours, options.twentyFourHours) = (hours == .twelve, hours == .twentyFour) }
     return options
   }
@@ -47,6 +48,9 @@ struct LiveOptions: ParsableArguments {
     transform: WindowSizeArgument.parse)
   var windowSize: WindowSize = WindowSize(width: 480, height: 480)
 
+  @Flag(name: .customLong("on-top"), help: "Keep the window above the others (with --window; the setting \"onTop\": true for every window).")
+  var onTop = false
+
   var windowPoints: (width: Int, height: Int) { (windowSize.width, windowSize.height) }
 
   /// What to do where no window opens.
@@ -54,6 +58,7 @@ struct LiveOptions: ParsableArguments {
 
   func validate() throws {
     if window && plain { throw ValidationError("--window and --plain do not combine: choose one") }
+    if onTop && !window { throw ValidationError("--on-top goes with --window: a terminal's place is its own") }
     if twelveHours && twentyFourHours { throw ValidationError("--12h and --24h do not combine: choose one") }
   }
 
