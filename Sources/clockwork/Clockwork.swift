@@ -73,7 +73,7 @@ struct Clockwork: AsyncParsableCommand {
   /// Says what went wrong on standard error, as ArgumentParser would; when a long argument was
   /// given, any long word of the message (an echo of it, whole or in part) is cut short.
   static func exitReporting(_ error: any Error, arguments: [String]) -> Never {
-    var message = UnknownOption.mended(fullMessage(for: error))
+    var message = UnknownOption.mended(fullMessage(for: error), subcommand: arguments.first)
     if arguments.contains(where: { $0.count > ErrorText.longestEcho }) { message = ErrorText.shortened(message) }
     if !message.isEmpty { StandardOutput.error(message) }
     Glibc.exit(exitCode(for: error).rawValue)
@@ -108,12 +108,14 @@ enum ErrorText {
 /// ArgumentParser's hint for an unknown option, kept only when it is near what was typed
 /// (`--fps` is not a misspelt `--12h`); a name that is a setting says where it goes.
 enum UnknownOption {
-  static func mended(_ message: String) -> String {
+  static func mended(_ message: String, subcommand: String?) -> String {
     let hint = /Unknown option '--([^']+)'(?:\. Did you mean '--([^']+)'\?)?/
     guard let match = message.firstMatch(of: hint) else { return message }
     let typed = String(match.1)
     var mended = "Unknown option '--\(typed)'"
-    if Settings.keys.contains(typed) {
+    if typed == "fps", subcommand == "clock" {
+      mended += ": the clock has no frame rate; it draws when a hand has moved (a sample in a terminal, a pixel in a window)"
+    } else if Settings.keys.contains(typed) {
       let file = Settings.path(environment: ProcessInfo.processInfo.environment) ?? "config.json"
       mended += "; \(typed) is a setting: put \"\(typed)\": … in \(file)"
     } else if let suggested = match.2, NearestWord.distance(typed, String(suggested)) <= 2 {

@@ -44,7 +44,9 @@ import Testing
     (["clock", "--theme", "nite"], "unknown theme 'nite' (did you mean 'night'?"),
     (["timer", "5m\n"], "cannot read duration '5m\n': it holds a line break"),
     (["timer", "--until", "17:30\n"], "it holds a line break"),
-    (["clock", "--fps", "30"], "Unknown option '--fps'; fps is a setting: put \"fps\": … in"),
+    (["clock", "--fps", "30"], "Unknown option '--fps': the clock has no frame rate; it draws when a hand has moved"),
+    (["clock", "--oscilator", "sweep"], "Unknown option '--oscilator'. Did you mean '--oscillator'?"),
+    (["alarm", "add", "7:00", "--onTop"], "Unknown option '--onTop'; onTop is a setting: put \"onTop\": … in"),
     (["clock", "--thme", "night"], "Unknown option '--thme'. Did you mean '--theme'?"),
   ])
   func badInputExits64(arguments: [String], message: String) throws {

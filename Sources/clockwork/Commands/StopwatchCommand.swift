@@ -12,6 +12,8 @@ struct StopwatchCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "stopwatch",
     abstract: "Run a stopwatch with laps.",
+    // With more than 12 options the parser says "<options>", as if some were required.
+    usage: "clockwork stopwatch [<options>]",
     discussion: """
       In a terminal: the elapsed time large (MM:SS.cc); Space starts and stops, l or Enter takes \
       a lap, r resets when stopped, q quits. Laps are listed newest first, the best and worst \
