@@ -34,6 +34,26 @@ import Testing
     #expect(image.pixel(x: 50, y: 100).r > 240)  // the white dial at 9 o'clock
   }
 
+  /// The digital face in every format; its digits read back from the PDF's text (pdftotext)
+  /// and its pixels from the PNG (light digits on the theme's dial).
+  @Test func theDigitalFaceIsStampedInEachFormat() throws {
+    let dir = try TemporaryDirectory()
+    for (ext, options) in [("pdf", ["--no-seconds", "--12h"]), ("pdf", []), ("svg", []), ("png", [])] {
+      let file = dir.file("digital\(options.count).\(ext)")
+      let result = try BinaryRunner.run(
+        "clockwork", ["render", "clock", "--face", "digital", "--theme", "night", "--at", "2026-11-25T14:32:05Z", "--zone", "UTC", "--size", "256", "-o", file.path] + options)
+      #expect(result.status == 0, "\(result.stderr)")
+      if ext == "pdf" {
+        let text = try BinaryRunner.run("/usr/bin/pdftotext", [file.path, "-"]).stdout
+        #expect(text.contains(options.isEmpty ? "14:32:05" : "2:32 PM") && text.contains("Wed 2026-11-25"), "\(text)")
+      }
+    }
+    let png = try #require(ImagePixels.decode(try Data(contentsOf: dir.file("digital0.png"))))
+    #expect(png.width == 256 && png.height == 256)
+    let refused = try BinaryRunner.run("clockwork", ["render", "clock", "--no-seconds", "-o", dir.file("x.png").path])
+    #expect(refused.status == 64 && refused.stderr.contains("go with --face digital"))
+  }
+
   @Test func framesAreNumbered() throws {
     let dir = try TemporaryDirectory()
     let result = try BinaryRunner.run("clockwork", ["render", "clock", "--oscillator", "recoil", "--frames", "3", "--fps", "10", "--size", "64", "-o", dir.file("tick.png").path])

@@ -325,3 +325,17 @@ def test_on_top_asks_to_be_kept_above_and_the_setting_does_it_for_every_window(d
     assert "_NET_WM_STATE_ABOVE" in state(app("stopwatch", "--window", "--new", env={"XDG_CONFIG_HOME": str(tmp_path / "config")}))
     refused = subprocess.run([BINARY, "clock", "--on-top"], capture_output=True, text=True, env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")})
     assert refused.returncode == 64 and "--on-top goes with --window" in refused.stderr, refused.stderr
+
+
+def test_the_digital_face_in_a_window_says_the_time_and_draws_it(display, app):
+    process = app("clock", "--window", "--face", "digital", "--size", "640x320")
+    window = window_of(display, process)
+    name = x(display, "xdotool", "getwindowname", window).stdout.strip()
+    found = re.fullmatch(r"(\d\d):(\d\d):(\d\d) - clockwork", name)
+    assert found, name
+    now = datetime.datetime.now(datetime.timezone.utc)
+    assert (now.hour * 3600 + now.minute * 60 + now.second - (int(found[1]) * 3600 + int(found[2]) * 60 + int(found[3]))) % 86400 in (0, 1, 2)
+    image = capture(display, window)
+    band = [image.getpixel((column, image.height // 2 - 20)) for column in range(image.width)]
+    # The classic theme: black digits on its white dial, across the middle of the window.
+    assert sum(1 for p in band if sum(p) < 150) > 20 and sum(1 for p in band if sum(p) > 700) > 100, band[::40]

@@ -734,3 +734,33 @@ def test_blink_flashes_at_the_end_until_a_key(run):
     assert len(app.raw) - before > 200, "and keeps drawing: the ring flashes"
     app.send("q")
     assert app.wait() == 0
+
+
+def test_the_digital_face_shows_the_time_large_and_the_date_and_keeps_time(run):
+    app = run("clock", "--face", "digital", env={"TZ": "UTC"})
+
+    def title_behind(a):
+        found = re.fullmatch(r"(\d\d):(\d\d):(\d\d)", a.screen.title)
+        if not found:
+            return None
+        now = datetime.datetime.now(datetime.timezone.utc)
+        return (now.hour * 3600 + now.minute * 60 + now.second - (int(found[1]) * 3600 + int(found[2]) * 60 + int(found[3]))) % 86400
+
+    assert app.pump_until(lambda a: title_behind(a) in (0, 1))
+    today = datetime.datetime.now(datetime.timezone.utc).strftime("%a %Y-%m-%d")
+    assert app.pump_until(lambda a: today in a.text(), timeout=3), app.text()
+    # Large digits: many rows of block glyphs above the date, none of them digits as text.
+    rows = app.text().splitlines()
+    date_row = next(i for i, line in enumerate(rows) if today in line)
+    inked = [line for line in rows[:date_row] if any(ord(c) >= 0x2580 for c in line)]
+    assert len(inked) >= 6, "\n".join(rows)  # eight at 100×40: as wide as eight characters fit
+    assert not re.search(r"\d\d:\d\d", "\n".join(rows[:date_row])), "the time is drawn, not written"
+    seen = {app.screen.title}
+    deadline = time.monotonic() + 4
+    while len(seen) < 3 and time.monotonic() < deadline:
+        app.pump(0.1)
+        assert title_behind(app) in (0, 1)
+        seen.add(app.screen.title)
+    assert len(seen) >= 3, "a new second each second"
+    app.send("q")
+    assert app.wait() == 0

@@ -25,6 +25,8 @@ public struct Settings {
   public var sound: String?
   /// Windows kept above the others.
   public var onTop: Bool?
+  /// The clock's face: analog or digital.
+  public var face: ClockFaceKind?
   /// Checked against each mode's range where it is used (the stopwatch allows more).
   var fps: (value: Double, line: Int)?
   /// The file, for messages about its values.
@@ -32,7 +34,7 @@ public struct Settings {
 
   public init() {}
 
-  public static let keys = ["color", "fps", "graphics", "hours", "onTop", "oscillator", "sound", "theme", "zones"]
+  public static let keys = ["color", "face", "fps", "graphics", "hours", "onTop", "oscillator", "sound", "theme", "zones"]
 
   /// The file's path, or nil without a home.
   public static func path(environment: [String: String]) -> String? {
@@ -104,6 +106,11 @@ public struct Settings {
       case "fps":
         guard case .number(let x) = value, x.isFinite else { throw fail("must be a number of frames a second") }
         settings.fps = (x, line)
+      case "face":
+        settings.face = try parsed { word throws(ValueError) in
+          guard let face = ClockFaceKind(rawValue: word) else { throw ValueError("must be analog or digital, got '\(word)'") }
+          return face
+        }
       case "onTop":
         guard case .bool(let on) = value else { throw fail("must be true or false") }
         settings.onTop = on
@@ -168,4 +175,9 @@ enum JSONSetting: Decodable {
     else if let list = try? container.decode([String].self) { self = .strings(list) }
     else { self = .other }
   }
+}
+
+/// The clock's two faces: hands on a dial, or large digits (tty-clock's look).
+public enum ClockFaceKind: String, CaseIterable, Sendable {
+  case analog, digital
 }

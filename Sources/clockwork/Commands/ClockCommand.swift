@@ -3,6 +3,7 @@ import ClockworkCairo
 import ClockworkCore
 import ClockworkModes
 import ClockworkTerminal
+import ClockworkWidgets
 
 struct ClockCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -13,7 +14,9 @@ struct ClockCommand: AsyncParsableCommand {
     discussion: """
       In a terminal, draws an analog clock as large as fits, with the date and time under it. \
       Keys: q, Esc or Ctrl-C quit; o next oscillator; t next theme; d digital readout on/off. \
-      Several --zone options show world clocks side by side.
+      Several --zone options show world clocks side by side. --face digital shows large digits \
+      instead (as tty-clock), with the date under them (--no-digital leaves it out) and the \
+      seconds (--no-seconds leaves them out), in the terminal or a window.
 
       With --plain (or when output is not a terminal), prints the local time once a second, \
       each line just after the second boundary:
@@ -40,8 +43,14 @@ struct ClockCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("How the second hand moves: \(OptionValue.oscillatorNames) (default: quartz).", valueName: "kind"), completion: Completions.oscillator)
   var oscillator: String?
 
-  @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Show the date and digital time under the face.")
+  @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Show the date and digital time under the face (with --face digital: the date under the digits).")
   var digital = true
+
+  @Option(help: ArgumentHelp("analog (hands on a dial) or digital (large digits) (default: analog).", valueName: "kind"))
+  var face: ClockFaceKind?
+
+  @Flag(name: .customLong("no-seconds"), help: "With --face digital: hours and minutes only.")
+  var noSeconds = false
 
   @Option(
     name: .customLong("zone"),
@@ -58,6 +67,7 @@ struct ClockCommand: AsyncParsableCommand {
     _ = try theme.map(ThemeArgument.parse)
     _ = try oscillator.map(OscillatorArgument.parse)
     if let count, count < 1 { throw ValidationError("--count must be at least 1, got \(count)") }
+    if noSeconds && face == .analog { throw ValidationError("--no-seconds goes with --face digital") }
   }
 
   func run() async throws {
@@ -66,6 +76,18 @@ struct ClockCommand: AsyncParsableCommand {
     let zones = zones.isEmpty ? settings.zones ?? [Zone.local] : zones
     let theme = try look.apply(to: try theme.map(ThemeArgument.parse) ?? settings.theme ?? .classic)
     let oscillator = try oscillator.map(OscillatorArgument.parse) ?? settings.oscillator ?? .quartz
+    if (face ?? settings.face) == .digital, count == nil, live.window || live.wantsLiveView {
+      let look = DigitalClock.Look(seconds: !noSeconds, date: digital, hours: live.hourCycle)
+      if live.window {
+        throw ExitCode(
+          await LiveRun.window(title: "clockwork", size: live.windowPoints, onTop: live.onTop, hint: LiveOptions.noWindow) { _ in
+            DigitalClockWindow(zones: zones, theme: theme, look: look)
+          })
+      }
+      let session = try TerminalSession()
+      let mode = DigitalClockScreen(zones: zones, look: look, graphics: live.graphics, color: theme.hourHand.color, background: session.background())
+      throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
+    }
     if live.window {
       let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle, parts: look.parts)
       throw ExitCode(await LiveRun.window(title: "clockwork", size: live.windowPoints, onTop: live.onTop, hint: LiveOptions.noWindow) { _ in ClockWindow(control: control) })
@@ -81,3 +103,5 @@ struct ClockCommand: AsyncParsableCommand {
     throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
   }
 }
+
+extension ClockFaceKind: ExpressibleByArgument {}

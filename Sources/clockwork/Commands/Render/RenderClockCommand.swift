@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClockworkModes
+import ClockworkScene
 import ClockworkCore
 import ClockworkWidgets
 import FoundationEssentials
@@ -33,10 +34,20 @@ struct RenderClockCommand: ParsableCommand {
   @Option(help: ArgumentHelp("How the second hand moves between frames.", valueName: "kind"), completion: Completions.oscillator, transform: OscillatorArgument.parse)
   var oscillator: Oscillator = .quartz
 
+  @Option(help: ArgumentHelp("analog (hands on a dial) or digital (large digits and the date) (default: analog).", valueName: "kind"))
+  var face: ClockFaceKind = .analog
+
+  @Flag(name: .customLong("no-seconds"), help: "With --face digital: hours and minutes only.")
+  var noSeconds = false
+
+  @Flag(name: .customLong("12h"), help: "With --face digital: 12 hours, 2:32 PM (default: 24).")
+  var twelveHours = false
+
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
     if date != nil && at == nil { throw ValidationError("--date needs --at (the time on that date)") }
+    if (noSeconds || twelveHours) && face == .analog { throw ValidationError("--no-seconds and --12h go with --face digital") }
     _ = try instant()
   }
 
@@ -49,6 +60,14 @@ struct RenderClockCommand: ParsableCommand {
 
   func run() throws {
     let start = try instant()
+    if face == .digital {
+      let look = DigitalClock.Look(seconds: !noSeconds, hours: twelveHours ? .twelve : .twentyFour)
+      let clock = DigitalClock(size: Size(width: Double(output.size), height: Double(output.size)), theme: try self.look.apply(to: theme), look: look)
+      return try output.write { index in
+        clock.show(date: start.addingTimeInterval(Double(index) / output.fps), zone: zone ?? .local)
+        return clock.layer
+      }
+    }
     let face = ClockFace(size: Double(output.size), theme: try look.apply(to: theme), parts: look.parts, oscillator: oscillator)
     try output.write { index in
       face.show(date: start.addingTimeInterval(Double(index) / output.fps), zone: zone ?? .local)
