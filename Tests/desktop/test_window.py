@@ -339,3 +339,16 @@ def test_the_digital_face_in_a_window_says_the_time_and_draws_it(display, app):
     band = [image.getpixel((column, image.height // 2 - 20)) for column in range(image.width)]
     # The classic theme: black digits on its white dial, across the middle of the window.
     assert sum(1 for p in band if sum(p) < 150) > 20 and sum(1 for p in band if sum(p) > 700) > 100, band[::40]
+
+
+def test_world_clocks_twelve_hours_apart_show_day_and_night(display, app):
+    process = app("clock", "--window", "--size", "800x420", "--zone", "UTC", "--zone", "Etc/GMT-12")
+    image = capture(display, window_of(display, process))
+    # The same hands on both (twelve hours apart); the night face's dial is shaded.
+    def dial(left):
+        samples = [image.getpixel((left + dx, image.height // 2 + dy)) for dx in range(-60, 61, 6) for dy in (-70, 70)]
+        return sum(sum(p) for p in samples) / (3 * len(samples))
+
+    utc_now = datetime.datetime.now(datetime.timezone.utc)
+    day, night = (dial(200), dial(600)) if 6 <= utc_now.hour < 18 else (dial(600), dial(200))
+    assert day - night > 40, (day, night)

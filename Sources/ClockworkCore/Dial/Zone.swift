@@ -196,3 +196,10 @@ public struct CivilTime: Hashable, Sendable {
   /// an out-of-range day over).
   var secondsAsIfUTC: Int { LibC.secondsAsIfUTC(self) }
 }
+
+extension CivilTime {
+  /// Whether it is night at this wall time: from 18:00 to 6:00. From the hour, not sunrise: a
+  /// zone spans many latitudes and its sunrise shifts hours with the seasons, while a person
+  /// reading a world clock asks whether it is evening there.
+  public var isNight: Bool { hour < 6 || hour >= 18 }
+}

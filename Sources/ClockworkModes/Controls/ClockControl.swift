@@ -56,16 +56,19 @@ public final class ClockControl {
     var delay = digital ? WallSeconds.delayToNextSecond(after: date) / .seconds(1) : 1
     for (face, (zone, scale)) in zip(faces, zip(zones, pixelScales)) {
       face.pixelScale = scale
+      // World clocks shade the faces where it is night, as GNOME Clocks' tiles do.
+      face.isNight = zones.count > 1 && zone.civilTime(at: date).isNight
       face.show(date: date, zone: zone)
       delay = min(delay, face.delayToNextChange(after: date, zone: zone, pixelScale: scale))
     }
     return max(delay, 0.001)
   }
 
-  /// "Kathmandu +05:45": the city of an IANA name and its offset (seconds east of UTC).
-  public static func label(for zone: Zone, offset: Int) -> String {
+  /// "Kathmandu +05:45 · day": the city of an IANA name, its offset and whether it is day or
+  /// night there (``CivilTime/isNight``).
+  public static func label(for zone: Zone, at wall: CivilTime) -> String {
     let name = zone.description
     let city = name.split(separator: "/").last.map { String($0.replacing("_", with: " ")) } ?? name
-    return "\(city) \(ClockText.offset(seconds: offset))"
+    return "\(city) \(ClockText.offset(seconds: wall.utcOffset)) · \(wall.isNight ? "night" : "day")"
   }
 }

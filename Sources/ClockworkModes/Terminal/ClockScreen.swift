@@ -51,7 +51,7 @@ public final class ClockScreen: LiveMode {
       var row = 0
       let wall = zone.civilTime(at: moment.wall)  // one reading for the label, date and time
       if zones.count > 1 {
-        panel.writeCentered(ClockControl.label(for: zone, offset: wall.utcOffset), row: row, bold: true)
+        panel.writeCentered(ClockControl.label(for: zone, at: wall), row: row, bold: true)
         row += 1
       }
       if control.digital {

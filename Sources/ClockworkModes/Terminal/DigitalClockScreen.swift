@@ -66,7 +66,7 @@ public final class DigitalClockScreen: LiveMode {
         panel.writeCentered("\(Weekday(of: wall).shortName) \(ClockText.day(wall))", row: row, foreground: palette.status)
         row += 1
       }
-      if zones.count > 1 { panel.writeCentered(ClockControl.label(for: zone, offset: wall.utcOffset), row: row, bold: true) }
+      if zones.count > 1 { panel.writeCentered(ClockControl.label(for: zone, at: wall), row: row, bold: true) }
       grid.place(panel, column: left, row: first + character.rows + 1)
     }
     if size.rows > 2 { grid.writeCentered(String("q quit".prefix(size.columns)), row: size.rows - 1, foreground: palette.help) }

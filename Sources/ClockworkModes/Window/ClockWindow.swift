@@ -25,26 +25,34 @@ public final class ClockWindow: LiveMode {
   public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<WindowFrame, Instant> {
     let zones = control.zones
     let (width, height) = WindowText.clear(root, for: canvas)
-    let panelWidth = width / Double(max(zones.count, 1))
-    let textSize = max(11, min(panelWidth, height) * 0.045)
     let textRows = Double((zones.count > 1 ? 1 : 0) + (control.digital ? 2 : 0))
-    let margin = textSize * 0.6
-    let faceSide = max(1, min(panelWidth - 2 * margin, height - textRows * textSize * 1.6 - 2 * margin))
+    // Faces in the rows and columns that draw them largest for the window's shape.
+    func fit(rows: Int) -> (columns: Int, side: Double, textSize: Double, margin: Double) {
+      let columns = (zones.count + rows - 1) / rows
+      let (panelWidth, panelHeight) = (width / Double(columns), height / Double(rows))
+      let textSize = max(11, min(panelWidth, panelHeight) * 0.045)
+      let margin = textSize * 0.6
+      return (columns, min(panelWidth - 2 * margin, panelHeight - textRows * textSize * 1.6 - 2 * margin), textSize, margin)
+    }
+    let rows = (1...max(zones.count, 1)).max { fit(rows: $0).side < fit(rows: $1).side } ?? 1
+    let (columns, side, textSize, margin) = fit(rows: rows)
+    let (panelWidth, panelHeight) = (width / Double(columns), height / Double(rows))
+    let faceSide = max(1, side)
     let k = faceSide / Self.faceUnits
     // A frame when a hand's tip has moved a pixel: a sweeping second hand at 480×480 moves
     // some 21 pixels a second, and drawing its quarter-pixel steps at the display's rate cost
     // twice the CPU for a difference anti-aliasing hardly shows (BENCHMARKS.md).
     let delay = control.show(moment.wall, pixelScales: zones.map { _ in k * canvas.scale })
-    let top = max(margin, (height - faceSide - textRows * textSize * 1.6) / 2)
     for (index, (zone, face)) in zip(zones, control.faces).enumerated() {
-      let left = Double(index) * panelWidth
+      let left = Double(index % columns) * panelWidth
+      let top = Double(index / columns) * panelHeight + max(margin, (panelHeight - faceSide - textRows * textSize * 1.6) / 2)
       face.layer.anchorPoint = .zero
       face.layer.position = Point(x: left + (panelWidth - faceSide) / 2, y: top)
       face.layer.transform = AffineTransform(scaleX: k, y: k)
       root.addSublayer(face.layer)
       let wall = zone.civilTime(at: moment.wall)
       var lines: [(String, Color, Bool)] = []
-      if zones.count > 1 { lines.append((ClockControl.label(for: zone, offset: wall.utcOffset), WindowText.light, true)) }
+      if zones.count > 1 { lines.append((ClockControl.label(for: zone, at: wall), WindowText.light, true)) }
       if control.digital {
         lines.append((ClockText.day(wall), WindowText.dim, false))
         lines.append((ClockText.time(wall, hours: control.hours), WindowText.light, true))

@@ -47,10 +47,9 @@ public final class DigitalClockWindow: LiveMode {
       clock.layer.position = Point(x: origin.x + margin, y: origin.y + margin + labelSize * 1.4)
       root.addSublayer(clock.layer)
       if zones.count > 1 {
-        let offset = zone.civilTime(at: moment.wall).utcOffset
         root.addSublayer(
           WindowText.line(
-            ClockControl.label(for: zone, offset: offset), in: Rect(x: origin.x, y: origin.y + margin * 0.5, width: cellWidth, height: labelSize * 1.3),
+            ClockControl.label(for: zone, at: zone.civilTime(at: moment.wall)), in: Rect(x: origin.x, y: origin.y + margin * 0.5, width: cellWidth, height: labelSize * 1.3),
             size: labelSize, color: WindowText.light, bold: true))
       }
       delay = min(delay, clock.delayToNextChange(after: moment.wall, zone: zone))

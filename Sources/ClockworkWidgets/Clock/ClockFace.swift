@@ -35,6 +35,16 @@ public final class ClockFace {
   let cap = ShapeLayer()
   /// The ring when it is in front of the hands, rasterized on its own.
   let frontRing = Layer()
+  let nightShade = ShapeLayer()
+
+  /// Night where the face's zone is: a deep blue shade over the dial, under the hands (world
+  /// clocks, GNOME Clocks' dark tiles). Part of the dial's raster, kept apart by its key.
+  public var isNight = false {
+    didSet { if isNight != oldValue { rebuild() } }
+  }
+
+  /// The shade's colour over the dial at night.
+  public static let nightShadeColor = Color(red: 0.03, green: 0.06, blue: 0.2, alpha: 0.55)
 
   public init(size: Double, theme: ClockTheme = .classic, parts: ClockParts = .all, oscillator: Oscillator = .quartz) {
     self.size = size
@@ -154,10 +164,17 @@ public final class ClockFace {
     slowParts.frame = layer.bounds
     slowParts.rasterizationKey = nil  // until hands are shown in steps
     staticParts.frame = layer.bounds
-    dialKey = staticKey
+    dialKey = staticKey + (isNight ? "-night" : "")
     staticParts.rasterizationKey = dialKey
     staticParts.rasterizationLasts = true
     buildStaticParts()
+    if isNight {
+      let dial = partRect(layout.dial)
+      nightShade.frame = layer.bounds
+      nightShade.path = Path.circle(center: dial.center, radius: dial.width / 2)
+      nightShade.fillColor = Self.nightShadeColor
+      staticParts.addSublayer(nightShade)
+    }
     slowParts.addSublayer(staticParts)
     layer.addSublayer(slowParts)
     for (part, style, unit) in [

@@ -43,6 +43,9 @@ struct RenderClockCommand: ParsableCommand {
   @Flag(name: .customLong("12h"), help: "With --face digital: 12 hours, 2:32 PM (default: 24).")
   var twelveHours = false
 
+  @Flag(name: .customLong("day-night"), help: "Shade the dial when it is night in --zone (18:00 to 6:00), as world clocks are.")
+  var dayNight = false
+
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
@@ -70,7 +73,9 @@ struct RenderClockCommand: ParsableCommand {
     }
     let face = ClockFace(size: Double(output.size), theme: try look.apply(to: theme), parts: look.parts, oscillator: oscillator)
     try output.write { index in
-      face.show(date: start.addingTimeInterval(Double(index) / output.fps), zone: zone ?? .local)
+      let date = start.addingTimeInterval(Double(index) / output.fps)
+      face.isNight = dayNight && (zone ?? .local).civilTime(at: date).isNight
+      face.show(date: date, zone: zone ?? .local)
       return face.layer
     }
   }

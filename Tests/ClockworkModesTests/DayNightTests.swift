@@ -1,0 +1,52 @@
+import ClockworkCairo
+import ClockworkCore
+import ClockworkLive
+import ClockworkModes
+import ClockworkScene
+import ClockworkTerminal
+import ClockworkWidgets
+import Foundation
+import Testing
+
+/// World clocks say where it is night: the face is shaded and the label says so, in the
+/// terminal and the window alike (stamps with --day-night). Two zones twelve hours apart show
+/// the same hands, so the shade is the only difference.
+@Suite struct DayNightTests {
+  let wall = Date(timeIntervalSince1970: 1_795_601_322)  // 2026-11-25 10:08:42 UTC: 22:08:42 at UTC+12
+  let zones = [Zone.utc, Zone(identifier: "Etc/GMT-12")!]
+
+  /// The mean brightness (0…255) of a face drawn at 200×200.
+  func brightness(_ face: ClockFace) throws -> Double {
+    let image = try Renderer().renderImage(face.layer.presentation(at: 0), width: 200, height: 200)
+    return image.withPixels { pixels, stride in
+      var sum = 0.0
+      for y in 0..<200 {
+        for x in 0..<200 {
+          let p = pixels[y * stride + x]
+          sum += Double((p >> 16) & 0xFF) + Double((p >> 8) & 0xFF) + Double(p & 0xFF)
+        }
+      }
+      return sum / (3 * 200 * 200)
+    }
+  }
+
+  @Test func theNightFaceIsShadedFromItsPixels() throws {
+    let control = ClockControl(zones: zones, theme: .classic, oscillator: .quartz, digital: true)
+    _ = control.show(wall, pixelScales: [1, 1])
+    let (day, night) = (try brightness(control.faces[0]), try brightness(control.faces[1]))
+    #expect(day - night > 40, "day \(day), night \(night)")
+    // One zone alone is never shaded: the shade is for telling world clocks apart.
+    let alone = ClockControl(zones: [zones[1]], theme: .classic, oscillator: .quartz, digital: true)
+    _ = alone.show(wall, pixelScales: [1])
+    #expect(abs(try brightness(alone.faces[0]) - day) < 1)
+  }
+
+  @Test func theTerminalsLabelsSayDayOrNight() throws {
+    let control = ClockControl(zones: zones, theme: .classic, oscillator: .quartz, digital: true)
+    let screen = ClockScreen(control: control, graphics: .sextant, rasterStore: nil)
+    let size = TerminalSize(columns: 100, rows: 40)
+    let grid = try screen.frame(at: Moment(instant: ContinuousClock.now, wall: wall), on: size).frame
+    let text = (0..<size.rows).map { row in String((0..<size.columns).map { Character(grid[$0, row].glyph) }) }.joined(separator: "\n")
+    #expect(text.contains("UTC +00:00 · day") && text.contains("GMT-12 +12:00 · night"), "\(text)")
+  }
+}
