@@ -42,6 +42,7 @@ do {
     case .key(let key): runner.send(.input(key))
     case .repaint: runner.send(.repaint)
     case .closeRequested: runner.stop(0)
+    case .moved: break  // where it sits is the window manager's
     }
   }
   _ = await runner.run()

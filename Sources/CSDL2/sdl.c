@@ -28,3 +28,10 @@ int cw_sdl_load(void) {
   void cw_##name parameters { p_##name arguments; }
 CW_SDL_FUNCTIONS(CW_FUNCTION_WRAPPER)
 CW_SDL_PROCEDURES(CW_PROCEDURE_WRAPPER)
+
+static SDL_HitTestResult cw_draggable(SDL_Window *window, const SDL_Point *point, void *data) {
+  (void)window, (void)point, (void)data;
+  return SDL_HITTEST_DRAGGABLE;
+}
+
+int cw_sdl_drag_anywhere(SDL_Window *window) { return p_SDL_SetWindowHitTest(window, cw_draggable, NULL); }

@@ -1,8 +1,10 @@
 import ClockworkLive
+import ClockworkState
 import ClockworkSystem
 import ClockworkTerminal
 import ClockworkWindow
 import FoundationEssentials
+import Synchronization
 
 /// Runs a mode on the real clocks, with the deadline thread: in a terminal, in a window, or as
 /// lines of text.
@@ -33,14 +35,20 @@ public enum LiveRun {
   /// on every way out. Without a display: a line that says so (and `hint`, what to do instead),
   /// and 1.
   public static func window<Mode: LiveMode>(
-    title: String, size: (width: Int, height: Int), onTop: Bool = false, hint: String? = nil, _ mode: (Window) -> Mode
+    title: String, size: (width: Int, height: Int), placement: Window.Placement = .init(), hint: String? = nil,
+    _ mode: (Window) -> Mode
   ) async -> Int32
   where Mode.Input == Key, Mode.Canvas == Window.Canvas, Mode.Frame == WindowFrame, Mode.Instant == ContinuousClock.Instant {
     let signals = EventRelay<Int32>()
     let watcher = SignalWatcher(SignalWatcher.ending) { signals.send($0) }  // before the window shows
     let events = EventRelay<Window.Event>()
     let window: Window
-    do { window = try Window(title: title, width: size.width, height: size.height, onTop: onTop) { events.send($0) } } catch {
+    // A compact window comes back where it was last put.
+    let place = placement.compact ? CompactWindowPlace(state: StateDirectory(environment: ProcessInfo.processInfo.environment)) : nil
+    var placement = placement
+    if placement.position == nil { placement.position = place?.load() }
+    let moved = Mutex<(x: Int, y: Int)?>(nil)
+    do { window = try Window(title: title, width: size.width, height: size.height, placement: placement) { events.send($0) } } catch {
       StandardOutput.error("clockwork: \(error)" + (hint.map { "; \($0)" } ?? ""))
       return ExitStatus.failure
     }
@@ -53,10 +61,12 @@ public enum LiveRun {
         case .key(let key): runner.send(.input(key))
         case .repaint: runner.send(.repaint)
         case .closeRequested: runner.send(.input(.character("q")))  // as q: the mode says how it ends
+        case .moved(let x, let y): moved.withLock { $0 = (x, y) }
         }
       }
     }
     withExtendedLifetime(watcher) {}
+    if let place, let last = moved.withLock({ $0 }) { place.save(last) }
     return reported(status, runner.failure)
   }
 

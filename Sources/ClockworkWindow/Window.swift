@@ -19,6 +19,8 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     case repaint
     /// The window manager asked to close it (the close button).
     case closeRequested
+    /// The window was moved: its top left corner, in the screen's points.
+    case moved(x: Int, y: Int)
   }
 
   /// The drawable's size in pixels and its pixels per point (2 on a hi-DPI display).
@@ -55,9 +57,20 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
 
   /// Opens the window.
   /// - Throws: ``WindowError`` when there is no display or SDL cannot open a window on it.
-  /// - Parameter onTop: asks the window manager to keep the window above others
-  ///   (`_NET_WM_STATE_ABOVE` on X11).
-  public init(title: String, width: Int, height: Int, onTop: Bool = false, onEvent: @escaping @Sendable (Event) -> Void) throws(WindowError) {
+  /// How a window sits on the desktop.
+  public struct Placement: Sendable {
+    /// Kept above other windows (`_NET_WM_STATE_ABOVE` on X11).
+    public var onTop = false
+    /// No border or title bar, moved by dragging anywhere in it (clicks then move it).
+    public var compact = false
+    /// Where its top left corner goes, in the screen's points; nil: centred.
+    public var position: (x: Int, y: Int)?
+    public init(onTop: Bool = false, compact: Bool = false, position: (x: Int, y: Int)? = nil) {
+      (self.onTop, self.compact, self.position) = (onTop, compact, position)
+    }
+  }
+
+  public init(title: String, width: Int, height: Int, placement: Placement = Placement(), onEvent: @escaping @Sendable (Event) -> Void) throws(WindowError) {
     let environment = ProcessEnvironment.self
     // Set but empty is not set: SDL would try each driver and print its own noise first.
     guard ["DISPLAY", "WAYLAND_DISPLAY"].contains(where: { environment.value($0)?.isEmpty == false }) else {
@@ -68,7 +81,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     }
     self.onEvent = onEvent
     wakeEvent = cw_SDL_RegisterEvents(1)
-    let thread = WindowThread { [self] in run(title: title, width: width, height: height, onTop: onTop) }
+    let thread = WindowThread { [self] in run(title: title, width: width, height: height, placement: placement) }
     thread.start()
     ready.wait()
     if let failure { throw failure }
@@ -108,7 +121,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
 
   // MARK: - On the window's thread
 
-  private func run(title: String, width: Int, height: Int, onTop: Bool) {
+  private func run(title: String, width: Int, height: Int, placement: Placement) {
     // Signals are the app's: SDL would turn SIGINT and SIGTERM into a close request.
     cw_SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
     // A frame is a picture already drawn: SDL's software renderer shows it with the least work
@@ -135,9 +148,10 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     }
     let flags =
       SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
-      | (onTop ? SDL_WINDOW_ALWAYS_ON_TOP.rawValue : 0)
-    let position = cw_sdl_windowpos_centered()
-    guard let window = cw_SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags),
+      | (placement.onTop ? SDL_WINDOW_ALWAYS_ON_TOP.rawValue : 0) | (placement.compact ? SDL_WINDOW_BORDERLESS.rawValue : 0)
+    let centred = cw_sdl_windowpos_centered()
+    let (x, y) = placement.position.map { (Int32($0.x), Int32($0.y)) } ?? (centred, centred)
+    guard let window = cw_SDL_CreateWindow(title, x, y, Int32(width), Int32(height), flags),
       let renderer = cw_SDL_CreateRenderer(window, -1, 0)
     else {
       failure = .noDisplay(String(cString: cw_SDL_GetError()))
@@ -147,6 +161,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
       return
     }
     cw_SDL_StartTextInput()
+    if placement.compact { _ = cw_sdl_drag_anywhere(window) }
     updateCanvas(window: window, renderer: renderer)
     ready.signal()
 
@@ -203,6 +218,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
         updateCanvas(window: window, renderer: renderer)
         onEvent(.repaint)
       case SDL_WINDOWEVENT_EXPOSED: onEvent(.repaint)
+      case SDL_WINDOWEVENT_MOVED: onEvent(.moved(x: Int(event.window.data1), y: Int(event.window.data2)))
       case SDL_WINDOWEVENT_CLOSE: onEvent(.closeRequested)
       default: break
       }

@@ -7,6 +7,7 @@ Run by `make test` (pytest). Time is real: the tests wait for what the window sh
 limits, and never assert how long anything took.
 """
 import datetime
+import json
 import io
 import math
 import os
@@ -352,3 +353,27 @@ def test_world_clocks_twelve_hours_apart_show_day_and_night(display, app):
     utc_now = datetime.datetime.now(datetime.timezone.utc)
     day, night = (dial(200), dial(600)) if 6 <= utc_now.hour < 18 else (dial(600), dial(200))
     assert day - night > 40, (day, night)
+
+
+def test_a_compact_window_has_no_border_and_opens_where_it_was_last_put(display, app, tmp_path):
+    from Xlib import display as xdisplay
+
+    # SDL asks for no decorations through _MOTIF_WM_HINTS, an atom a window manager creates.
+    connection = xdisplay.Display(display)
+    hints = connection.intern_atom("_MOTIF_WM_HINTS")
+    process = app("clock", "--window", "--compact")
+    window = window_of(display, process)
+    value = connection.create_resource_object("window", int(window)).get_full_property(hints, 0)
+    connection.close()
+    assert value is not None and value.value[0] & 2 and value.value[2] == 0, value  # decorations: none
+    assert "Geometry: 240x240" in x(display, "xdotool", "getwindowgeometry", window).stdout
+    x(display, "xdotool", "windowmove", window, "100", "150")
+    deadline = time.time() + 5
+    while "Position: 100,150" not in x(display, "xdotool", "getwindowgeometry", window).stdout:
+        assert time.time() < deadline
+        time.sleep(0.05)
+    process.terminate()
+    assert process.wait(timeout=10) == 143
+    again = window_of(display, app("clock", "--window", "--compact"))
+    assert "Position: 100,150" in x(display, "xdotool", "getwindowgeometry", again).stdout
+    assert json.loads((tmp_path / "state" / "clockwork" / "compact-window.json").read_text())["value"] == {"x": 100, "y": 150}

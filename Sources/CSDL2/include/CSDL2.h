@@ -20,7 +20,8 @@
   X(Uint32, SDL_RegisterEvents, (int a), (a)) \
   X(int, SDL_FlashWindow, (SDL_Window *a, SDL_FlashOperation b), (a, b)) \
   X(int, SDL_GetRendererOutputSize, (SDL_Renderer *a, int *b, int *c), (a, b, c)) \
-  X(int, SDL_GetWindowDisplayMode, (SDL_Window *a, SDL_DisplayMode *b), (a, b))
+  X(int, SDL_GetWindowDisplayMode, (SDL_Window *a, SDL_DisplayMode *b), (a, b)) \
+  X(int, SDL_SetWindowHitTest, (SDL_Window *a, SDL_HitTest b, void *c), (a, b, c))
 
 #define CW_SDL_PROCEDURES(X) \
   X(SDL_Quit, (void), ()) \
@@ -31,7 +32,8 @@
   X(SDL_DestroyWindow, (SDL_Window *a), (a)) \
   X(SDL_RenderPresent, (SDL_Renderer *a), (a)) \
   X(SDL_SetWindowTitle, (SDL_Window *a, const char *b), (a, b)) \
-  X(SDL_GetWindowSize, (SDL_Window *a, int *b, int *c), (a, b, c))
+  X(SDL_GetWindowSize, (SDL_Window *a, int *b, int *c), (a, b, c)) \
+  X(SDL_GetWindowPosition, (SDL_Window *a, int *b, int *c), (a, b, c))
 
 /// Loads libSDL2 once; 0 when every function was found, -1 otherwise.
 int cw_sdl_load(void);
@@ -42,3 +44,6 @@ CW_SDL_FUNCTIONS(CW_FUNCTION_DECLARATION)
 CW_SDL_PROCEDURES(CW_PROCEDURE_DECLARATION)
 
 static inline int cw_sdl_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
+
+/// Lets the whole window be dragged to move it (a borderless window has no title bar).
+int cw_sdl_drag_anywhere(SDL_Window *window);

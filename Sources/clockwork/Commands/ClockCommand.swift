@@ -80,7 +80,7 @@ struct ClockCommand: AsyncParsableCommand {
       let look = DigitalClock.Look(seconds: !noSeconds, date: digital, hours: live.hourCycle)
       if live.window {
         throw ExitCode(
-          await LiveRun.window(title: "clockwork", size: live.windowPoints, onTop: live.onTop, hint: LiveOptions.noWindow) { _ in
+          await LiveRun.window(title: "clockwork", size: live.windowPoints, placement: live.placement, hint: LiveOptions.noWindow) { _ in
             DigitalClockWindow(zones: zones, theme: theme, look: look)
           })
       }
@@ -90,7 +90,7 @@ struct ClockCommand: AsyncParsableCommand {
     }
     if live.window {
       let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle, parts: look.parts)
-      throw ExitCode(await LiveRun.window(title: "clockwork", size: live.windowPoints, onTop: live.onTop, hint: LiveOptions.noWindow) { _ in ClockWindow(control: control) })
+      throw ExitCode(await LiveRun.window(title: "clockwork", size: live.windowPoints, placement: live.placement, hint: LiveOptions.noWindow) { _ in ClockWindow(control: control) })
     }
     guard live.wantsLiveView, count == nil else {
       throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count)))

@@ -2,6 +2,7 @@ import ArgumentParser
 import ClockworkCore
 import ClockworkModes
 import ClockworkTerminal
+import ClockworkWindow
 import FoundationEssentials
 import Glibc
 
@@ -44,14 +45,22 @@ struct LiveOptions: ParsableArguments {
   var window = false
 
   @Option(
-    name: .customLong("size"), parsing: .unconditional, help: ArgumentHelp("The window's first size in points, e.g. 480x480 (with --window).", valueName: "WxH"),
+    name: .customLong("size"), parsing: .unconditional, help: ArgumentHelp("The window's first size in points, e.g. 800x600 (with --window; default 480x480, 240x240 with --compact).", valueName: "WxH"),
     transform: WindowSizeArgument.parse)
-  var windowSize: WindowSize = WindowSize(width: 480, height: 480)
+  var windowSize: WindowSize = .unset
 
   @Flag(name: .customLong("on-top"), help: "Keep the window above the others (with --window; the setting \"onTop\": true for every window).")
   var onTop = false
 
-  var windowPoints: (width: Int, height: Int) { (windowSize.width, windowSize.height) }
+  @Flag(help: "A small window with no border or title bar, moved by dragging anywhere in it; it opens where it was last put (with --window).")
+  var compact = false
+
+  var placement: Window.Placement { Window.Placement(onTop: onTop, compact: compact) }
+
+  /// 480×480, or 240×240 for a compact window, unless --size says.
+  var windowPoints: (width: Int, height: Int) {
+    windowSize.isSet ? (windowSize.width, windowSize.height) : compact ? (240, 240) : (480, 480)
+  }
 
   /// What to do where no window opens.
   static let noWindow = "run without --window to draw in the terminal"
@@ -59,6 +68,7 @@ struct LiveOptions: ParsableArguments {
   func validate() throws {
     if window && plain { throw ValidationError("--window and --plain do not combine: choose one") }
     if onTop && !window { throw ValidationError("--on-top goes with --window: a terminal's place is its own") }
+    if compact && !window { throw ValidationError("--compact goes with --window") }
     if twelveHours && twentyFourHours { throw ValidationError("--12h and --24h do not combine: choose one") }
   }
 
@@ -78,7 +88,10 @@ struct LiveOptions: ParsableArguments {
 struct WindowSize: CustomStringConvertible {
   var width: Int
   var height: Int
-  var description: String { "\(width)x\(height)" }
+  /// Not given: the mode's own (the help says which).
+  static let unset = WindowSize(width: 0, height: 0)
+  var isSet: Bool { width > 0 }
+  var description: String { isSet ? "\(width)x\(height)" : "480x480, 240x240 with --compact" }
 }
 
 enum WindowSizeArgument {

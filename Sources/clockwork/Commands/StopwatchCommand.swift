@@ -100,7 +100,7 @@ struct StopwatchCommand: AsyncParsableCommand {
     let laps: () -> Stopwatch<ContinuousClock.Instant>
     if live.window {
       let control = StopwatchControl(watch: watch, store: store, notes: notes, readOnlyHint: "--take")
-      status = await LiveRun.window(title: "clockwork stopwatch", size: live.windowPoints, onTop: live.onTop, hint: LiveOptions.noWindow) { _ in
+      status = await LiveRun.window(title: "clockwork stopwatch", size: live.windowPoints, placement: live.placement, hint: LiveOptions.noWindow) { _ in
         StopwatchWindow(control: control, fps: fps)
       }
       laps = { control.watch }

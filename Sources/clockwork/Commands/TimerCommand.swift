@@ -221,7 +221,7 @@ struct TimerCommand: AsyncParsableCommand {
       let control = TimerControl(
         countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: true,
         alert: alert, ringStyle: (try theme.map(RingThemeArgument.parse) ?? .init()).critical(for: critical), alertsTerminal: false)
-      let status = await LiveRun.window(title: "clockwork timer", size: live.windowPoints, onTop: live.onTop, hint: LiveOptions.noWindow) { window in
+      let status = await LiveRun.window(title: "clockwork timer", size: live.windowPoints, placement: live.placement, hint: LiveOptions.noWindow) { window in
         TimerWindow(control: control, fps: fpsGiven, stays: wait || blink) { window.requestAttention() }
       }
       AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the window went on
