@@ -31,9 +31,8 @@ public final class ClockControl {
 
   /// q quits; o, t and d change the oscillator, the theme and the digital readout.
   public func handle(_ key: Key) -> LiveAction {
+    if let ending = Self.ending(key) { return ending }
     switch key {
-    case .character("q"), .character("Q"), .escape: return .quit(ExitStatus.success)
-    case .controlC: return .quit(ExitStatus.interrupted)
     case .character("o"):
       oscillatorIndex = (oscillatorIndex + 1) % oscillators.count
       for face in faces { face.oscillator = oscillators[oscillatorIndex] }
@@ -62,6 +61,15 @@ public final class ClockControl {
       delay = min(delay, face.delayToNextChange(after: date, zone: zone, pixelScale: scale))
     }
     return max(delay, 0.001)
+  }
+
+  /// How a clock ends: q or Esc (0), Ctrl-C (130, as SIGINT); nil for any other key.
+  static func ending(_ key: Key) -> LiveAction? {
+    switch key {
+    case .character("q"), .character("Q"), .escape: .quit(ExitStatus.success)
+    case .controlC: .quit(ExitStatus.interrupted)
+    default: nil
+    }
   }
 
   /// "Kathmandu +05:45 · day": the city of an IANA name, its offset and whether it is day or

@@ -25,13 +25,7 @@ public final class DigitalClockScreen: LiveMode {
     digits = BigText(graphics: graphics, color: ink, background: background)
   }
 
-  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
-    switch key {
-    case .character("q"), .character("Q"), .escape: .quit(ExitStatus.success)
-    case .controlC: .quit(ExitStatus.interrupted)
-    default: .keepGoing
-    }
-  }
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { ClockControl.ending(key) ?? .keepGoing }
 
   /// A clock's frames depend on the time alone.
   public var framesAhead: Int { 8 }

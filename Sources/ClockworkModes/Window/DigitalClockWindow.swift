@@ -18,13 +18,7 @@ public final class DigitalClockWindow: LiveMode {
     clocks = self.zones.map { _ in DigitalClock(size: Size(width: 400, height: 200), theme: theme, look: look) }
   }
 
-  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
-    switch key {
-    case .character("q"), .character("Q"), .escape: .quit(ExitStatus.success)
-    case .controlC: .quit(ExitStatus.interrupted)
-    default: .keepGoing
-    }
-  }
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { ClockControl.ending(key) ?? .keepGoing }
 
   public var framesAhead: Int { 8 }
 
