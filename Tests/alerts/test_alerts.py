@@ -10,13 +10,11 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "terminal"))
-from ptyscreen import PtyApp  # noqa: E402
+from terminal.ptyscreen import PtyApp
 
 BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "clockwork"))
 

@@ -7,13 +7,11 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))
-from test_alerts import BINARY, NotificationServer, saved_alarm, wait_for  # noqa: E402
+from test_alerts import BINARY, NotificationServer, saved_alarm, wait_for
 
 pytestmark = pytest.mark.skipif(shutil.which("pulseaudio") is None, reason="no PulseAudio to play to")
 

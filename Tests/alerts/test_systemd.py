@@ -8,15 +8,13 @@ for what the server records, with time limits, and never assert how long anythin
 import os
 import re
 import subprocess
-import sys
 import time
 
 import pytest
 
 from test_alerts import BINARY, NotificationServer, saved_alarm, wait_for, watcher_pid
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "terminal"))
-from usermanager import UserManager  # noqa: E402
+from terminal.usermanager import UserManager
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import time
 
 import pyte
 
-from answers import replies
+from .answers import replies
 
 
 class AnsweringScreen(pyte.Screen):
