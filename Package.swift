@@ -152,6 +152,14 @@ let package = Package(
       dependencies: ["ClockworkTerminal", "ClockworkLive", "ClockworkWidgets", "ClockworkCore", "ClockworkTestSupport"]
     ),
     .testTarget(
+      name: "ClockworkSystemTests",
+      dependencies: ["ClockworkSystem"]
+    ),
+    .testTarget(
+      name: "ClockworkWindowTests",
+      dependencies: ["ClockworkWindow", "ClockworkScene"]
+    ),
+    .testTarget(
       name: "ClockworkLiveTests",
       dependencies: ["ClockworkLive", "ClockworkTestSupport"]
     ),
