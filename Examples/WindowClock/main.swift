@@ -12,17 +12,25 @@ final class RecoilClock: LiveMode {
   let face = ClockFace(size: 200, theme: .classic, oscillator: .quartzRecoil)
   let root = Layer()
 
-  func frame(at moment: Moment<ContinuousClock.Instant>, on canvas: Window.Canvas) -> Planned<WindowFrame, ContinuousClock.Instant> {
+  func frame(at moment: Moment<ContinuousClock.Instant>, on canvas: Window.Canvas) -> Planned<
+    WindowFrame, ContinuousClock.Instant
+  > {
     let side = Double(min(canvas.width, canvas.height)) / canvas.scale
-    root.frame = Rect(x: 0, y: 0, width: Double(canvas.width) / canvas.scale, height: Double(canvas.height) / canvas.scale)
+    root.frame = Rect(
+      x: 0, y: 0, width: Double(canvas.width) / canvas.scale,
+      height: Double(canvas.height) / canvas.scale)
     if root.sublayers.isEmpty { root.addSublayer(face.layer) }
     face.layer.anchorPoint = .zero
-    face.layer.position = Point(x: (root.bounds.width - side) / 2, y: (root.bounds.height - side) / 2)
+    face.layer.position = Point(
+      x: (root.bounds.width - side) / 2, y: (root.bounds.height - side) / 2)
     face.layer.transform = AffineTransform(scaleX: side / 200, y: side / 200)
     face.show(date: moment.wall, zone: .local)
     // The recoil settles within a tenth of a second: frames at the display's rate until then.
-    let delay = max(face.delayToNextChange(after: moment.wall, zone: .local, pixelScale: side / 50), 1 / canvas.refreshRate)
-    return Planned(WindowFrame(root, background: .black), next: moment.instant.advanced(by: .seconds(delay)))
+    let delay = max(
+      face.delayToNextChange(after: moment.wall, zone: .local, pixelScale: side / 50),
+      1 / canvas.refreshRate)
+    return Planned(
+      WindowFrame(root, background: .black), next: moment.instant.advanced(by: .seconds(delay)))
   }
 
   func handle(_ key: Key, at moment: Moment<ContinuousClock.Instant>) -> LiveAction {

@@ -7,7 +7,9 @@ final class CairoContext {
   let surface: CairoSurface
 
   init(surface: CairoSurface, antialiased: Bool = true) throws(CairoError) {
-    guard let handle = cairo_create(surface.handle) else { throw CairoError(CAIRO_STATUS_NO_MEMORY, "create context") }
+    guard let handle = cairo_create(surface.handle) else {
+      throw CairoError(CAIRO_STATUS_NO_MEMORY, "create context")
+    }
     let status = cairo_status(handle)
     guard status == CAIRO_STATUS_SUCCESS else {
       cairo_destroy(handle)
@@ -63,11 +65,16 @@ final class CairoContext {
       case .quadCurve(let c, let p):
         var x0 = 0.0
         var y0 = 0.0
-        if cairo_has_current_point(handle) != 0 { cairo_get_current_point(handle, &x0, &y0) } else { (x0, y0) = (c.x, c.y) }
+        if cairo_has_current_point(handle) != 0 {
+          cairo_get_current_point(handle, &x0, &y0)
+        } else {
+          (x0, y0) = (c.x, c.y)
+        }
         cairo_curve_to(
           handle, x0 + 2 / 3 * (c.x - x0), y0 + 2 / 3 * (c.y - y0), p.x + 2 / 3 * (c.x - p.x),
           p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
-      case .cubicCurve(let c1, let c2, let p): cairo_curve_to(handle, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+      case .cubicCurve(let c1, let c2, let p):
+        cairo_curve_to(handle, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
       case .arc(let center, let radius, let start, let end):
         // Dial angles (clockwise from 12) to Cairo's (clockwise from 3 o'clock, y down).
         if end >= start {
@@ -97,8 +104,11 @@ final class CairoPattern {
   deinit { cairo_pattern_destroy(handle) }
 
   /// Ends the innermost `cairo_push_group` and owns what was drawn.
-  static func popGroup(_ cr: OpaquePointer, _ operation: String) throws(CairoError) -> CairoPattern {
-    guard let pattern = cairo_pop_group(cr) else { throw CairoError(CAIRO_STATUS_NO_MEMORY, operation) }
+  static func popGroup(_ cr: OpaquePointer, _ operation: String) throws(CairoError) -> CairoPattern
+  {
+    guard let pattern = cairo_pop_group(cr) else {
+      throw CairoError(CAIRO_STATUS_NO_MEMORY, operation)
+    }
     return try CairoPattern(pattern, operation: operation)
   }
 }

@@ -15,7 +15,9 @@ public struct CairoError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Throws unless `status` is success.
-  static func check(_ status: cairo_status_t, _ operation: @autoclosure () -> String) throws(CairoError) {
+  static func check(_ status: cairo_status_t, _ operation: @autoclosure () -> String)
+    throws(CairoError)
+  {
     guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status, operation()) }
   }
 }

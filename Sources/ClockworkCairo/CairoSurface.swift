@@ -17,7 +17,9 @@ public final class CairoSurface {
   public let width: Int
   public let height: Int
 
-  init(handle: OpaquePointer, kind: Kind, width: Int, height: Int, operation: String) throws(CairoError) {
+  init(handle: OpaquePointer, kind: Kind, width: Int, height: Int, operation: String)
+    throws(CairoError)
+  {
     let status = cairo_surface_status(handle)
     guard status == CAIRO_STATUS_SUCCESS else {
       cairo_surface_destroy(handle)
@@ -92,11 +94,14 @@ public final class CairoSurface {
   public func pngData() throws(CairoError) -> [UInt8] {
     var bytes: [UInt8] = []
     let status = withUnsafeMutablePointer(to: &bytes) { sink in
-      cairo_surface_write_to_png_stream(handle, { sink, data, length in
-        guard let sink, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        sink.assumingMemoryBound(to: [UInt8].self).pointee.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
-      }, sink)
+      cairo_surface_write_to_png_stream(
+        handle,
+        { sink, data, length in
+          guard let sink, let data else { return CAIRO_STATUS_WRITE_ERROR }
+          sink.assumingMemoryBound(to: [UInt8].self).pointee.append(
+            contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+          return CAIRO_STATUS_SUCCESS
+        }, sink)
     }
     try CairoError.check(status, "encode PNG")
     return bytes
@@ -107,13 +112,17 @@ public final class CairoSurface {
 
   /// Reads the premultiplied ARGB32 pixels of an image surface (native-endian 32-bit words,
   /// alpha in the high byte).
-  public func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>, _ stride: Int) throws -> R) rethrows -> R {
+  public func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>, _ stride: Int) throws -> R)
+    rethrows -> R
+  {
     let (words, rowWords) = pixelWords()
     return try body(UnsafeBufferPointer(words), rowWords)
   }
 
   /// Writes the pixels of an image surface (same layout as `withPixels`), then marks it dirty.
-  public func withMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>, _ stride: Int) throws -> R) rethrows -> R {
+  public func withMutablePixels<R>(
+    _ body: (UnsafeMutableBufferPointer<UInt32>, _ stride: Int) throws -> R
+  ) rethrows -> R {
     defer { cairo_surface_mark_dirty(handle) }
     let (words, rowWords) = pixelWords()
     return try body(words, rowWords)
@@ -124,14 +133,22 @@ public final class CairoSurface {
   private func pixelWords() -> (UnsafeMutableBufferPointer<UInt32>, Int) {
     cairo_surface_flush(handle)
     let rowWords = stride / 4
-    guard let data = cairo_image_surface_get_data(handle) else { return (UnsafeMutableBufferPointer(start: nil, count: 0), rowWords) }
-    return (UnsafeMutableBufferPointer(start: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), count: rowWords * height), rowWords)
+    guard let data = cairo_image_surface_get_data(handle) else {
+      return (UnsafeMutableBufferPointer(start: nil, count: 0), rowWords)
+    }
+    return (
+      UnsafeMutableBufferPointer(
+        start: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+        count: rowWords * height), rowWords
+    )
   }
 
   /// The pixel at (x, y), un-premultiplied, as a colour with 8-bit precision.
   public func pixel(x: Int, y: Int) -> PixelColor {
     withPixels { words, rowWords in
-      guard x >= 0, y >= 0, x < width, y < height, !words.isEmpty else { return PixelColor(r: 0, g: 0, b: 0, a: 0) }
+      guard x >= 0, y >= 0, x < width, y < height, !words.isEmpty else {
+        return PixelColor(r: 0, g: 0, b: 0, a: 0)
+      }
       return PixelColor(premultipliedARGB: words[y * rowWords + x])
     }
   }
@@ -157,7 +174,9 @@ public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
 
   /// The largest difference in any channel.
   public func difference(from other: PixelColor) -> Int {
-    max(abs(Int(r) - Int(other.r)), abs(Int(g) - Int(other.g)), abs(Int(b) - Int(other.b)), abs(Int(a) - Int(other.a)))
+    max(
+      abs(Int(r) - Int(other.r)), abs(Int(g) - Int(other.g)), abs(Int(b) - Int(other.b)),
+      abs(Int(a) - Int(other.a)))
   }
 
   public var description: String {

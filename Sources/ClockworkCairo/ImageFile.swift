@@ -17,16 +17,20 @@ extension Renderer {
   /// Draws `layer` into a `width`×`height` image (pixels for PNG, points for SVG and PDF) and
   /// writes it to `url`. The file appears whole or not at all: it is written to a temporary
   /// file beside `url` and renamed.
-  public func write(_ layer: Layer, width: Int, height: Int, to url: URL, format: ImageFormat) throws {
+  public func write(_ layer: Layer, width: Int, height: Int, to url: URL, format: ImageFormat)
+    throws
+  {
     let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+    let temporary = directory.appendingPathComponent(
+      ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
     defer { try? FileManager.default.removeItem(at: temporary) }
     switch format {
     case .png:
       let image = try renderImage(layer, width: width, height: height)
       try image.writePNG(to: temporary)
     case .svg, .pdf:
-      let surface = format == .svg
+      let surface =
+        format == .svg
         ? try CairoSurface.svg(at: temporary, width: width, height: height)
         : try CairoSurface.pdf(at: temporary, width: width, height: height)
       try render(layer, on: surface)

@@ -28,9 +28,16 @@ public struct RasterStore: Sendable {
   func path(for key: Renderer.RasterKey) -> String {
     var hash = StableHash()
     hash.combine(key.key)
-    hash.combine("\(key.matrix) \(key.width)x\(key.height)\(key.antialiased ? "" : " hard") cairo \(String(cString: cairo_version_string()))")
-    for environment in ["FONTCONFIG_FILE", "FONTCONFIG_PATH"] { hash.combine(getenv(environment).map { String(cString: $0) } ?? "") }
-    for folder in ["/var/cache/fontconfig", (getenv("HOME").map { String(cString: $0) } ?? "") + "/.cache/fontconfig"] {
+    hash.combine(
+      "\(key.matrix) \(key.width)x\(key.height)\(key.antialiased ? "" : " hard") cairo \(String(cString: cairo_version_string()))"
+    )
+    for environment in ["FONTCONFIG_FILE", "FONTCONFIG_PATH"] {
+      hash.combine(getenv(environment).map { String(cString: $0) } ?? "")
+    }
+    for folder in [
+      "/var/cache/fontconfig",
+      (getenv("HOME").map { String(cString: $0) } ?? "") + "/.cache/fontconfig",
+    ] {
       var info = stat()
       if stat(folder, &info) == 0 { hash.combine("\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)") }
     }
@@ -42,11 +49,14 @@ public struct RasterStore: Sendable {
     guard let file = fopen(path(for: key), "rb") else { return nil }
     defer { fclose(file) }
     var header = [UInt32](repeating: 0, count: 3)
-    guard fread(&header, 4, 3, file) == 3, header == [Self.magic, UInt32(key.width), UInt32(key.height)],
+    guard fread(&header, 4, 3, file) == 3,
+      header == [Self.magic, UInt32(key.width), UInt32(key.height)],
       let surface = try? CairoSurface.image(width: key.width, height: key.height)
     else { return nil }
     let complete = surface.withMutablePixels { pixels, stride in
-      (0..<key.height).allSatisfy { row in fread(pixels.baseAddress! + row * stride, 4, key.width, file) == key.width }
+      (0..<key.height).allSatisfy { row in
+        fread(pixels.baseAddress! + row * stride, 4, key.width, file) == key.width
+      }
     }
     return complete ? surface : nil
   }
@@ -77,10 +87,14 @@ public struct RasterStore: Sendable {
     guard let folder = opendir(directory) else { return }
     var files: [(path: String, time: Int)] = []
     while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
       guard name.hasSuffix(".argb") else { continue }
       var info = stat()
-      if stat("\(directory)/\(name)", &info) == 0 { files.append(("\(directory)/\(name)", info.st_mtim.tv_sec)) }
+      if stat("\(directory)/\(name)", &info) == 0 {
+        files.append(("\(directory)/\(name)", info.st_mtim.tv_sec))
+      }
     }
     closedir(folder)
     for old in files.sorted(by: { $0.time > $1.time }).dropFirst(capacity) { unlink(old.path) }

@@ -70,7 +70,8 @@ extension Renderer {
     switch data.format {
     case .png:
       let surface = try decodePNG(data.bytes)
-      return DecodedImage(content: .raster(surface), width: Double(surface.width), height: Double(surface.height))
+      return DecodedImage(
+        content: .raster(surface), width: Double(surface.width), height: Double(surface.height))
     case .svg:
       let svg = try SVGDocument(data.bytes)
       return DecodedImage(content: .vector(svg), width: svg.width, height: svg.height)
@@ -92,7 +93,9 @@ extension Renderer {
           let wanted = Int(length)
           guard reader.offset + wanted <= reader.bytes.count else { return CAIRO_STATUS_READ_ERROR }
           reader.bytes.withUnsafeBufferPointer { source in
-            if let start = source.baseAddress { buffer.update(from: start + reader.offset, count: wanted) }
+            if let start = source.baseAddress {
+              buffer.update(from: start + reader.offset, count: wanted)
+            }
           }
           reader.offset += wanted
           return CAIRO_STATUS_SUCCESS
@@ -125,13 +128,15 @@ final class SVGDocument {
   init(_ bytes: Data) throws(CairoError) {
     var problem = [CChar](repeating: 0, count: 256)
     let opened = bytes.withUnsafeBytes { raw in
-      cw_svg_open(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, &problem, problem.count)
+      cw_svg_open(
+        raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, &problem, problem.count)
     }
     guard let opened else { throw Self.failure(problem, "read SVG picture") }
     var (width, height) = (0.0, 0.0)
     guard cw_svg_size(opened, &width, &height) != 0 else {
       cw_svg_close(opened)
-      throw Self.failure(Array("the SVG has no width, height or viewBox".utf8CString), "read SVG picture")
+      throw Self.failure(
+        Array("the SVG has no width, height or viewBox".utf8CString), "read SVG picture")
     }
     (self.handle, self.width, self.height) = (opened, width, height)
   }
@@ -140,14 +145,18 @@ final class SVGDocument {
 
   func render(in cr: OpaquePointer, width: Double, height: Double) throws(CairoError) {
     var problem = [CChar](repeating: 0, count: 256)
-    guard cw_svg_render(handle, UnsafeMutableRawPointer(cr), 0, 0, width, height, &problem, problem.count) == 0 else {
+    guard
+      cw_svg_render(
+        handle, UnsafeMutableRawPointer(cr), 0, 0, width, height, &problem, problem.count) == 0
+    else {
       throw Self.failure(problem, "draw SVG picture")
     }
   }
 
   private static func failure(_ problem: [CChar], _ operation: String) -> CairoError {
     var error = CairoError(CAIRO_STATUS_READ_ERROR, operation)
-    error.message = String(decoding: problem.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    error.message = String(
+      decoding: problem.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return error
   }
 }

@@ -18,7 +18,8 @@ extension Renderer {
     cairo_get_matrix(cr, &matrix)
     let userScale = sqrt(abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx))
     let deviceBlur = shadow.radius * userScale
-    if context.surface.kind == .image, deviceBlur < 1, let shape = layer as? ShapeLayer, Self.isSinglePaint(shape), shape.opacity == 1,
+    if context.surface.kind == .image, deviceBlur < 1, let shape = layer as? ShapeLayer,
+      Self.isSinglePaint(shape), shape.opacity == 1,
       shape.mask == nil
     {
       return try drawSharpShadow(shadow, of: shape, in: context, userScale: userScale)
@@ -37,7 +38,8 @@ extension Renderer {
     guard width > 0, height > 0 else { return }
 
     let silhouette = try CairoSurface(
-      handle: cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)), kind: .image,
+      handle: cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)),
+      kind: .image,
       width: width, height: height, operation: "shadow surface")
     let offscreen = try CairoContext(surface: silhouette)
     cairo_translate(offscreen.handle, -originX, -originY)
@@ -55,7 +57,8 @@ extension Renderer {
     cairo_identity_matrix(cr)
     let dx = shadow.offset.width * userScale
     let dy = shadow.offset.height * userScale
-    let pattern = try CairoPattern(cairo_pattern_create_for_surface(tinted.handle), operation: "shadow")
+    let pattern = try CairoPattern(
+      cairo_pattern_create_for_surface(tinted.handle), operation: "shadow")
     var placement = cairo_matrix_t()
     cairo_matrix_init_scale(&placement, oversample, oversample)
     cairo_matrix_translate(&placement, -dx, -dy)
@@ -64,7 +67,8 @@ extension Renderer {
     var combined = cairo_matrix_t()
     cairo_matrix_multiply(&combined, &placement, &shift)
     cairo_pattern_set_matrix(pattern.handle, &combined)
-    cairo_pattern_set_filter(pattern.handle, oversample < 1 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_FAST)
+    cairo_pattern_set_filter(
+      pattern.handle, oversample < 1 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_FAST)
     cairo_set_source(cr, pattern.handle)
     let left = (originX / oversample) + dx
     let top = (originY / oversample) + dy
@@ -76,7 +80,9 @@ extension Renderer {
   /// A blur of under a pixel is lost in anti-aliasing (and in a terminal cell's 2×3
   /// samples): a plain shape's shadow is its path filled in the shadow's colour at the offset,
   /// with no offscreen image. Anything else takes the blurred path.
-  func drawSharpShadow(_ shadow: Shadow, of shape: ShapeLayer, in context: CairoContext, userScale: Double) throws(CairoError) {
+  func drawSharpShadow(
+    _ shadow: Shadow, of shape: ShapeLayer, in context: CairoContext, userScale: Double
+  ) throws(CairoError) {
     let cr = context.handle
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)
@@ -87,7 +93,8 @@ extension Renderer {
     cairo_transform(cr, &matrix)
     let color = shadow.color
     let tint = try CairoPattern(
-      cairo_pattern_create_rgba(color.red, color.green, color.blue, color.alpha * shadow.opacity), operation: "shadow colour")
+      cairo_pattern_create_rgba(color.red, color.green, color.blue, color.alpha * shadow.opacity),
+      operation: "shadow colour")
     drawShape(shape, in: context, source: tint)
   }
 
@@ -96,36 +103,49 @@ extension Renderer {
     var b = layer.bounds
     if let shape = layer as? ShapeLayer, shape.sublayers.isEmpty, let box = shape.path.boundingBox {
       let pad = shape.strokeColor == nil ? 1 : shape.lineWidth / 2 + 1
-      b = Rect(x: box.minX - pad, y: box.minY - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
+      b = Rect(
+        x: box.minX - pad, y: box.minY - pad, width: box.width + 2 * pad,
+        height: box.height + 2 * pad)
     }
-    let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)].map { corner in
+    let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)].map {
+      corner in
       var (x, y) = corner
       cairo_user_to_device(cr, &x, &y)
       return (x, y)
     }
     let xs = corners.map(\.0)
     let ys = corners.map(\.1)
-    return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    return Rect(
+      x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
   }
 
   /// An ARGB32 image of `color` at `opacity` wherever the A8 `alpha` image is opaque.
-  static func tint(_ alpha: CairoSurface, color: Color, opacity: Double) throws(CairoError) -> CairoSurface {
+  static func tint(_ alpha: CairoSurface, color: Color, opacity: Double) throws(CairoError)
+    -> CairoSurface
+  {
     let image = try CairoSurface.image(width: alpha.width, height: alpha.height)
-    guard let source = cairo_image_surface_get_data(alpha.handle), let target = cairo_image_surface_get_data(image.handle) else {
+    guard let source = cairo_image_surface_get_data(alpha.handle),
+      let target = cairo_image_surface_get_data(image.handle)
+    else {
       return image
     }
     let a = color.alpha * opacity
-    let (r, g, b) = (UInt32(color.red * a * 255), UInt32(color.green * a * 255), UInt32(color.blue * a * 255))
+    let (r, g, b) = (
+      UInt32(color.red * a * 255), UInt32(color.green * a * 255), UInt32(color.blue * a * 255)
+    )
     let scale = UInt32(a * 256)
     let sourceStride = alpha.stride
     let targetStride = image.stride
     for y in 0..<alpha.height {
       let row = source + y * sourceStride
-      let out = UnsafeMutableRawPointer(target + y * targetStride).assumingMemoryBound(to: UInt32.self)
+      let out = UnsafeMutableRawPointer(target + y * targetStride).assumingMemoryBound(
+        to: UInt32.self)
       for x in 0..<alpha.width {
         let coverage = UInt32(row[x])
         guard coverage > 0 else { continue }
-        out[x] = ((coverage * scale) >> 8) << 24 | ((r * coverage) / 255) << 16 | ((g * coverage) / 255) << 8 | ((b * coverage) / 255)
+        out[x] =
+          ((coverage * scale) >> 8) << 24 | ((r * coverage) / 255) << 16 | ((g * coverage) / 255)
+          << 8 | ((b * coverage) / 255)
       }
     }
     cairo_surface_mark_dirty(image.handle)

@@ -6,11 +6,17 @@ import Glibc
 extension Renderer {
   /// Fills and strokes the shape with its colours at `alpha`, or — given `source` — with that
   /// pattern wherever the shape's colours are (a gradient seen through the shape).
-  func drawShape(_ shape: ShapeLayer, in context: CairoContext, source: CairoPattern? = nil, alpha: Double = 1) {
+  func drawShape(
+    _ shape: ShapeLayer, in context: CairoContext, source: CairoPattern? = nil, alpha: Double = 1
+  ) {
     let cr = context.handle
     guard !shape.path.isEmpty else { return }
     func paint(_ color: Color) {
-      if let source { cairo_set_source(cr, source.handle) } else { context.setSource(color, alpha: alpha) }
+      if let source {
+        cairo_set_source(cr, source.handle)
+      } else {
+        context.setSource(color, alpha: alpha)
+      }
     }
     func finish(_ operation: (OpaquePointer?) -> Void) {
       if source != nil && alpha < 1 {
@@ -24,7 +30,8 @@ extension Renderer {
     }
     if let fill = shape.fillColor, fill.alpha > 0 {
       context.setPath(shape.path)
-      cairo_set_fill_rule(cr, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      cairo_set_fill_rule(
+        cr, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
       paint(fill)
       finish(cairo_fill)
     }
@@ -38,7 +45,8 @@ extension Renderer {
     cairo_set_line_cap(cr, Self.cap(shape.lineCap))
     cairo_set_line_join(cr, Self.join(shape.lineJoin))
     if !shape.lineDashPattern.isEmpty {
-      cairo_set_dash(cr, shape.lineDashPattern, Int32(shape.lineDashPattern.count), shape.lineDashPhase)
+      cairo_set_dash(
+        cr, shape.lineDashPattern, Int32(shape.lineDashPattern.count), shape.lineDashPhase)
     }
     paint(stroke)
     finish(cairo_stroke)
@@ -74,7 +82,8 @@ extension Renderer {
     let count = Int(flat.pointee.num_data)
     while i < count {
       let header = flat.pointee.data[i].header
-      let point = { (k: Int) in (flat.pointee.data[i + k].point.x, flat.pointee.data[i + k].point.y) }
+      let point = { (k: Int) in (flat.pointee.data[i + k].point.x, flat.pointee.data[i + k].point.y)
+      }
       switch header.type {
       case CAIRO_PATH_MOVE_TO:
         current = point(1)

@@ -57,7 +57,8 @@ final class FontFace {
 
   init(family: String, weight: TextLayer.Weight) {
     handle = cairo_toy_font_face_create(
-      family, CAIRO_FONT_SLANT_NORMAL, weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+      family, CAIRO_FONT_SLANT_NORMAL,
+      weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
   }
 
   deinit { cairo_font_face_destroy(handle) }

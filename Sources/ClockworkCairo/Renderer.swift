@@ -32,7 +32,8 @@ public final class Renderer {
 
   /// Draws `layer` (in the surface's coordinate space) onto `surface`; with `clip`, only inside
   /// that box.
-  public func render(_ layer: Layer, on surface: CairoSurface, clip: Rect? = nil) throws(CairoError) {
+  public func render(_ layer: Layer, on surface: CairoSurface, clip: Rect? = nil) throws(CairoError)
+  {
     let context = try CairoContext(surface: surface, antialiased: antialiased)
     if let clip {
       cairo_rectangle(context.handle, clip.minX, clip.minY, clip.width, clip.height)
@@ -43,7 +44,9 @@ public final class Renderer {
   }
 
   /// A new image surface of `width`×`height` pixels with `layer` drawn on it.
-  public func renderImage(_ layer: Layer, width: Int, height: Int) throws(CairoError) -> CairoSurface {
+  public func renderImage(_ layer: Layer, width: Int, height: Int) throws(CairoError)
+    -> CairoSurface
+  {
     let surface = try CairoSurface.image(width: width, height: height)
     try render(layer, on: surface)
     return surface
@@ -72,7 +75,8 @@ public final class Renderer {
     var m = cairo_matrix_t()
     cairo_get_matrix(cr, &m)
     let rasterKey = RasterKey(
-      key: key, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], width: context.surface.width, height: context.surface.height,
+      key: key, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], width: context.surface.width,
+      height: context.surface.height,
       antialiased: antialiased)
     rasterUses += 1
     let image: CairoSurface
@@ -92,8 +96,12 @@ public final class Renderer {
       }
       // A key that changes by the minute (a clock's hands over its dial) leaves old rasters
       // behind: the least recently used go, not the dial under them.
-      var bytes = rasterCache.values.reduce(image.width * image.height * 4) { $0 + $1.surface.width * $1.surface.height * 4 }
-      while !rasterCache.isEmpty, rasterCache.count >= Self.rasterCacheCapacity.count || bytes > Self.rasterCacheCapacity.bytes,
+      var bytes = rasterCache.values.reduce(image.width * image.height * 4) {
+        $0 + $1.surface.width * $1.surface.height * 4
+      }
+      while !rasterCache.isEmpty,
+        rasterCache.count >= Self.rasterCacheCapacity.count
+          || bytes > Self.rasterCacheCapacity.bytes,
         let oldest = rasterCache.min(by: { $0.value.used < $1.value.used })
       {
         rasterCache[oldest.key] = nil
@@ -148,9 +156,13 @@ public final class Renderer {
   /// The common "gradient through a shape mask" (a gradient stroke) without offscreen groups:
   /// fill and stroke the mask's path with the gradient as the source. Returns false, drawing
   /// nothing, when the layers need the general path.
-  func drawGradientThroughShape(_ gradient: GradientLayer, _ shape: ShapeLayer, in context: CairoContext) throws(CairoError) -> Bool {
-    let plainGradient = gradient.sublayers.isEmpty && gradient.backgroundColor == nil && gradient.borderWidth == 0
-    let plainShape = shape.sublayers.isEmpty && shape.mask == nil && shape.shadow == nil && shape.opacity == 1
+  func drawGradientThroughShape(
+    _ gradient: GradientLayer, _ shape: ShapeLayer, in context: CairoContext
+  ) throws(CairoError) -> Bool {
+    let plainGradient =
+      gradient.sublayers.isEmpty && gradient.backgroundColor == nil && gradient.borderWidth == 0
+    let plainShape =
+      shape.sublayers.isEmpty && shape.mask == nil && shape.shadow == nil && shape.opacity == 1
       && shape.backgroundColor == nil && shape.borderWidth == 0
       && (shape.fillColor?.alpha ?? 1) == 1 && (shape.strokeColor?.alpha ?? 1) == 1
     guard plainGradient, plainShape, !gradient.colors.isEmpty else { return false }
@@ -181,7 +193,8 @@ public final class Renderer {
   static func isSinglePaint(_ shape: ShapeLayer) -> Bool {
     let fills = (shape.fillColor?.alpha ?? 0) > 0
     let strokes = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0
-    return fills != strokes && shape.sublayers.isEmpty && shape.backgroundColor == nil && shape.borderWidth == 0
+    return fills != strokes && shape.sublayers.isEmpty && shape.backgroundColor == nil
+      && shape.borderWidth == 0
   }
 
   /// Background, contents, sublayers and border, in the layer's own space.
@@ -205,7 +218,9 @@ public final class Renderer {
     }
     if layer.borderWidth > 0, layer.borderColor.alpha > 0 {
       let w = layer.borderWidth
-      let inner = Rect(x: layer.bounds.minX + w / 2, y: layer.bounds.minY + w / 2, width: layer.bounds.width - w, height: layer.bounds.height - w)
+      let inner = Rect(
+        x: layer.bounds.minX + w / 2, y: layer.bounds.minY + w / 2, width: layer.bounds.width - w,
+        height: layer.bounds.height - w)
       context.setPath(Path.roundedRect(inner, radius: max(0, layer.cornerRadius - w / 2)))
       context.setSource(layer.borderColor)
       cairo_set_line_width(cr, w)

@@ -15,7 +15,9 @@ enum LibC {
     defer { fclose(file) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
-    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[..<count] }
+    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 {
+      bytes += buffer[..<count]
+    }
     return bytes
   }
 
@@ -47,8 +49,12 @@ enum LibC {
   /// Seconds since 1970 of these fields read as UTC; an out-of-range day rolls over.
   static func secondsAsIfUTC(_ time: CivilTime) -> Int {
     var fields = tm()
-    (fields.tm_year, fields.tm_mon, fields.tm_mday) = (Int32(time.year - 1900), Int32(time.month - 1), Int32(time.day))
-    (fields.tm_hour, fields.tm_min, fields.tm_sec) = (Int32(time.hour), Int32(time.minute), Int32(time.second))
+    (fields.tm_year, fields.tm_mon, fields.tm_mday) = (
+      Int32(time.year - 1900), Int32(time.month - 1), Int32(time.day)
+    )
+    (fields.tm_hour, fields.tm_min, fields.tm_sec) = (
+      Int32(time.hour), Int32(time.minute), Int32(time.second)
+    )
     return Int(timegm(&fields))
   }
 
@@ -60,6 +66,7 @@ extension CivilTime {
   fileprivate init(_ fields: tm) {
     self.init(
       year: Int(fields.tm_year) + 1900, month: Int(fields.tm_mon) + 1, day: Int(fields.tm_mday),
-      hour: Int(fields.tm_hour), minute: Int(fields.tm_min), second: Int(fields.tm_sec), utcOffset: Int(fields.tm_gmtoff))
+      hour: Int(fields.tm_hour), minute: Int(fields.tm_min), second: Int(fields.tm_sec),
+      utcOffset: Int(fields.tm_gmtoff))
   }
 }

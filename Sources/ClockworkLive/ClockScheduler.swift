@@ -9,7 +9,8 @@ import Synchronization
 /// scheduler.start { deadline in print("due", deadline) }
 /// scheduler.schedule(clock.now.advanced(by: .seconds(1)))
 /// ```
-public final class ClockScheduler<C: Clock>: DeadlineScheduler, Sendable where C.Duration == Duration {
+public final class ClockScheduler<C: Clock>: DeadlineScheduler, Sendable
+where C.Duration == Duration {
   public let clock: C
   private struct State {
     var fire: (@Sendable (C.Instant) -> Void)?

@@ -38,7 +38,10 @@ public enum RunnerEvent<Input: Sendable>: Sendable {
 /// mode, a repaint, a step of the wall clock, and a tick that comes after the frame's time is
 /// over (the process was stopped without a signal, or the machine slept).
 public final class FrameRunner<Mode: LiveMode, Sink: FrameSink, C: Clock>: @unchecked Sendable
-where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.Instant, C.Duration == Duration {
+where
+  Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.Instant,
+  C.Duration == Duration
+{
   // Everything below is touched only on `queue`.
   public let queue = DispatchQueue(label: "clockwork.runner")
   let mode: Mode
@@ -108,7 +111,9 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
   /// Hands an event to the runner; it is handled on `queue`, in turn. Repaints sent while one
   /// waits are merged into it; inputs and signals keep their place.
   public func send(_ event: RunnerEvent<Mode.Input>) {
-    if case .repaint = event, repaintQueued.exchange(true, ordering: .acquiringAndReleasing) { return }
+    if case .repaint = event, repaintQueued.exchange(true, ordering: .acquiringAndReleasing) {
+      return
+    }
     queue.async { [self] in handle(event) }
   }
 
@@ -127,7 +132,8 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
     let now = now()
     let at = max(arrival, lastTold ?? arrival)
     guard at < now.instant else { return now }
-    return Moment(instant: at, wall: now.wall.addingTimeInterval(-(at.duration(to: now.instant) / .seconds(1))))
+    return Moment(
+      instant: at, wall: now.wall.addingTimeInterval(-(at.duration(to: now.instant) / .seconds(1))))
   }
 
   func tell(_ input: Mode.Input, at moment: Moment<C.Instant>) {
@@ -180,7 +186,9 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
     }
     lastTold = now.instant
     let action = mode.tick(at: now)
-    guard onTime, action == .keepGoing else { return action == .keepGoing ? redraw() : apply(action) }
+    guard onTime, action == .keepGoing else {
+      return action == .keepGoing ? redraw() : apply(action)
+    }
     if let first = held.first { return schedule(first.deadline) }
     attempt { try drawAhead(from: now) }
   }
@@ -198,7 +206,10 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
         encoded = held.removeFirst().encoded
       } else {
         let planned: Planned<Mode.Frame, C.Instant>
-        do { planned = try mode.frame(at: reference.advanced(to: due.advanced(by: Self.aheadMargin)), on: sink.canvas) } catch {
+        do {
+          planned = try mode.frame(
+            at: reference.advanced(to: due.advanced(by: Self.aheadMargin)), on: sink.canvas)
+        } catch {
           return fail(error)
         }
         encoded = sink.encode(planned.frame)
@@ -239,7 +250,8 @@ where Sink.Frame == Mode.Frame, Sink.Canvas == Mode.Canvas, C.Instant == Mode.In
     reference = now
     let canvas = sink.canvas
     while held.count < max(1, mode.framesAhead), let deadline = next {
-      let planned = try mode.frame(at: now.advanced(to: deadline.advanced(by: Self.aheadMargin)), on: canvas)
+      let planned = try mode.frame(
+        at: now.advanced(to: deadline.advanced(by: Self.aheadMargin)), on: canvas)
       held.append((deadline, sink.encode(planned.frame)))
       next = planned.next
     }

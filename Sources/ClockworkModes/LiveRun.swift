@@ -15,8 +15,13 @@ import Synchronization
 public enum LiveRun {
   /// A terminal mode in raw mode on the alternate screen; the terminal is restored on every
   /// way out. Returns the exit status.
-  public static func terminal<Mode: LiveMode>(_ mode: Mode, session: TerminalSession, colorMode: ColorMode) async -> Int32
-  where Mode.Input == Key, Mode.Canvas == TerminalSize, Mode.Frame == CellGrid, Mode.Instant == ContinuousClock.Instant {
+  public static func terminal<Mode: LiveMode>(
+    _ mode: Mode, session: TerminalSession, colorMode: ColorMode
+  ) async -> Int32
+  where
+    Mode.Input == Key, Mode.Canvas == TerminalSize, Mode.Frame == CellGrid,
+    Mode.Instant == ContinuousClock.Instant
+  {
     ProcessTuning.keepFreedMemory()
     let runner = runner(mode, sink: TerminalSink(session: session, colorMode: colorMode))
     let status = await runner.run {
@@ -35,20 +40,31 @@ public enum LiveRun {
   /// on every way out. Without a display: a line that says so (and `hint`, what to do instead),
   /// and 1.
   public static func window<Mode: LiveMode>(
-    title: String, size: (width: Int, height: Int), placement: Window.Placement = .init(), hint: String? = nil,
+    title: String, size: (width: Int, height: Int), placement: Window.Placement = .init(),
+    hint: String? = nil,
     _ mode: (Window) -> Mode
   ) async -> Int32
-  where Mode.Input == Key, Mode.Canvas == Window.Canvas, Mode.Frame == WindowFrame, Mode.Instant == ContinuousClock.Instant {
+  where
+    Mode.Input == Key, Mode.Canvas == Window.Canvas, Mode.Frame == WindowFrame,
+    Mode.Instant == ContinuousClock.Instant
+  {
     let signals = EventRelay<Int32>()
     let watcher = SignalWatcher(SignalWatcher.ending) { signals.send($0) }  // before the window shows
     let events = EventRelay<Window.Event>()
     let window: Window
     // A compact window comes back where it was last put.
-    let place = placement.compact ? CompactWindowPlace(state: StateDirectory(environment: ProcessInfo.processInfo.environment)) : nil
+    let place =
+      placement.compact
+      ? CompactWindowPlace(state: StateDirectory(environment: ProcessInfo.processInfo.environment))
+      : nil
     var placement = placement
     if placement.position == nil { placement.position = place?.load() }
     let moved = Mutex<(x: Int, y: Int)?>(nil)
-    do { window = try Window(title: title, width: size.width, height: size.height, placement: placement) { events.send($0) } } catch {
+    do {
+      window = try Window(
+        title: title, width: size.width, height: size.height, placement: placement
+      ) { events.send($0) }
+    } catch {
       StandardOutput.error("clockwork: \(error)" + (hint.map { "; \($0)" } ?? ""))
       return ExitStatus.failure
     }
@@ -72,13 +88,19 @@ public enum LiveRun {
 
   /// A plain mode that reads nothing: lines until it ends or a signal ends it.
   public static func lines<Mode: LiveMode>(_ mode: Mode) async -> Int32
-  where Mode.Input == Never, Mode.Canvas == Void, Mode.Frame == String?, Mode.Instant == ContinuousClock.Instant {
+  where
+    Mode.Input == Never, Mode.Canvas == Void, Mode.Frame == String?,
+    Mode.Instant == ContinuousClock.Instant
+  {
     await endedBySignals(runner(mode, sink: LineSink()))
   }
 
   /// A plain mode that reads standard input a line at a time.
   public static func lines<Mode: LiveMode>(_ mode: Mode) async -> Int32
-  where Mode.Input == LineReader.Event, Mode.Canvas == Void, Mode.Frame == String?, Mode.Instant == ContinuousClock.Instant {
+  where
+    Mode.Input == LineReader.Event, Mode.Canvas == Void, Mode.Frame == String?,
+    Mode.Instant == ContinuousClock.Instant
+  {
     let runner = runner(mode, sink: LineSink())
     return await endedBySignals(runner) { LineReader.start { runner.send(.input($0)) } }
   }
@@ -93,9 +115,13 @@ public enum LiveRun {
     return reported(status, runner.failure)
   }
 
-  static func runner<Mode: LiveMode, Sink: FrameSink>(_ mode: Mode, sink: Sink) -> FrameRunner<Mode, Sink, ContinuousClock>
+  static func runner<Mode: LiveMode, Sink: FrameSink>(_ mode: Mode, sink: Sink) -> FrameRunner<
+    Mode, Sink, ContinuousClock
+  >
   where Mode.Instant == ContinuousClock.Instant {
-    FrameRunner(mode: mode, sink: sink, clock: ContinuousClock(), wallNow: { Date() }, scheduler: DeadlineThread())
+    FrameRunner(
+      mode: mode, sink: sink, clock: ContinuousClock(), wallNow: { Date() },
+      scheduler: DeadlineThread())
   }
 
   /// Says why a run failed, once the surface is restored.

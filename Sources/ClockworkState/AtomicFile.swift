@@ -43,7 +43,9 @@ public enum AtomicFile {
   /// Makes `directory` and the folders above it, or says why not (the first that failed).
   public static func makeFolder(_ directory: URL) throws(StateError) {
     guard mkdir(directory.path, 0o700) != 0, errno != EEXIST else { return }
-    do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
       throw StateError(path: directory.path, problem: "cannot create the folder (\(error.reason))")
     }
   }

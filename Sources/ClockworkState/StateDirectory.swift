@@ -15,7 +15,9 @@ public struct StateDirectory: Sendable {
     if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
       url = URL(fileURLWithPath: xdg).appendingPathComponent("clockwork")
     } else {
-      let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+      let home =
+        environment["HOME"].map { URL(fileURLWithPath: $0) }
+        ?? FileManager.default.homeDirectoryForCurrentUser
       url = home.appendingPathComponent(".local/state/clockwork")
     }
   }
@@ -25,7 +27,8 @@ public struct StateDirectory: Sendable {
   /// The environment a process started for this folder needs to find it (`XDG_STATE_HOME`),
   /// when it is a `clockwork` folder under a state home.
   public var environment: [String: String] {
-    url.lastPathComponent == "clockwork" ? ["XDG_STATE_HOME": url.deletingLastPathComponent().path] : [:]
+    url.lastPathComponent == "clockwork"
+      ? ["XDG_STATE_HOME": url.deletingLastPathComponent().path] : [:]
   }
 }
 

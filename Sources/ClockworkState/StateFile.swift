@@ -49,7 +49,11 @@ public struct StateFile<Value: StoredState>: Sendable {
       return .failure(Unusable(reason: "is corrupt or truncated"))
     }
     guard version <= Self.currentVersion else {
-      return .failure(Unusable(reason: "was written by a newer Clockwork (format \(version), this one reads \(Self.currentVersion))"))
+      return .failure(
+        Unusable(
+          reason:
+            "was written by a newer Clockwork (format \(version), this one reads \(Self.currentVersion))"
+        ))
     }
     guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
       return .failure(Unusable(reason: "is corrupt"))
@@ -78,7 +82,8 @@ public struct StateFile<Value: StoredState>: Sendable {
   /// Deletes the file; a file that is not there is already removed.
   public func remove() throws(StateError) {
     guard unlink(url.path) == 0 || errno == ENOENT else {
-      throw StateError(path: url.path, problem: "cannot remove it: \(String(cString: strerror(errno)))")
+      throw StateError(
+        path: url.path, problem: "cannot remove it: \(String(cString: strerror(errno)))")
     }
   }
 
@@ -87,7 +92,9 @@ public struct StateFile<Value: StoredState>: Sendable {
   /// replace it.
   func moveAside(now: Date, reason: String) -> String {
     let stamp = Int(now.timeIntervalSince1970)
-    func moved(to name: String) -> String { "warning: \(url.path) \(reason); moved it to \(name) and started afresh" }
+    func moved(to name: String) -> String {
+      "warning: \(url.path) \(reason); moved it to \(name) and started afresh"
+    }
     for copy in 1...1000 {
       let name = "\(url.lastPathComponent).corrupt-\(stamp)" + (copy > 1 ? "-\(copy)" : "")
       let aside = url.deletingLastPathComponent().appendingPathComponent(name)
@@ -98,10 +105,13 @@ public struct StateFile<Value: StoredState>: Sendable {
       guard errno == EEXIST else {
         // No hard link (a folder, or a file system without them): rename to a name not taken.
         var info = stat()
-        if lstat(aside.path, &info) != 0, errno == ENOENT, rename(url.path, aside.path) == 0 { return moved(to: name) }
+        if lstat(aside.path, &info) != 0, errno == ENOENT, rename(url.path, aside.path) == 0 {
+          return moved(to: name)
+        }
         break
       }
     }
-    return "warning: \(url.path) \(reason), and it could not be moved aside (\(String(cString: strerror(errno)))); starting afresh"
+    return
+      "warning: \(url.path) \(reason), and it could not be moved aside (\(String(cString: strerror(errno)))); starting afresh"
   }
 }

@@ -29,16 +29,23 @@ public final class StateLock: Sendable {
 
   /// Takes the lock unless another process holds it; with `waiting`, waits until it can.
   public static func acquire(_ url: URL, waiting: Bool = false) -> Outcome {
-    do { try AtomicFile.makeFolder(url.deletingLastPathComponent()) } catch { return .failed(error) }
+    do { try AtomicFile.makeFolder(url.deletingLastPathComponent()) } catch {
+      return .failed(error)
+    }
     let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)  // never inherited: a child holding it would hold the lock
     guard fd >= 0 else {
-      return .failed(StateError(path: url.path, problem: "cannot open the lock file: \(String(cString: strerror(errno)))"))
+      return .failed(
+        StateError(
+          path: url.path, problem: "cannot open the lock file: \(String(cString: strerror(errno)))")
+      )
     }
     guard flock(fd, waiting ? LOCK_EX : LOCK_EX | LOCK_NB) == 0 else {
       var buffer = [UInt8](repeating: 0, count: 32)
       let n = pread(fd, &buffer, buffer.count, 0)
       close(fd)
-      let pid = n > 0 ? Int32(String(decoding: buffer[0..<n], as: UTF8.self).filter { !$0.isWhitespace }) : nil
+      let pid =
+        n > 0
+        ? Int32(String(decoding: buffer[0..<n], as: UTF8.self).filter { !$0.isWhitespace }) : nil
       return .heldBy(pid)
     }
     let text = Array("\(getpid())\n".utf8)

@@ -54,7 +54,9 @@ public final class StopwatchStore {
   }
 
   /// The saved stopwatch on `clock`, or a new one; notes say what happened to odd files.
-  public func resume(at now: ContinuousClock.Instant, wallNow: Date = Date()) -> (Stopwatch<ContinuousClock.Instant>, [String]) {
+  public func resume(at now: ContinuousClock.Instant, wallNow: Date = Date()) -> (
+    Stopwatch<ContinuousClock.Instant>, [String]
+  ) {
     let (stored, warning) = file.load(now: wallNow)
     var notes = warning.map { [$0] } ?? []
     guard let stored else { return (Stopwatch(), notes) }
@@ -65,7 +67,10 @@ public final class StopwatchStore {
   }
 
   /// Saves at once (atomically). Failures are remembered, not thrown: the app keeps running.
-  public func save(_ watch: Stopwatch<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date = Date()) {
+  public func save(
+    _ watch: Stopwatch<ContinuousClock.Instant>, at now: ContinuousClock.Instant,
+    wallNow: Date = Date()
+  ) {
     guard !readOnly else { return }
     if watch.phase != .idle && started == nil { started = wallNow }
     do {
@@ -90,7 +95,8 @@ public final class StopwatchStore {
       copy += 1
       archived = historyFolder.appendingPathComponent("stopwatch-\(stamp)-\(copy).json")
     }
-    do { try StateFile<StoredStopwatch>(url: archived).save(stored.ending(atWall: wallNow)) } catch {
+    do { try StateFile<StoredStopwatch>(url: archived).save(stored.ending(atWall: wallNow)) } catch
+    {
       throw StateError(path: archived.path, problem: "cannot archive the stopwatch: \(error)")
     }
     try file.remove()
@@ -112,7 +118,9 @@ public final class StopwatchStore {
 
   /// `stopwatch-1700000000-2.json` → [1700000000, 2]: by time, then by copy.
   static func archiveOrder(_ name: String) -> [Int] {
-    name.dropFirst("stopwatch-".count).dropLast(".json".count).split(separator: "-").compactMap { Int($0) }
+    name.dropFirst("stopwatch-".count).dropLast(".json".count).split(separator: "-").compactMap {
+      Int($0)
+    }
   }
 }
 

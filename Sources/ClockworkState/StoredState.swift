@@ -25,7 +25,9 @@ public enum StoredNumbers {
 
   /// Why `value` is not a wall time from 1970 to the year 5000, or `nil`.
   public static func wallTimeProblem(_ value: Double, _ field: String) -> String? {
-    guard value.isFinite, wallTimes.contains(value) else { return "\(field) is out of range (\(value))" }
+    guard value.isFinite, wallTimes.contains(value) else {
+      return "\(field) is out of range (\(value))"
+    }
     return nil
   }
 

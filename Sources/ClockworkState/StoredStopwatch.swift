@@ -29,11 +29,18 @@ public struct StoredStopwatch: StoredState, Hashable {
     public var total: Double
   }
 
-  public init(_ watch: Stopwatch<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date, started: Date?) {
+  public init(
+    _ watch: Stopwatch<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date,
+    started: Date?
+  ) {
     phase = watch.phase
     elapsed = StoredNumbers.seconds(watch.elapsed(at: now))
     anchor = wallNow.timeIntervalSince1970
-    laps = watch.laps.map { StoredLap(number: $0.number, split: StoredNumbers.seconds($0.split), total: StoredNumbers.seconds($0.total)) }
+    laps = watch.laps.map {
+      StoredLap(
+        number: $0.number, split: StoredNumbers.seconds($0.split),
+        total: StoredNumbers.seconds($0.total))
+    }
     self.started = started?.timeIntervalSince1970
   }
 
@@ -42,7 +49,10 @@ public struct StoredStopwatch: StoredState, Hashable {
     guard phase == .running else { return (elapsed, nil) }
     let delta = wallNow.timeIntervalSince1970 - anchor
     guard delta >= 0 else {
-      return (elapsed, "the system clock moved back \(Self.describe(-delta)) while Clockwork was closed; keeping the last known time")
+      return (
+        elapsed,
+        "the system clock moved back \(Self.describe(-delta)) while Clockwork was closed; keeping the last known time"
+      )
     }
     return (elapsed + delta, nil)
   }
@@ -58,7 +68,9 @@ public struct StoredStopwatch: StoredState, Hashable {
   }
 
   /// A stopwatch on `clock` that continues from here.
-  public func restored(at now: ContinuousClock.Instant, wallNow: Date) -> (watch: Stopwatch<ContinuousClock.Instant>, note: String?) {
+  public func restored(at now: ContinuousClock.Instant, wallNow: Date) -> (
+    watch: Stopwatch<ContinuousClock.Instant>, note: String?
+  ) {
     let (seconds, note) = elapsed(atWall: wallNow)
     let elapsedDuration = StoredNumbers.milliseconds(seconds)
     let state: Stopwatch<ContinuousClock.Instant>.State
@@ -68,28 +80,43 @@ public struct StoredStopwatch: StoredState, Hashable {
     case .running: state = .running(since: now, banked: elapsedDuration)
     }
     let restoredLaps = laps.map {
-      Lap(number: $0.number, split: StoredNumbers.milliseconds($0.split), total: StoredNumbers.milliseconds($0.total))
+      Lap(
+        number: $0.number, split: StoredNumbers.milliseconds($0.split),
+        total: StoredNumbers.milliseconds($0.total))
     }
     return (Stopwatch(state: state, laps: restoredLaps), note)
   }
 
   public func problem() -> String? {
-    if let problem = StoredNumbers.spanProblem(elapsed, "elapsed") ?? StoredNumbers.wallTimeProblem(anchor, "anchor") { return problem }
-    if let started, let problem = StoredNumbers.wallTimeProblem(started, "started") { return problem }
+    if let problem = StoredNumbers.spanProblem(elapsed, "elapsed")
+      ?? StoredNumbers.wallTimeProblem(anchor, "anchor")
+    {
+      return problem
+    }
+    if let started, let problem = StoredNumbers.wallTimeProblem(started, "started") {
+      return problem
+    }
     if let ended, let problem = StoredNumbers.wallTimeProblem(ended, "ended") { return problem }
     var previous = 0.0
     for (index, lap) in laps.enumerated() {
       guard lap.number == index + 1 else { return "lap \(index + 1) is numbered \(lap.number)" }
-      if let problem = StoredNumbers.spanProblem(lap.split, "lap \(lap.number)'s split") ?? StoredNumbers.spanProblem(lap.total, "lap \(lap.number)'s total") {
+      if let problem = StoredNumbers.spanProblem(lap.split, "lap \(lap.number)'s split")
+        ?? StoredNumbers.spanProblem(lap.total, "lap \(lap.number)'s total")
+      {
         return problem
       }
-      guard lap.total >= previous else { return "lap \(lap.number)'s total is less than the lap before's" }
+      guard lap.total >= previous else {
+        return "lap \(lap.number)'s total is less than the lap before's"
+      }
       previous = lap.total
     }
     return nil
   }
 
   public static func describe(_ seconds: Double) -> String {
-    seconds < 120 ? "\(Int(seconds.rounded())) s" : seconds < 7200 ? "\(Int((seconds / 60).rounded())) min" : "\(Int((seconds / 3600).rounded())) h"
+    seconds < 120
+      ? "\(Int(seconds.rounded())) s"
+      : seconds < 7200
+        ? "\(Int((seconds / 60).rounded())) min" : "\(Int((seconds / 3600).rounded())) h"
   }
 }

@@ -8,7 +8,9 @@ import FoundationEssentials
 /// ```
 public enum XDGFolder {
   /// The folder, or nil with neither the variable nor an absolute `$HOME`.
-  public static func path(_ variable: String, fallback: String, environment: [String: String]) -> String? {
+  public static func path(_ variable: String, fallback: String, environment: [String: String])
+    -> String?
+  {
     if let value = environment[variable], value.hasPrefix("/") { return value }
     guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
     return "\(home)/\(fallback)"

@@ -36,7 +36,9 @@ public enum AlertSound: Hashable, Sendable {
   /// Plays it and waits for its end, at most `limit` seconds, or until `keepPlaying` (asked
   /// twice a second) says no; what went wrong, if anything.
   @discardableResult
-  public func play(description: String, limit: Double = 30, while keepPlaying: (() -> Bool)? = nil) -> String? {
+  public func play(description: String, limit: Double = 30, while keepPlaying: (() -> Bool)? = nil)
+    -> String?
+  {
     let (event, file): (String, String?)
     switch self {
     case .none: return nil
@@ -46,9 +48,13 @@ public enum AlertSound: Hashable, Sendable {
     var problem = [CChar](repeating: 0, count: 256)
     Self.keepPlaying = keepPlaying
     defer { Self.keepPlaying = nil }
-    let ask: (@convention(c) () -> Int32)? = keepPlaying == nil ? nil : { AlertSound.keepPlaying?() == false ? 0 : 1 }
-    guard cw_sound_play(event, file, description, limit, ask, &problem, problem.count) != 0 else { return nil }
-    let reason = String(decoding: problem.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let ask: (@convention(c) () -> Int32)? =
+      keepPlaying == nil ? nil : { AlertSound.keepPlaying?() == false ? 0 : 1 }
+    guard cw_sound_play(event, file, description, limit, ask, &problem, problem.count) != 0 else {
+      return nil
+    }
+    let reason = String(
+      decoding: problem.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return "no sound (\(reason))"
   }
 

@@ -38,11 +38,13 @@ public final class DeadlineThread: DeadlineScheduler, @unchecked Sendable {  // 
     threadStarted = true
     var thread = pthread_t()
     let context = Unmanaged.passRetained(self).toOpaque()  // released when the thread ends
-    pthread_create(&thread, nil, { context in
-      guard let context else { return nil }
-      Unmanaged<DeadlineThread>.fromOpaque(context).takeRetainedValue().run()
-      return nil
-    }, context)
+    pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        Unmanaged<DeadlineThread>.fromOpaque(context).takeRetainedValue().run()
+        return nil
+      }, context)
     pthread_detach(thread)
   }
 
@@ -70,7 +72,8 @@ public final class DeadlineThread: DeadlineScheduler, @unchecked Sendable {  // 
         continue
       }
       var wake = due.wake
-      if pthread_cond_timedwait(changed, mutex, &wake) == ETIMEDOUT, let current = deadline, current.instant == due.instant,
+      if pthread_cond_timedwait(changed, mutex, &wake) == ETIMEDOUT, let current = deadline,
+        current.instant == due.instant,
         !stopped, let fire
       {
         deadline = nil

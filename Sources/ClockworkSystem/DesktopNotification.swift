@@ -22,8 +22,12 @@ public enum DesktopNotification {
 
   /// Whether there is a session bus to ask: an address that may be reached, or the runtime
   /// folder's `bus`.
-  static func hasSessionBus(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-    if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return mayReach(address) }
+  static func hasSessionBus(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Bool
+  {
+    if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty {
+      return mayReach(address)
+    }
     guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return false }
     return access(runtime + "/bus", F_OK) == 0
   }
@@ -50,9 +54,12 @@ public enum DesktopNotification {
     for attempt in 0..<2 {
       if attempt > 0 { usleep(100_000) }
       var problem = [CChar](repeating: 0, count: 512)
-      let status = cw_notify("clockwork", summary, body, critical ? 1 : 0, critical ? 0 : -1, &problem, problem.count)
+      let status = cw_notify(
+        "clockwork", summary, body, critical ? 1 : 0, critical ? 0 : -1, &problem, problem.count)
       guard status != 0 else { return nil }
-      failure = Failure(description: String(decoding: problem.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      failure = Failure(
+        description: String(
+          decoding: problem.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
     return failure
   }
@@ -77,7 +84,10 @@ public final class ButtonNotification {
     defer { strings.forEach { free($0) } }
     var problem = [CChar](repeating: 0, count: 256)
     let pointers = strings.map { UnsafePointer($0) }
-    guard let shown = cw_notify_with_actions("clockwork", summary, body, pointers, Int32(buttons.count), &problem, problem.count) else {
+    guard
+      let shown = cw_notify_with_actions(
+        "clockwork", summary, body, pointers, Int32(buttons.count), &problem, problem.count)
+    else {
       return nil
     }
     handle = shown

@@ -38,7 +38,8 @@ public enum DetachedProcess {
         let flags = O_WRONLY | O_APPEND | O_CREAT | O_NOCTTY
         let probe = open(path, flags | O_NONBLOCK | O_CLOEXEC, 0o600)
         if probe >= 0 { close(probe) }
-        posix_spawn_file_actions_addopen(&actions, fd, probe >= 0 ? path : "/dev/null", probe >= 0 ? flags : O_WRONLY, 0o600)
+        posix_spawn_file_actions_addopen(
+          &actions, fd, probe >= 0 ? path : "/dev/null", probe >= 0 ? flags : O_WRONLY, 0o600)
       }
     }
     _ = spawn_close_from(&actions, 3)  // nothing else of ours stays open in it
@@ -54,7 +55,8 @@ public enum DetachedProcess {
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setsigmask(&attributes, &none)
     let newSession: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26), which Glibc's module leaves out
-    posix_spawnattr_setflags(&attributes, Int16(newSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    posix_spawnattr_setflags(
+      &attributes, Int16(newSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var environment = ProcessInfo.processInfo.environment
     environment.merge(extra) { $1 }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
@@ -67,7 +69,7 @@ public enum DetachedProcess {
 
   /// This program's own executable, to start another of itself.
   public static var ownExecutable: String {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
   }
 }
-

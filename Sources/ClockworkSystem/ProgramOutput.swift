@@ -34,6 +34,7 @@ public enum ProgramOutput {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     // Exited (no signal) with 0.
-    return status & 0x7F == 0 && (status >> 8) & 0xFF == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+    return status & 0x7F == 0 && (status >> 8) & 0xFF == 0
+      ? String(decoding: bytes, as: UTF8.self) : nil
   }
 }

@@ -18,7 +18,9 @@ public enum StandardOutput {
   public static func error(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
 
   /// Writes a line to standard output, or throws why it could not.
-  public static func checkedLine(_ text: String) throws(Errno) { try copy(Array((text + "\n").utf8)) }
+  public static func checkedLine(_ text: String) throws(Errno) {
+    try copy(Array((text + "\n").utf8))
+  }
 
   /// Rings the bell where a person will hear it without corrupting piped output: on stdout if
   /// it is a terminal, otherwise on stderr.
@@ -49,7 +51,8 @@ public enum StandardOutput {
   /// is filled with `/dev/null` opened read-only, so writes to it fail (and are reported) and
   /// reads see an end.
   public static func holdClosedDescriptors() {
-    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+    where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
       let null = open("/dev/null", O_RDONLY)
       if null >= 0, null != fd {
         dup2(null, fd)

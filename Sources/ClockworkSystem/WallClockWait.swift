@@ -23,7 +23,9 @@ public final class WallClockWait {
   public init(watching folders: [URL]) throws(Failure) {
     timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
     watch = inotify_init1(Int32(IN_CLOEXEC))
-    guard timer >= 0, watch >= 0 else { throw Failure(description: "cannot wait: \(String(cString: strerror(errno)))") }
+    guard timer >= 0, watch >= 0 else {
+      throw Failure(description: "cannot wait: \(String(cString: strerror(errno)))")
+    }
     // Files are saved by renaming into place and taken by renaming away; locks opened and
     // closed in the folders are not changes.
     let events = UInt32(IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE)  // saves, and edits by hand
@@ -42,11 +44,15 @@ public final class WallClockWait {
     var setting = itimerspec()
     if let date {
       let seconds = max(date.timeIntervalSince1970, 1e-9)  // 0 would disarm the timer
-      setting.it_value = timespec(tv_sec: Int(seconds.rounded(.down)), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+      setting.it_value = timespec(
+        tv_sec: Int(seconds.rounded(.down)), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
     }
     let flags = Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET)
     timerfd_settime(timer, flags, &setting, nil)
-    var fds = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0), pollfd(fd: watch, events: Int16(POLLIN), revents: 0)]
+    var fds = [
+      pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: watch, events: Int16(POLLIN), revents: 0),
+    ]
     while poll(&fds, 2, -1) < 0 && errno == EINTR {}
     var buffer = [UInt8](repeating: 0, count: 4096)
     if fds[1].revents != 0 {

@@ -59,5 +59,7 @@ public func yieldToTasks(until condition: () -> Bool, rounds: Int = 1_000) async
     if condition() { return }
     await Task.megaYield()
   }
-  if !condition() { throw TestTimeout(description: "condition not met after \(rounds) rounds of yielding") }
+  if !condition() {
+    throw TestTimeout(description: "condition not met after \(rounds) rounds of yielding")
+  }
 }

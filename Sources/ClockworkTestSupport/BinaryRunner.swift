@@ -12,13 +12,18 @@ public enum BinaryRunner {
     public var stdout: String
     public var stderr: String
     /// Lines of standard output, without the final empty one.
-    public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty() }
+    public var lines: [String] {
+      stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        .dropLastIfEmpty()
+    }
   }
 
   /// The folder that holds the products: the test runner lives beside them.
   public static var productsDirectory: URL {
     var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while url.pathExtension == "xctest" || url.lastPathComponent == "Contents" || url.lastPathComponent == "MacOS" {
+    while url.pathExtension == "xctest" || url.lastPathComponent == "Contents"
+      || url.lastPathComponent == "MacOS"
+    {
       url.deleteLastPathComponent()
     }
     return url
@@ -34,14 +39,19 @@ public enum BinaryRunner {
   ///   for testing how it handles interrupts, never to measure it.
   public static func run(
     _ product: String, _ arguments: [String], input: String = "",
-    environment: [String: String]? = nil, standardOutput: FileHandle? = nil, signal: Int32? = nil, signalAfter: Double = 0.5
+    environment: [String: String]? = nil, standardOutput: FileHandle? = nil, signal: Int32? = nil,
+    signalAfter: Double = 0.5
   ) throws -> Result {
     let process = Process()
-    process.executableURL = product.hasPrefix("/") ? URL(fileURLWithPath: product) : productsDirectory.appendingPathComponent(product)
+    process.executableURL =
+      product.hasPrefix("/")
+      ? URL(fileURLWithPath: product) : productsDirectory.appendingPathComponent(product)
     process.arguments = arguments
     var env = environment ?? ProcessInfo.processInfo.environment
     if environment == nil {
-      let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-state-\(UUID().uuidString)").path
+      let fresh = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "clockwork-state-\(UUID().uuidString)"
+      ).path
       env["XDG_STATE_HOME"] = fresh
       env["XDG_CONFIG_HOME"] = fresh
     }

@@ -33,7 +33,9 @@ extension Diffing where Value == Data {
     Diffing.diff(
       toData: { $0 }, fromData: { $0 },
       diffV2: { reference, actual in
-        guard let mismatch = ImagePixels.mismatch(reference, actual, channelTolerance: channelTolerance) else {
+        guard
+          let mismatch = ImagePixels.mismatch(reference, actual, channelTolerance: channelTolerance)
+        else {
           return ("the images have different sizes or could not be decoded", [])
         }
         guard mismatch.fraction > mismatchFraction else { return nil }
@@ -48,22 +50,28 @@ extension Diffing where Value == Data {
 /// Pixel-level helpers for image tests.
 public enum ImagePixels {
   public static func pngData(of layer: Layer, width: Int, height: Int) throws -> Data {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-snap-\(UUID().uuidString).png")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "clockwork-snap-\(UUID().uuidString).png")
     defer { try? FileManager.default.removeItem(at: dir) }
     try Renderer().write(layer, width: width, height: height, to: dir, format: .png)
     return try Data(contentsOf: dir)
   }
 
   public static func decode(_ png: Data) -> CairoSurface? {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-decode-\(UUID().uuidString).png")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "clockwork-decode-\(UUID().uuidString).png")
     defer { try? FileManager.default.removeItem(at: url) }
     guard (try? png.write(to: url)) != nil else { return nil }
     return try? CairoSurface.png(contentsOf: url)
   }
 
   /// How many pixels differ beyond the tolerance, or `nil` if the images cannot be compared.
-  public static func mismatch(_ a: Data, _ b: Data, channelTolerance: Int) -> (count: Int, fraction: Double, largest: Int)? {
-    guard let x = decode(a), let y = decode(b), x.width == y.width, x.height == y.height else { return nil }
+  public static func mismatch(_ a: Data, _ b: Data, channelTolerance: Int) -> (
+    count: Int, fraction: Double, largest: Int
+  )? {
+    guard let x = decode(a), let y = decode(b), x.width == y.width, x.height == y.height else {
+      return nil
+    }
     var count = 0
     var largest = 0
     for row in 0..<x.height {

@@ -10,7 +10,8 @@ public final class TemporaryDirectory {
   public let url: URL
 
   public init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-test-\(UUID().uuidString)")
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "clockwork-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 

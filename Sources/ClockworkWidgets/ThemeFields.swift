@@ -23,12 +23,16 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
   static func read(_ url: URL) throws(ThemeError) -> Data {
     // FoundationEssentials gives the size as a UInt, Foundation as an NSNumber (an Int to `as?`).
     let attribute = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size]
-    let size = (attribute as? any BinaryInteger).map { Int(clamping: $0) } ?? (attribute as? Int) ?? 0
+    let size =
+      (attribute as? any BinaryInteger).map { Int(clamping: $0) } ?? (attribute as? Int) ?? 0
     guard size <= largestFile else {
-      throw ThemeError(source: url.path, field: nil, problem: "the file is \(size) bytes; a theme file is at most \(largestFile) bytes")
+      throw ThemeError(
+        source: url.path, field: nil,
+        problem: "the file is \(size) bytes; a theme file is at most \(largestFile) bytes")
     }
     do { return try Data(contentsOf: url) } catch {
-      throw ThemeError(source: url.path, field: nil, problem: "cannot read the file (\(error.reason))")
+      throw ThemeError(
+        source: url.path, field: nil, problem: "cannot read the file (\(error.reason))")
     }
   }
 
@@ -41,11 +45,16 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-enum ThemeFieldKind { case color, length, signedLength, fraction, text, flag, numeralStyle, picture, placement, unitPoint, unitRect, insets, shadow }
+enum ThemeFieldKind {
+  case color, length, signedLength, fraction, text, flag, numeralStyle, picture, placement,
+    unitPoint, unitRect, insets, shadow
+}
 
 enum ThemeFieldValue {
-  case color(Color), number(Double), text(String), flag(Bool), style(ClockTheme.Numerals.Style), picture(ImageData)
-  case placement(ClockTheme.ImagePlacement), point(Point), rect(Rect), insets(EdgeInsets), shadow(ClockTheme.HandShadow)
+  case color(Color), number(Double), text(String), flag(Bool), style(ClockTheme.Numerals.Style),
+    picture(ImageData)
+  case placement(ClockTheme.ImagePlacement), point(Point), rect(Rect), insets(EdgeInsets), shadow(
+    ClockTheme.HandShadow)
 }
 
 /// Reads and checks one field's value of a theme file; errors name the file and the field.
@@ -54,41 +63,66 @@ struct ThemeFieldReader {
   var folder: URL?
   var loadPicture: (URL) throws(ImageDataError) -> ImageData
 
-  func fail(_ field: String, _ problem: String) -> ThemeError { ThemeError(source: source, field: field, problem: problem) }
+  func fail(_ field: String, _ problem: String) -> ThemeError {
+    ThemeError(source: source, field: field, problem: problem)
+  }
 
-  func read(_ value: JSONValue, as kind: ThemeFieldKind, field: String) throws(ThemeError) -> ThemeFieldValue {
+  func read(_ value: JSONValue, as kind: ThemeFieldKind, field: String) throws(ThemeError)
+    -> ThemeFieldValue
+  {
     switch kind {
     case .color: return .color(try color(value, field: field))
     case .text:
-      guard case .string(let text) = value, !text.isEmpty else { throw fail(field, "must be a non-empty string") }
+      guard case .string(let text) = value, !text.isEmpty else {
+        throw fail(field, "must be a non-empty string")
+      }
       return .text(text)
     case .flag:
       guard case .bool(let flag) = value else { throw fail(field, "must be true or false") }
       return .flag(flag)
     case .numeralStyle:
-      guard case .string(let text) = value, let style = ClockTheme.Numerals.Style(rawValue: text) else {
-        throw fail(field, "must be one of \(ClockTheme.Numerals.Style.allCases.map(\.rawValue).joined(separator: ", "))")
+      guard case .string(let text) = value, let style = ClockTheme.Numerals.Style(rawValue: text)
+      else {
+        throw fail(
+          field,
+          "must be one of \(ClockTheme.Numerals.Style.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
       }
       return .style(style)
     case .placement:
-      guard case .string(let text) = value, let placement = ClockTheme.ImagePlacement(rawValue: text) else {
-        throw fail(field, "must be one of \(ClockTheme.ImagePlacement.allCases.map(\.rawValue).joined(separator: ", "))")
+      guard case .string(let text) = value,
+        let placement = ClockTheme.ImagePlacement(rawValue: text)
+      else {
+        throw fail(
+          field,
+          "must be one of \(ClockTheme.ImagePlacement.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
       }
       return .placement(placement)
     case .picture:
-      guard case .string(let path) = value, !path.isEmpty else { throw fail(field, "must be the path of a PNG or SVG file") }
-      let url = path.hasPrefix("/") || folder == nil ? URL(fileURLWithPath: path) : folder!.appendingPathComponent(path)
+      guard case .string(let path) = value, !path.isEmpty else {
+        throw fail(field, "must be the path of a PNG or SVG file")
+      }
+      let url =
+        path.hasPrefix("/") || folder == nil
+        ? URL(fileURLWithPath: path) : folder!.appendingPathComponent(path)
       do { return .picture(try loadPicture(url)) } catch { throw fail(field, error.description) }
     case .unitPoint:
-      let numbers = try list(value, count: 2, field: field, what: "[x, y] in the picture's unit coordinates")
+      let numbers = try list(
+        value, count: 2, field: field, what: "[x, y] in the picture's unit coordinates")
       guard numbers.allSatisfy({ (0...1).contains($0) }), numbers[1] > 0 else {
         throw fail(field, "must be [x, y] with x from 0 to 1 and y above 0 up to 1, got \(numbers)")
       }
       return .point(Point(x: numbers[0], y: numbers[1]))
     case .unitRect:
-      let n = try list(value, count: 4, field: field, what: "[x, y, width, height] in unit coordinates of the face")
+      let n = try list(
+        value, count: 4, field: field, what: "[x, y, width, height] in unit coordinates of the face"
+      )
       guard n[2] > 0, n[3] > 0, n.allSatisfy({ (-1...2).contains($0) }) else {
-        throw fail(field, "must be [x, y, width, height] with a positive width and height, each from -1 to 2, got \(n)")
+        throw fail(
+          field,
+          "must be [x, y, width, height] with a positive width and height, each from -1 to 2, got \(n)"
+        )
       }
       return .rect(Rect(x: n[0], y: n[1], width: n[2], height: n[3]))
     case .insets:
@@ -101,30 +135,47 @@ struct ThemeFieldReader {
           guard let index = ["top", "left", "bottom", "right"].firstIndex(of: side) else {
             throw fail("\(field).\(side)", "unknown field (known: bottom, left, right, top)")
           }
-          guard case .number(let x) = number, x.isFinite else { throw fail("\(field).\(side)", "must be a number") }
+          guard case .number(let x) = number, x.isFinite else {
+            throw fail("\(field).\(side)", "must be a number")
+          }
           found[index] = x
         }
         edges = found
       } else {
-        throw fail(field, "must be a number (all four edges) or an object with top, left, bottom, right")
+        throw fail(
+          field, "must be a number (all four edges) or an object with top, left, bottom, right")
       }
-      guard edges.allSatisfy({ (0..<0.5).contains($0) }), edges[0] + edges[2] < 1, edges[1] + edges[3] < 1 else {
-        throw fail(field, "each edge must be from 0 to under 0.5 (a fraction of the face's side), got \(edges)")
+      guard edges.allSatisfy({ (0..<0.5).contains($0) }), edges[0] + edges[2] < 1,
+        edges[1] + edges[3] < 1
+      else {
+        throw fail(
+          field,
+          "each edge must be from 0 to under 0.5 (a fraction of the face's side), got \(edges)")
       }
       return .insets(EdgeInsets(top: edges[0], left: edges[1], bottom: edges[2], right: edges[3]))
     case .length, .signedLength, .fraction, .shadow:
       guard case .number(let x) = value, x.isFinite else { throw fail(field, "must be a number") }
       switch kind {
-      case .length: guard (0...2).contains(x) else { throw fail(field, "must be from 0 to 2 (a fraction of the radius), got \(x)") }
-      case .signedLength: guard (-1...2).contains(x) else { throw fail(field, "must be from -1 to 2 (a fraction of the radius), got \(x)") }
+      case .length:
+        guard (0...2).contains(x) else {
+          throw fail(field, "must be from 0 to 2 (a fraction of the radius), got \(x)")
+        }
+      case .signedLength:
+        guard (-1...2).contains(x) else {
+          throw fail(field, "must be from -1 to 2 (a fraction of the radius), got \(x)")
+        }
       default: guard (0...1).contains(x) else { throw fail(field, "must be from 0 to 1, got \(x)") }
       }
       return .number(x)
     }
   }
 
-  func list(_ value: JSONValue, count: Int, field: String, what: String) throws(ThemeError) -> [Double] {
-    guard case .array(let items) = value, items.count == count else { throw fail(field, "must be \(what)") }
+  func list(_ value: JSONValue, count: Int, field: String, what: String) throws(ThemeError)
+    -> [Double]
+  {
+    guard case .array(let items) = value, items.count == count else {
+      throw fail(field, "must be \(what)")
+    }
     var numbers: [Double] = []
     for item in items {
       guard case .number(let x) = item, x.isFinite else { throw fail(field, "must be \(what)") }
@@ -134,19 +185,25 @@ struct ThemeFieldReader {
   }
 
   func color(_ value: JSONValue, field: String) throws(ThemeError) -> Color {
-    guard case .string(let text) = value else { throw fail(field, "must be a colour string such as \"#CE0755\"") }
+    guard case .string(let text) = value else {
+      throw fail(field, "must be a colour string such as \"#CE0755\"")
+    }
     do { return try Color(parsing: text) } catch { throw fail(field, error.description) }
   }
 
   /// A shadow section over `start`; `nil` for JSON null.
-  func shadow(_ value: JSONValue, field: String, startingFrom start: ClockTheme.HandShadow) throws(ThemeError) -> ClockTheme.HandShadow? {
+  func shadow(_ value: JSONValue, field: String, startingFrom start: ClockTheme.HandShadow)
+    throws(ThemeError) -> ClockTheme.HandShadow?
+  {
     if value == .null { return nil }
     guard case .object(let section) = value else { throw fail(field, "must be an object or null") }
     var shadow = start
     for (name, fieldValue) in section {
       let path = "\(field).\(name)"
       guard let kind = ClockTheme.shadowFields[name] else {
-        throw fail(path, "unknown field (known: \(ClockTheme.shadowFields.keys.sorted().joined(separator: ", ")))")
+        throw fail(
+          path,
+          "unknown field (known: \(ClockTheme.shadowFields.keys.sorted().joined(separator: ", ")))")
       }
       switch (name, try read(fieldValue, as: kind, field: path)) {
       case ("color", .color(let c)): shadow.color = c
@@ -165,15 +222,23 @@ struct ThemeFieldReader {
 /// Any JSON value, to check a theme field by field (Foundation's `JSONSerialization` is not in
 /// FoundationEssentials, which is all the library links).
 enum JSONValue: Decodable, Equatable {
-  case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+  case null, bool(Bool), number(Double), string(String), array([JSONValue]), object(
+    [String: JSONValue])
 
   init(from decoder: Decoder) throws {
     let container = try decoder.singleValueContainer()
-    if container.decodeNil() { self = .null }
-    else if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
-    else if let number = try? container.decode(Double.self) { self = .number(number) }
-    else if let text = try? container.decode(String.self) { self = .string(text) }
-    else if let array = try? container.decode([JSONValue].self) { self = .array(array) }
-    else { self = .object(try container.decode([String: JSONValue].self)) }
+    if container.decodeNil() {
+      self = .null
+    } else if let flag = try? container.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else if let text = try? container.decode(String.self) {
+      self = .string(text)
+    } else if let array = try? container.decode([JSONValue].self) {
+      self = .array(array)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
   }
 }

@@ -18,11 +18,13 @@ final class WindowThread {
   func start() {
     var thread = pthread_t()
     let context = Unmanaged.passRetained(self).toOpaque()  // released when the thread ends
-    pthread_create(&thread, nil, { context in
-      guard let context else { return nil }
-      Unmanaged<WindowThread>.fromOpaque(context).takeRetainedValue().body()
-      return nil
-    }, context)
+    pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        Unmanaged<WindowThread>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+      }, context)
     pthread_detach(thread)
   }
 }
@@ -33,7 +35,8 @@ final class FrameLog {
   private let file: UnsafeMutablePointer<FILE>
 
   init?() {
-    guard let path = ProcessEnvironment.value("CLOCKWORK_FRAME_LOG"), let file = fopen(path, "w") else { return nil }
+    guard let path = ProcessEnvironment.value("CLOCKWORK_FRAME_LOG"), let file = fopen(path, "w")
+    else { return nil }
     self.file = file
   }
 

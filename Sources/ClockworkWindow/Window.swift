@@ -70,10 +70,15 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     }
   }
 
-  public init(title: String, width: Int, height: Int, placement: Placement = Placement(), onEvent: @escaping @Sendable (Event) -> Void) throws(WindowError) {
+  public init(
+    title: String, width: Int, height: Int, placement: Placement = Placement(),
+    onEvent: @escaping @Sendable (Event) -> Void
+  ) throws(WindowError) {
     let environment = ProcessEnvironment.self
     // Set but empty is not set: SDL would try each driver and print its own noise first.
-    guard ["DISPLAY", "WAYLAND_DISPLAY"].contains(where: { environment.value($0)?.isEmpty == false }) else {
+    guard
+      ["DISPLAY", "WAYLAND_DISPLAY"].contains(where: { environment.value($0)?.isEmpty == false })
+    else {
       throw WindowError.noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
     }
     guard cw_sdl_load() == 0 else {
@@ -81,7 +86,9 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     }
     self.onEvent = onEvent
     wakeEvent = cw_SDL_RegisterEvents(1)
-    let thread = WindowThread { [self] in run(title: title, width: width, height: height, placement: placement) }
+    let thread = WindowThread { [self] in
+      run(title: title, width: width, height: height, placement: placement)
+    }
     thread.start()
     ready.wait()
     if let failure { throw failure }
@@ -148,7 +155,8 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     }
     let flags =
       SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
-      | (placement.onTop ? SDL_WINDOW_ALWAYS_ON_TOP.rawValue : 0) | (placement.compact ? SDL_WINDOW_BORDERLESS.rawValue : 0)
+      | (placement.onTop ? SDL_WINDOW_ALWAYS_ON_TOP.rawValue : 0)
+      | (placement.compact ? SDL_WINDOW_BORDERLESS.rawValue : 0)
     let centred = cw_sdl_windowpos_centered()
     let (x, y) = placement.position.map { (Int32($0.x), Int32($0.y)) } ?? (centred, centred)
     guard let window = cw_SDL_CreateWindow(title, x, y, Int32(width), Int32(height), flags),
@@ -182,11 +190,14 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
         if textureSize != (update.width, update.height) {
           if let texture { cw_SDL_DestroyTexture(texture) }
           texture = cw_SDL_CreateTexture(
-            renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(update.width),
+            renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+            Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(update.width),
             Int32(update.height))
           textureSize = (update.width, update.height)
         }
-        var rect = SDL_Rect(x: Int32(update.x), y: Int32(update.y), w: Int32(update.rectWidth), h: Int32(update.rectHeight))
+        var rect = SDL_Rect(
+          x: Int32(update.x), y: Int32(update.y), w: Int32(update.rectWidth),
+          h: Int32(update.rectHeight))
         update.pixels.withUnsafeBytes { bytes in
           _ = cw_SDL_UpdateTexture(texture, &rect, bytes.baseAddress, Int32(update.rectWidth * 4))
         }
@@ -218,12 +229,15 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
         updateCanvas(window: window, renderer: renderer)
         onEvent(.repaint)
       case SDL_WINDOWEVENT_EXPOSED: onEvent(.repaint)
-      case SDL_WINDOWEVENT_MOVED: onEvent(.moved(x: Int(event.window.data1), y: Int(event.window.data2)))
+      case SDL_WINDOWEVENT_MOVED:
+        onEvent(.moved(x: Int(event.window.data1), y: Int(event.window.data2)))
       case SDL_WINDOWEVENT_CLOSE: onEvent(.closeRequested)
       default: break
       }
     case SDL_TEXTINPUT:
-      let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      let text = withUnsafeBytes(of: event.text.text) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
       for character in text { onEvent(.key(character == " " ? .space : .character(character))) }
     case SDL_KEYDOWN:
       if let key = Self.key(for: event.key.keysym) { onEvent(.key(key)) }
@@ -250,14 +264,20 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
   }
 
   private func updateCanvas(window: OpaquePointer, renderer: OpaquePointer) {
-    var (pixelWidth, pixelHeight, pointWidth, pointHeight): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    var (pixelWidth, pixelHeight, pointWidth, pointHeight): (Int32, Int32, Int32, Int32) = (
+      0, 0, 0, 0
+    )
     cw_SDL_GetRendererOutputSize(renderer, &pixelWidth, &pixelHeight)
     cw_SDL_GetWindowSize(window, &pointWidth, &pointHeight)
     var mode = SDL_DisplayMode()
-    let refresh = cw_SDL_GetWindowDisplayMode(window, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
+    let refresh =
+      cw_SDL_GetWindowDisplayMode(window, &mode) == 0 && mode.refresh_rate > 0
+      ? Double(mode.refresh_rate) : 60
     let scale = pointWidth > 0 ? Double(pixelWidth) / Double(pointWidth) : 1
     state.withLock {
-      $0.canvas = Canvas(width: Int(pixelWidth), height: Int(pixelHeight), scale: max(scale, 1), refreshRate: refresh)
+      $0.canvas = Canvas(
+        width: Int(pixelWidth), height: Int(pixelHeight), scale: max(scale, 1), refreshRate: refresh
+      )
     }
   }
 }

@@ -49,7 +49,8 @@ public final class WindowSink: FrameSink {
     let tree = frame.tree
     tree.anchorPoint = .zero
     tree.position = .zero
-    tree.transform = AffineTransform(scaleX: canvas.scale, y: canvas.scale).concatenating(tree.transform)
+    tree.transform = AffineTransform(scaleX: canvas.scale, y: canvas.scale).concatenating(
+      tree.transform)
     var box = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
     if let surface = planned, surface.width == width, surface.height == height, let plannedTree {
       switch Damage(from: plannedTree, to: tree) {
@@ -62,7 +63,10 @@ public final class WindowSink: FrameSink {
       uploadWhole = true
     }
     plannedTree = tree
-    guard let surface = planned else { return WindowUpdate(width: 0, height: 0, x: 0, y: 0, rectWidth: 0, rectHeight: 0, pixels: [], title: nil) }
+    guard let surface = planned else {
+      return WindowUpdate(
+        width: 0, height: 0, x: 0, y: 0, rectWidth: 0, rectHeight: 0, pixels: [], title: nil)
+    }
     if box.width > 0, box.height > 0 {
       surface.clear(to: frame.background, in: box)
       try? renderer.render(tree, on: surface, clip: box)
@@ -76,12 +80,15 @@ public final class WindowSink: FrameSink {
       [UInt32](unsafeUninitializedCapacity: w * h) { buffer, count in
         for row in 0..<h {
           let start = (y + row) * stride + x
-          _ = UnsafeMutableBufferPointer(rebasing: buffer[row * w..<(row + 1) * w]).initialize(from: samples[start..<start + w])
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[row * w..<(row + 1) * w]).initialize(
+            from: samples[start..<start + w])
         }
         count = w * h
       }
     }
-    return WindowUpdate(width: width, height: height, x: x, y: y, rectWidth: w, rectHeight: h, pixels: pixels, title: title)
+    return WindowUpdate(
+      width: width, height: height, x: x, y: y, rectWidth: w, rectHeight: h, pixels: pixels,
+      title: title)
   }
 
   /// Whole pixels around a damaged area, inside the picture.
@@ -91,7 +98,8 @@ public final class WindowSink: FrameSink {
     let right = min(width, Int(area.maxX.rounded(.up)))
     let bottom = min(height, Int(area.maxY.rounded(.up)))
     guard left < right, top < bottom else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-    return Rect(x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
+    return Rect(
+      x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
   }
 
   public func show(_ update: WindowUpdate) {

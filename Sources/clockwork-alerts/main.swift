@@ -12,7 +12,9 @@ import Glibc
 let arguments = Array(CommandLine.arguments.dropFirst())
 let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
 guard let invocation = Ringer(arguments: arguments) else {
-  StandardOutput.error("clockwork-alerts: started by clockwork, not by hand (arguments: \(arguments.joined(separator: " ")))")
+  StandardOutput.error(
+    "clockwork-alerts: started by clockwork, not by hand (arguments: \(arguments.joined(separator: " ")))"
+  )
   exit(64)
 }
 switch invocation {
@@ -21,7 +23,9 @@ case .execHook(let timer, let notifies, let command):
   exit(ExecHook.supervise(command, timer: timer, log: state.file("exec.log"), notifies: notifies))
 case .soundAlarm(let id, let rang, let owed):
   SessionEnvironment.apply(in: state)
-  AlarmAlert.sound(id: id, rang: rang, owed: Date(timeIntervalSince1970: owed), store: AlarmStore(directory: state))
+  AlarmAlert.sound(
+    id: id, rang: rang, owed: Date(timeIntervalSince1970: owed), store: AlarmStore(directory: state)
+  )
   exit(0)
 case .watch, .ringDue:
   signal(SIGCHLD, SIG_IGN)  // the ringers and --exec supervisors it starts are reaped by the kernel, not left as zombies

@@ -1,8 +1,8 @@
 import ArgumentParser
 import ClockworkAlerts
-import ClockworkRoutines
 import ClockworkLive
 import ClockworkModes
+import ClockworkRoutines
 import ClockworkState
 import ClockworkSystem
 import FoundationEssentials
@@ -23,7 +23,8 @@ struct Clockwork: AsyncParsableCommand {
       Exit codes: 0 success; 1 runtime failure (a file that cannot be written, a timer that is already running); 64 bad usage; 130 interrupted (Ctrl-C, or q before a timer's end); 128 + N ended by signal N (129 SIGHUP, 143 SIGTERM).
       """,
     subcommands: [
-      ClockCommand.self, StopwatchCommand.self, TimerCommand.self, PomodoroCommand.self, PresetCommand.self, AlarmCommand.self,
+      ClockCommand.self, StopwatchCommand.self, TimerCommand.self, PomodoroCommand.self,
+      PresetCommand.self, AlarmCommand.self,
       StatusCommand.self, RenderCommand.self,
     ],
     defaultSubcommand: ClockCommand.self
@@ -41,15 +42,21 @@ struct Clockwork: AsyncParsableCommand {
     let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
     // What ringers left to say, and a ringer for whatever is pending (a killed watcher).
     for line in AlertsCheckup.run(in: state) { StandardOutput.error("clockwork: \(line)") }
-    FatalSignals.install(advice: "Stopwatches and timers saved before it are kept in \(state.url.path). This is a bug: please report it with the command that was run.")
+    FatalSignals.install(
+      advice:
+        "Stopwatches and timers saved before it are kept in \(state.url.path). This is a bug: please report it with the command that was run."
+    )
     if arguments.prefix(while: { $0 != "--" }).contains("--version") {
       guard arguments == ["--version"] else {
-        exitReporting(ValidationError("--version goes alone: clockwork --version"), arguments: arguments)
+        exitReporting(
+          ValidationError("--version goes alone: clockwork --version"), arguments: arguments)
       }
       StandardOutput.line(version)
       exitReportingOutputFailure()
     }
-    if let word = arguments.first, !word.hasPrefix("-"), let problem = SubcommandName.problem(with: word, among: configuration.subcommands) {
+    if let word = arguments.first, !word.hasPrefix("-"),
+      let problem = SubcommandName.problem(with: word, among: configuration.subcommands)
+    {
       exitReporting(ValidationError(problem), arguments: arguments)
     }
     do {
@@ -74,7 +81,9 @@ struct Clockwork: AsyncParsableCommand {
   /// given, any long word of the message (an echo of it, whole or in part) is cut short.
   static func exitReporting(_ error: any Error, arguments: [String]) -> Never {
     var message = UnknownOption.mended(fullMessage(for: error), subcommand: arguments.first)
-    if arguments.contains(where: { $0.count > ErrorText.longestEcho }) { message = ErrorText.shortened(message) }
+    if arguments.contains(where: { $0.count > ErrorText.longestEcho }) {
+      message = ErrorText.shortened(message)
+    }
     if !message.isEmpty { StandardOutput.error(message) }
     Glibc.exit(exitCode(for: error).rawValue)
   }
@@ -114,7 +123,8 @@ enum UnknownOption {
     let typed = String(match.1)
     var mended = "Unknown option '--\(typed)'"
     if typed == "fps", subcommand == "clock" {
-      mended += ": the clock has no frame rate; it draws when a hand has moved (a sample in a terminal, a pixel in a window)"
+      mended +=
+        ": the clock has no frame rate; it draws when a hand has moved (a sample in a terminal, a pixel in a window)"
     } else if Settings.keys.contains(typed) {
       let file = Settings.path(environment: ProcessInfo.processInfo.environment) ?? "config.json"
       mended += "; \(typed) is a setting: put \"\(typed)\": … in \(file)"
@@ -131,9 +141,15 @@ enum UnknownOption {
 enum SubcommandName {
   static func problem(with word: String, among commands: [ParsableCommand.Type]) -> String? {
     // `help` is ArgumentParser's own: `clockwork help timer` is `clockwork timer --help`.
-    guard word != "help", !commands.contains(where: { $0.configuration.commandName == word }) else { return nil }
-    let names = commands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }  // hidden ones are not offered
-    let hint = NearestWord.to(word, among: names).map { "; did you mean '\($0)'?" } ?? " (\(names.joined(separator: ", ")))"
+    guard word != "help", !commands.contains(where: { $0.configuration.commandName == word }) else {
+      return nil
+    }
+    let names = commands.filter { $0.configuration.shouldDisplay }.compactMap {
+      $0.configuration.commandName
+    }  // hidden ones are not offered
+    let hint =
+      NearestWord.to(word, among: names).map { "; did you mean '\($0)'?" }
+      ?? " (\(names.joined(separator: ", ")))"
     return "unknown subcommand '\(word)'\(hint)"
   }
 }

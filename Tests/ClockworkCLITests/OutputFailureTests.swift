@@ -26,7 +26,11 @@ import Testing
 
   @Test func aClosedStandardOutputFailsWithExit1() throws {
     let shell = try BinaryRunner.run(
-      "/bin/sh", ["-c", "\"$0\" clock --plain --count 2 >&-", BinaryRunner.productsDirectory.appendingPathComponent("clockwork").path])
+      "/bin/sh",
+      [
+        "-c", "\"$0\" clock --plain --count 2 >&-",
+        BinaryRunner.productsDirectory.appendingPathComponent("clockwork").path,
+      ])
     #expect(shell.status == 1)
     #expect(shell.stderr == "clockwork: cannot write to standard output: Bad file descriptor\n")
   }

@@ -5,10 +5,13 @@ import Testing
 /// Runs the built `clockwork` binary in its plain modes and checks output and exit codes.
 @Suite(.timeLimit(.minutes(1))) struct PlainModeTests {
   @Test func clockPrintsOneLinePerSecondInEachZone() throws {
-    let result = try BinaryRunner.run("clockwork", ["clock", "--plain", "--count", "2", "--zone", "Asia/Kathmandu", "--zone", "UTC"])
+    let result = try BinaryRunner.run(
+      "clockwork",
+      ["clock", "--plain", "--count", "2", "--zone", "Asia/Kathmandu", "--zone", "UTC"])
     #expect(result.status == 0)
     #expect(result.lines.count == 2)
-    let pattern = /^(\d{4}-\d\d-\d\d) (\d\d):(\d\d):(\d\d) \+05:45  (\d{4}-\d\d-\d\d) (\d\d):(\d\d):(\d\d) \+00:00$/
+    let pattern =
+      /^(\d{4}-\d\d-\d\d) (\d\d):(\d\d):(\d\d) \+05:45  (\d{4}-\d\d-\d\d) (\d\d):(\d\d):(\d\d) \+00:00$/
     let seconds = try result.lines.map { line in
       let match = try #require(line.wholeMatch(of: pattern), "\(line)")
       // Kathmandu is 5:45 ahead of UTC: the same instant in both columns.
@@ -24,7 +27,8 @@ import Testing
   @Test func noArgumentsRunsTheClock() throws {
     let result = try BinaryRunner.run("clockwork", [], signal: SIGINT, signalAfter: 0.3)
     #expect(result.status == 130)
-    #expect(result.lines.first?.wholeMatch(of: /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d/) != nil)
+    #expect(
+      result.lines.first?.wholeMatch(of: /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d/) != nil)
   }
 
   @Test func timerCountsDownRingsAndExitsZero() throws {
@@ -32,7 +36,8 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_STATE_HOME"] = state.url.path
     environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(state.url.path)/no-bus"  // no notification service
-    let result = try BinaryRunner.run("clockwork", ["timer", "2s", "--plain"], environment: environment)
+    let result = try BinaryRunner.run(
+      "clockwork", ["timer", "2s", "--plain"], environment: environment)
     #expect(result.status == 0)
     #expect(result.stdout == "0:02\n0:01\n0:00\n")
     // stdout is a pipe, so the bell goes to stderr, and with it why there was no notification.
@@ -44,10 +49,15 @@ import Testing
   /// refused as "already running" (exit 64, then 1).
   @Test func anInterruptedPlainTimerDoesNotBlockTheNext() throws {
     let dir = try TemporaryDirectory()
-    let environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": dir.url.path]) { $1 }
-    let first = try BinaryRunner.run("clockwork", ["timer", "1m", "--plain"], environment: environment, signal: SIGINT, signalAfter: 0.3)
+    let environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": dir.url.path])
+    { $1 }
+    let first = try BinaryRunner.run(
+      "clockwork", ["timer", "1m", "--plain"], environment: environment, signal: SIGINT,
+      signalAfter: 0.3)
     #expect(first.status == 130)
-    let second = try BinaryRunner.run("clockwork", ["timer", "2m", "--plain"], environment: environment, signal: SIGINT, signalAfter: 0.3)
+    let second = try BinaryRunner.run(
+      "clockwork", ["timer", "2m", "--plain"], environment: environment, signal: SIGINT,
+      signalAfter: 0.3)
     #expect(second.status == 130)
     #expect(second.stdout == "2:00\n")
     #expect(second.stderr.isEmpty)
@@ -56,16 +66,20 @@ import Testing
   /// A plain stopwatch whose input ends stops there, saved: it does not count on unseen.
   @Test func aPlainStopwatchStopsWhenItsInputEnds() throws {
     let dir = try TemporaryDirectory()
-    let environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": dir.url.path]) { $1 }
-    let result = try BinaryRunner.run("clockwork", ["stopwatch", "--plain"], input: "\n", environment: environment)
+    let environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": dir.url.path])
+    { $1 }
+    let result = try BinaryRunner.run(
+      "clockwork", ["stopwatch", "--plain"], input: "\n", environment: environment)
     #expect(result.status == 0)
     let saved = try Data(contentsOf: dir.url.appendingPathComponent("clockwork/stopwatch.json"))
-    let value = (try JSONSerialization.jsonObject(with: saved) as? [String: Any])?["value"] as? [String: Any]
+    let value =
+      (try JSONSerialization.jsonObject(with: saved) as? [String: Any])?["value"] as? [String: Any]
     #expect(value?["phase"] as? String == "paused")
   }
 
   @Test func aDurationInSeveralWordsAddsUpUnquoted() throws {
-    let result = try BinaryRunner.run("clockwork", ["timer", "1h", "30m", "--plain"], signal: SIGINT, signalAfter: 0.3)
+    let result = try BinaryRunner.run(
+      "clockwork", ["timer", "1h", "30m", "--plain"], signal: SIGINT, signalAfter: 0.3)
     #expect(result.status == 130)
     #expect(result.stdout == "1:30:00\n")
   }
@@ -89,14 +103,17 @@ import Testing
   }
 
   @Test func aZoneInOtherLetterCaseIsTheZoneItFoldsTo() throws {
-    let folded = try BinaryRunner.run("clockwork", ["clock", "--plain", "--count", "1", "--zone", "asia/KATHMANDU"])
+    let folded = try BinaryRunner.run(
+      "clockwork", ["clock", "--plain", "--count", "1", "--zone", "asia/KATHMANDU"])
     #expect(folded.status == 0, "\(folded.stderr)")
     #expect(folded.stdout.hasSuffix(" +05:45\n"), "\(folded.stdout)")
   }
 
   @Test func anInstalledThemeIsFoundFromTheBuildFolderToo() throws {
     let dir = try TemporaryDirectory()
-    let result = try BinaryRunner.run("clockwork", ["render", "clock", "--theme", "wall", "--size", "64", "-o", dir.file("wall.png").path])
+    let result = try BinaryRunner.run(
+      "clockwork",
+      ["render", "clock", "--theme", "wall", "--size", "64", "-o", dir.file("wall.png").path])
     #expect(result.status == 0, "\(result.stderr)")
   }
 
@@ -113,14 +130,21 @@ import Testing
   /// The exit codes as `--help` lists them.
   @Test(arguments: [(SIGINT, 130), (SIGHUP, 129), (SIGTERM, 143)] as [(Int32, Int32)])
   func aSignalEndsAPlainModeWith128PlusItsNumber(signal: Int32, status: Int32) throws {
-    let result = try BinaryRunner.run("clockwork", ["clock", "--plain"], signal: signal, signalAfter: 0.3)
+    let result = try BinaryRunner.run(
+      "clockwork", ["clock", "--plain"], signal: signal, signalAfter: 0.3)
     #expect(result.status == status)
-    let help = try BinaryRunner.run("clockwork", ["--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(help.contains("130 interrupted (Ctrl-C, or q before a timer's end); 128 + N ended by signal N (129 SIGHUP, 143 SIGTERM)"))
+    let help = try BinaryRunner.run("clockwork", ["--help"]).stdout.split(
+      whereSeparator: \.isWhitespace
+    ).joined(separator: " ")
+    #expect(
+      help.contains(
+        "130 interrupted (Ctrl-C, or q before a timer's end); 128 + N ended by signal N (129 SIGHUP, 143 SIGTERM)"
+      ))
   }
 
   @Test func timerInterruptedExits130() throws {
-    let result = try BinaryRunner.run("clockwork", ["timer", "1m", "--plain"], signal: SIGINT, signalAfter: 0.3)
+    let result = try BinaryRunner.run(
+      "clockwork", ["timer", "1m", "--plain"], signal: SIGINT, signalAfter: 0.3)
     #expect(result.status == 130)
     #expect(result.stdout == "1:00\n")
   }
@@ -133,26 +157,33 @@ import Testing
     #expect(lines.filter { $0.hasPrefix("lap ") && $0.contains("total 0") }.count == 3)
     #expect(lines.contains("lap  split     total"))
     #expect(lines.last?.hasPrefix("total 00:00.") == true)
-    let rows = lines.filter { $0.wholeMatch(of: /\s+\d+  \d\d:\d\d\.\d\d  \d\d:\d\d\.\d\d.*/) != nil }
+    let rows = lines.filter {
+      $0.wholeMatch(of: /\s+\d+  \d\d:\d\d\.\d\d  \d\d:\d\d\.\d\d.*/) != nil
+    }
     #expect(rows.map { $0.trimmingCharacters(in: .whitespaces).prefix(1) } == ["3", "2", "1"])
   }
 
   @Test func stopwatchExportsItsLapsOnQuitting() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-export-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "clockwork-export-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     for name in ["laps.csv", "laps.json"] {
       let path = folder.appendingPathComponent(name).path
-      let result = try BinaryRunner.run("clockwork", ["stopwatch", "--plain", "--new", "--export", path], input: "\n\n\n")
+      let result = try BinaryRunner.run(
+        "clockwork", ["stopwatch", "--plain", "--new", "--export", path], input: "\n\n\n")
       #expect(result.status == 0, "\(result.stderr)")
       let text = try String(contentsOfFile: path, encoding: .utf8)
       if name.hasSuffix(".csv") {
         let lines = text.split(separator: "\n")
         #expect(lines.first == "lap,split_seconds,total_seconds,split,total,mark")
         #expect(lines.dropFirst().map { $0.prefix(2) } == ["1,", "2,", "3,"])
-        #expect(lines.filter { $0.hasSuffix(",best") }.count == 1 && lines.filter { $0.hasSuffix(",worst") }.count == 1)
+        #expect(
+          lines.filter { $0.hasSuffix(",best") }.count == 1
+            && lines.filter { $0.hasSuffix(",worst") }.count == 1)
       } else {
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let json = try #require(
+          try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let laps = try #require(json["laps"] as? [[String: Any]])
         #expect(laps.map { $0["lap"] as? Int } == [1, 2, 3])
         let lastLap = try #require(laps.last?["total_seconds"] as? Double)
@@ -169,7 +200,8 @@ import Testing
   }
 
   @Test func stopwatchInterruptedPrintsTheTableAndExits130() throws {
-    let process = try BinaryRunner.run("clockwork", ["stopwatch", "--plain"], signal: SIGINT, signalAfter: 0.3)
+    let process = try BinaryRunner.run(
+      "clockwork", ["stopwatch", "--plain"], signal: SIGINT, signalAfter: 0.3)
     // stdin was still open when the signal came (input is written after it).
     #expect(process.status == 130)
     #expect(process.stdout.contains("no laps\ntotal 00:00."))

@@ -18,15 +18,35 @@ import Testing
     (["stopwatch", "--bogus"], "Unknown option '--bogus'"),
     (["clok"], "unknown subcommand 'clok'; did you mean 'clock'?"),
     (["timr", "5m"], "unknown subcommand 'timr'; did you mean 'timer'?"),
-    (["banana"], "unknown subcommand 'banana' (clock, stopwatch, timer, pomodoro, preset, alarm, status, render)"),
-    (["stopwatch", "--export", "/nonexistent/laps.csv"], "cannot write laps to /nonexistent/laps.csv: the folder /nonexistent does not exist"),
-    (["render", "clock", "-o", "/nonexistent/a.png"], "cannot write /nonexistent/a.png: the folder /nonexistent does not exist"),
+    (
+      ["banana"],
+      "unknown subcommand 'banana' (clock, stopwatch, timer, pomodoro, preset, alarm, status, render)"
+    ),
+    (
+      ["stopwatch", "--export", "/nonexistent/laps.csv"],
+      "cannot write laps to /nonexistent/laps.csv: the folder /nonexistent does not exist"
+    ),
+    (
+      ["render", "clock", "-o", "/nonexistent/a.png"],
+      "cannot write /nonexistent/a.png: the folder /nonexistent does not exist"
+    ),
     // A negative number is a number that is out of range, not a missing value.
-    (["render", "clock", "--size", "-1", "-o", "a.png"], "--size must be from 1 to 8192 pixels, got -1"),
-    (["render", "clock", "--fps", "-1", "-o", "a.png"], "--fps must be from 0.01 to 240, got -1.0"),
-    (["render", "clock", "--frames", "-1", "-o", "a.png"], "--frames must be from 1 to 10000, got -1"),
+    (
+      ["render", "clock", "--size", "-1", "-o", "a.png"],
+      "--size must be from 1 to 8192 pixels, got -1"
+    ),
+    (
+      ["render", "clock", "--fps", "-1", "-o", "a.png"], "--fps must be from 0.01 to 240, got -1.0"
+    ),
+    (
+      ["render", "clock", "--frames", "-1", "-o", "a.png"],
+      "--frames must be from 1 to 10000, got -1"
+    ),
     (["clock", "--plain", "--count", "-1"], "--count must be at least 1, got -1"),
-    (["render", "timer", "--remaining", "-5m", "--total", "1m", "-o", "a.png"], "duration '-5m' is negative"),
+    (
+      ["render", "timer", "--remaining", "-5m", "--total", "1m", "-o", "a.png"],
+      "duration '-5m' is negative"
+    ),
     (["stopwatch", "--fps", "-3"], "--fps must be from 1 to 100, got -3.0"),
     (["timer", "--list", "--cancel"], "--list, --cancel and --next do not combine"),
     (["timer", "--repeat", "3", "5m"], "--repeat, --long-break and --manual go with --sequence"),
@@ -35,18 +55,42 @@ import Testing
     (["pomodoro", "--rounds", "0"], "--rounds must be from 1 to 100"),
     (["clock", "--zone", "posixrules"], "unknown time zone 'posixrules'"),
     (["timer", "5m", "--count", "1"], "Unknown option '--count'"),
-    (["timer", "5", "parsecs", "--plain"], "cannot read duration '5 parsecs': unknown unit 'parsecs'"),
-    (["clock", "--digital", "--no-digital"], "'--no-digital' had already been set with flag '--digital'"),
-    (["timer", "5m", "--no-pulse", "--pulse"], "'--pulse' had already been set with flag '--no-pulse'"),
-    (["alarm", "add", "25:00"], "hour 25 is out of range 0–23 (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)"),
-    (["alarm", "add", "7:00", "--days", "xyz"], "use mon, tue, wed, thu, fri, sat, sun, ranges (mon-fri), weekdays, weekends or daily"),
+    (
+      ["timer", "5", "parsecs", "--plain"],
+      "cannot read duration '5 parsecs': unknown unit 'parsecs'"
+    ),
+    (
+      ["clock", "--digital", "--no-digital"],
+      "'--no-digital' had already been set with flag '--digital'"
+    ),
+    (
+      ["timer", "5m", "--no-pulse", "--pulse"],
+      "'--pulse' had already been set with flag '--no-pulse'"
+    ),
+    (
+      ["alarm", "add", "25:00"],
+      "hour 25 is out of range 0–23 (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)"
+    ),
+    (
+      ["alarm", "add", "7:00", "--days", "xyz"],
+      "use mon, tue, wed, thu, fri, sat, sun, ranges (mon-fri), weekdays, weekends or daily"
+    ),
     (["clock", "--zone", "Europe/Londn"], "did you mean 'Europe/London'?"),
     (["clock", "--theme", "nite"], "unknown theme 'nite' (did you mean 'night'?"),
     (["timer", "5m\n"], "cannot read duration '5m\n': it holds a line break"),
     (["timer", "--until", "17:30\n"], "it holds a line break"),
-    (["clock", "--fps", "30"], "Unknown option '--fps': the clock has no frame rate; it draws when a hand has moved"),
-    (["clock", "--oscilator", "sweep"], "Unknown option '--oscilator'. Did you mean '--oscillator'?"),
-    (["alarm", "add", "7:00", "--onTop"], "Unknown option '--onTop'; onTop is a setting: put \"onTop\": … in"),
+    (
+      ["clock", "--fps", "30"],
+      "Unknown option '--fps': the clock has no frame rate; it draws when a hand has moved"
+    ),
+    (
+      ["clock", "--oscilator", "sweep"],
+      "Unknown option '--oscilator'. Did you mean '--oscillator'?"
+    ),
+    (
+      ["alarm", "add", "7:00", "--onTop"],
+      "Unknown option '--onTop'; onTop is a setting: put \"onTop\": … in"
+    ),
     (["clock", "--thme", "night"], "Unknown option '--thme'. Did you mean '--theme'?"),
   ])
   func badInputExits64(arguments: [String], message: String) throws {
@@ -61,13 +105,18 @@ import Testing
   func aFarOptionIsNotSuggested(option: String) throws {
     let result = try BinaryRunner.run("clockwork", ["clock", option])
     #expect(result.status == 64)
-    #expect(result.stderr.contains("Unknown option '\(option)'") && !result.stderr.contains("Did you mean"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("Unknown option '\(option)'")
+        && !result.stderr.contains("Did you mean"), "\(result.stderr)")
   }
 
   /// A 10,000-character argument is quoted by its start and its length, never whole.
-  @Test(arguments: [["timer"], ["clock", "--zone"], ["render", "clock", "-o", "x.png", "--theme"]])
+  @Test(arguments: [
+    ["timer"], ["clock", "--zone"], ["render", "clock", "-o", "x.png", "--theme"],
+  ])
   func aLongArgumentIsNotEchoedWhole(arguments: [String]) throws {
-    let result = try BinaryRunner.run("clockwork", arguments + [String(repeating: "x", count: 10_000)])
+    let result = try BinaryRunner.run(
+      "clockwork", arguments + [String(repeating: "x", count: 10_000)])
     #expect(result.status == 64)
     #expect(result.stderr.count < 1_000, "\(result.stderr.count) characters")
     #expect(result.stderr.contains("… (1000"), "\(result.stderr.prefix(300))")
@@ -77,7 +126,9 @@ import Testing
   func usageShowsOptionalOptionsInBrackets(subcommand: String) throws {
     let result = try BinaryRunner.run("clockwork", [subcommand, "--bogus"])
     // A long usage line folds optional options into [<options>]; a required one stays out.
-    #expect(result.stderr.contains("[--color <mode>]") || result.stderr.contains("[<options>]"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("[--color <mode>]") || result.stderr.contains("[<options>]"),
+      "\(result.stderr)")
     #expect(!result.stderr.contains(" --color <mode>"), "\(result.stderr)")
   }
 
@@ -114,14 +165,20 @@ import Testing
 
   /// The discussion is wrapped by the parser to the width: a line broken by hand inside a
   /// paragraph would leave a ragged stub at 80 columns ("Enter takes" alone on a line).
-  @Test(arguments: [[], ["clock"], ["stopwatch"], ["timer"], ["render"], ["render", "clock"], ["render", "timer"]])
+  @Test(arguments: [
+    [], ["clock"], ["stopwatch"], ["timer"], ["render"], ["render", "clock"], ["render", "timer"],
+  ])
   func helpParagraphsFillTheirLines(command: [String]) throws {
-    let result = try BinaryRunner.run("clockwork", command + ["--help"], environment: ["COLUMNS": "80"])
-    let discussion = result.stdout.components(separatedBy: "USAGE:")[0].split(separator: "\n", omittingEmptySubsequences: false)
+    let result = try BinaryRunner.run(
+      "clockwork", command + ["--help"], environment: ["COLUMNS": "80"])
+    let discussion = result.stdout.components(separatedBy: "USAGE:")[0].split(
+      separator: "\n", omittingEmptySubsequences: false)
     var paragraph: [Substring] = []
     for line in discussion + [""] {
       if line.isEmpty || line.hasPrefix(" ") {
-        for stub in paragraph.dropLast() where stub.count < 50 { Issue.record("'\(stub)' in \(command) --help") }
+        for stub in paragraph.dropLast() where stub.count < 50 {
+          Issue.record("'\(stub)' in \(command) --help")
+        }
         paragraph = []
       } else {
         #expect(line.count <= 80, "\(line)")

@@ -1,8 +1,9 @@
-@testable import ClockworkCairo
 import ClockworkScene
 import ClockworkTestSupport
 import Foundation
 import Testing
+
+@testable import ClockworkCairo
 
 @Suite struct RasterStoreTests {
   /// A dial-like subtree with text, rasterized under a key, and a hand that is not.
@@ -25,10 +26,14 @@ import Testing
     return root
   }
 
-  func pixels(_ surface: CairoSurface) -> [UInt32] { surface.withPixels { words, _ in Array(words) } }
+  func pixels(_ surface: CairoSurface) -> [UInt32] {
+    surface.withPixels { words, _ in Array(words) }
+  }
 
   /// The scene drawn by a new renderer (an empty raster cache) that keeps rasters in `store`.
-  func draw(with store: RasterStore, width: Int = 64, height: Int = 48, lasting: Bool = true) throws -> CairoSurface {
+  func draw(with store: RasterStore, width: Int = 64, height: Int = 48, lasting: Bool = true) throws
+    -> CairoSurface
+  {
     let renderer = Renderer()
     renderer.rasterStore = store
     return try renderer.renderImage(scene(lasting: lasting), width: width, height: height)
@@ -62,7 +67,9 @@ import Testing
     // Replace the stored pixels with opaque red: a renderer that reads them shows red.
     var data = try Data(contentsOf: dir.file(file))
     let red: UInt32 = 0xFFFF_0000
-    for offset in stride(from: 12, to: data.count, by: 4) { withUnsafeBytes(of: red) { data.replaceSubrange(offset..<offset + 4, with: $0) } }
+    for offset in stride(from: 12, to: data.count, by: 4) {
+      withUnsafeBytes(of: red) { data.replaceSubrange(offset..<offset + 4, with: $0) }
+    }
     try data.write(to: dir.file(file))
     #expect(pixels(try draw(with: store)).allSatisfy { $0 == red })
   }
@@ -101,7 +108,9 @@ import Testing
   @Test func smallRastersAreKeptUpToACount() throws {
     let renderer = Renderer()
     let surface = try CairoSurface.image(width: 64, height: 64)
-    for minute in 0..<10 { try renderer.render(rasterized(key: "hands \(minute)", side: 64), on: surface) }
+    for minute in 0..<10 {
+      try renderer.render(rasterized(key: "hands \(minute)", side: 64), on: surface)
+    }
     #expect(renderer.rasterCache.count == Renderer.rasterCacheCapacity.count)
     #expect(renderer.rasterCache.keys.contains { $0.key == "hands 9" })
   }
@@ -110,7 +119,9 @@ import Testing
     let renderer = Renderer()
     let side = 1200  // 5.8 MB a raster: the budget holds the newest one only
     let surface = try CairoSurface.image(width: side, height: side)
-    for minute in 0..<3 { try renderer.render(rasterized(key: "hands \(minute)", side: Double(side)), on: surface) }
+    for minute in 0..<3 {
+      try renderer.render(rasterized(key: "hands \(minute)", side: Double(side)), on: surface)
+    }
     #expect(renderer.rasterCache.count == 1)
     #expect(renderer.rasterCache.keys.first?.key == "hands 2")
   }

@@ -67,8 +67,12 @@ import Testing
       let p = Point(onCircleAround: Point(x: 50, y: 50), radius: 40, angle: degrees * .pi / 180)
       return image.pixel(x: Int(p.x), y: Int(p.y))
     }
-    for degrees in [3.0, 20, 45, 70, 87] { #expect(probe(degrees).r > 200 && probe(degrees).a > 200, "at \(degrees)°") }
-    for degrees in [95.0, 135, 180, 225, 315, 355] { #expect(probe(degrees).a == 0, "at \(degrees)°") }
+    for degrees in [3.0, 20, 45, 70, 87] {
+      #expect(probe(degrees).r > 200 && probe(degrees).a > 200, "at \(degrees)°")
+    }
+    for degrees in [95.0, 135, 180, 225, 315, 355] {
+      #expect(probe(degrees).a == 0, "at \(degrees)°")
+    }
   }
 
   @Test func gradientThroughAMask() throws {
@@ -121,7 +125,8 @@ import Testing
     veil.opacity = 0.5
     scene.addSublayer(veil)
     let pixel = try render(scene, 20, 20).pixel(x: 10, y: 10)
-    #expect(pixel.a == 255 && abs(Int(pixel.r) - 128) <= 1 && pixel.r == pixel.g && pixel.g == pixel.b)
+    #expect(
+      pixel.a == 255 && abs(Int(pixel.r) - 128) <= 1 && pixel.r == pixel.g && pixel.g == pixel.b)
   }
 
   @Test func opacityAppliesToTheGroupNotEachChild() throws {
@@ -173,7 +178,9 @@ import Testing
     let image = try render(scene, 60, 60)
     #expect(image.pixel(x: 15, y: 15) == opaqueRed)
     #expect(abs(Int(image.pixel(x: 35, y: 35).a) - 128) <= 1, "the shadow only, at half opacity")
-    #expect(abs(Int(image.pixel(x: 39, y: 25).a) - 128) <= 1 && image.pixel(x: 40, y: 25) == transparent, "a sharp edge at x = 40")
+    #expect(
+      abs(Int(image.pixel(x: 39, y: 25).a) - 128) <= 1 && image.pixel(x: 40, y: 25) == transparent,
+      "a sharp edge at x = 40")
   }
 
   @Test func blurredShadowFallsOffSmoothly() throws {
@@ -205,7 +212,9 @@ import Testing
     let image = try render(scene, 200, 60)
     var inkX: [Int] = []
     var inkY: [Int] = []
-    for y in 0..<60 { for x in 0..<200 where image.pixel(x: x, y: y).a > 128 { inkX.append(x); inkY.append(y) } }
+    for y in 0..<60 {
+      for x in 0..<200 where image.pixel(x: x, y: y).a > 128 { inkX.append(x); inkY.append(y) }
+    }
     #expect(inkX.count > 100)
     let midX = Double(inkX.min()! + inkX.max()!) / 2
     let midY = Double(inkY.min()! + inkY.max()!) / 2

@@ -54,7 +54,9 @@ import Testing
     let pdf = dir.file("scene.pdf")
     try Renderer().write(scene(), width: 200, height: 100, to: pdf, format: .pdf)
     #expect(try Data(contentsOf: pdf).prefix(5) == Data("%PDF-".utf8))
-    #expect(try runTool("pdftoppm", ["-png", "-r", "72", "-singlefile", pdf.path, dir.file("page").path]) == 0)
+    #expect(
+      try runTool("pdftoppm", ["-png", "-r", "72", "-singlefile", pdf.path, dir.file("page").path])
+        == 0)
     let image = try CairoSurface.png(contentsOf: dir.file("page.png"))
     #expect(image.width == 200 && image.height == 100)
     checkProbes(image)
@@ -70,7 +72,9 @@ import Testing
   @Test func unwritablePathThrowsAndLeavesNothing() throws {
     let dir = try TemporaryDirectory()
     let missing = dir.file("no-such-dir/scene.png")
-    #expect(throws: (any Error).self) { try Renderer().write(scene(), width: 20, height: 20, to: missing, format: .png) }
+    #expect(throws: (any Error).self) {
+      try Renderer().write(scene(), width: 20, height: 20, to: missing, format: .png)
+    }
     #expect(try dir.contents().isEmpty)
   }
 }

@@ -26,7 +26,8 @@ import Testing
   }
 
   @Test func handsIncludeTheSmallerUnits() {
-    let angles = DialAngles(time: WallTime(hour: 9, minute: 30, second: 30, nanosecond: 500_000_000))
+    let angles = DialAngles(
+      time: WallTime(hour: 9, minute: 30, second: 30, nanosecond: 500_000_000))
     // Second hand: 30.5 s → 183°; minute hand: 30.5083 min; hour hand: 9.508472 h.
     #expect(abs(angles.second - 183 * degree) < 1e-9)
     #expect(abs(angles.minute - (30 + 30.5 / 60) * 6 * degree) < 1e-9)
@@ -56,8 +57,12 @@ import Testing
 
   @Test func newYorkSpringForward() throws {
     // 2026-03-08: 01:59:59 EST is followed by 03:00:00 EDT.
-    #expect(try wall("2026-03-08T06:59:59Z", "America/New_York") == WallTime(hour: 1, minute: 59, second: 59))
-    #expect(try wall("2026-03-08T07:00:00Z", "America/New_York") == WallTime(hour: 3, minute: 0, second: 0))
+    #expect(
+      try wall("2026-03-08T06:59:59Z", "America/New_York")
+        == WallTime(hour: 1, minute: 59, second: 59))
+    #expect(
+      try wall("2026-03-08T07:00:00Z", "America/New_York")
+        == WallTime(hour: 3, minute: 0, second: 0))
   }
 
   @Test func newYorkFallBackRepeatsTheHour() throws {
@@ -66,28 +71,46 @@ import Testing
     let second = try wall("2026-11-01T06:30:00Z", "America/New_York")
     #expect(first == WallTime(hour: 1, minute: 30, second: 0))
     #expect(second == first)
-    #expect(try wall("2026-11-01T07:00:00Z", "America/New_York") == WallTime(hour: 2, minute: 0, second: 0))
+    #expect(
+      try wall("2026-11-01T07:00:00Z", "America/New_York")
+        == WallTime(hour: 2, minute: 0, second: 0))
   }
 
   @Test func londonSummerTime() throws {
-    #expect(try wall("2026-03-29T00:59:59Z", "Europe/London") == WallTime(hour: 0, minute: 59, second: 59))
-    #expect(try wall("2026-03-29T01:00:00Z", "Europe/London") == WallTime(hour: 2, minute: 0, second: 0))
-    #expect(try wall("2026-10-25T01:30:00Z", "Europe/London") == WallTime(hour: 1, minute: 30, second: 0))
+    #expect(
+      try wall("2026-03-29T00:59:59Z", "Europe/London") == WallTime(hour: 0, minute: 59, second: 59)
+    )
+    #expect(
+      try wall("2026-03-29T01:00:00Z", "Europe/London") == WallTime(hour: 2, minute: 0, second: 0))
+    #expect(
+      try wall("2026-10-25T01:30:00Z", "Europe/London") == WallTime(hour: 1, minute: 30, second: 0))
   }
 
   @Test func lordHoweShiftsByHalfAnHour() throws {
     // +10:30 in (southern) winter, +11:00 in summer; the change is 30 minutes.
-    #expect(try wall("2026-06-01T00:00:00Z", "Australia/Lord_Howe") == WallTime(hour: 10, minute: 30, second: 0))
-    #expect(try wall("2026-11-22T00:00:00Z", "Australia/Lord_Howe") == WallTime(hour: 11, minute: 0, second: 0))
+    #expect(
+      try wall("2026-06-01T00:00:00Z", "Australia/Lord_Howe")
+        == WallTime(hour: 10, minute: 30, second: 0))
+    #expect(
+      try wall("2026-11-22T00:00:00Z", "Australia/Lord_Howe")
+        == WallTime(hour: 11, minute: 0, second: 0))
     // 2026-10-04 02:00 local standard time (15:30Z the day before) jumps to 02:30.
-    #expect(try wall("2026-10-03T15:29:59Z", "Australia/Lord_Howe") == WallTime(hour: 1, minute: 59, second: 59))
-    #expect(try wall("2026-10-03T15:30:00Z", "Australia/Lord_Howe") == WallTime(hour: 2, minute: 30, second: 0))
+    #expect(
+      try wall("2026-10-03T15:29:59Z", "Australia/Lord_Howe")
+        == WallTime(hour: 1, minute: 59, second: 59))
+    #expect(
+      try wall("2026-10-03T15:30:00Z", "Australia/Lord_Howe")
+        == WallTime(hour: 2, minute: 30, second: 0))
   }
 
   @Test func oddOffsets() throws {
-    #expect(try wall("2026-11-22T00:00:00Z", "Asia/Kolkata") == WallTime(hour: 5, minute: 30, second: 0))
-    #expect(try wall("2026-11-22T00:00:00Z", "Asia/Kathmandu") == WallTime(hour: 5, minute: 45, second: 0))
-    let angles = DialAngles(date: try date("2026-11-22T00:00:00Z"), zone: try zone("Asia/Kathmandu"))
+    #expect(
+      try wall("2026-11-22T00:00:00Z", "Asia/Kolkata") == WallTime(hour: 5, minute: 30, second: 0))
+    #expect(
+      try wall("2026-11-22T00:00:00Z", "Asia/Kathmandu") == WallTime(hour: 5, minute: 45, second: 0)
+    )
+    let angles = DialAngles(
+      date: try date("2026-11-22T00:00:00Z"), zone: try zone("Asia/Kathmandu"))
     #expect(abs(angles.minute - 45 * 6 * degree) < 1e-9)
     #expect(abs(angles.hour - (5.75 * 30) * degree) < 1e-9)
   }
@@ -106,14 +129,17 @@ import Testing
   }
 
   @Test func anglesStayInRange() async throws {
-    let zones = ["UTC", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham"]
-      .compactMap(Zone.init(identifier:))
+    let zones = [
+      "UTC", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham",
+    ]
+    .compactMap(Zone.init(identifier:))
     await propertyCheck(
       count: 500, input: Gen.double(in: -4e9...4e9), Gen.int(in: 0...(zones.count - 1))
     ) { seconds, zoneIndex in
       for oscillator in [nil, Oscillator.quartz, .quartzRecoil, .mechanical(), .sweep] {
         let angles = DialAngles(
-          date: Date(timeIntervalSince1970: seconds), zone: zones[zoneIndex], oscillator: oscillator)
+          date: Date(timeIntervalSince1970: seconds), zone: zones[zoneIndex], oscillator: oscillator
+        )
         for angle in [angles.hour, angles.minute, angles.second] {
           #expect(angle >= 0 && angle < 2 * .pi)
         }

@@ -18,10 +18,15 @@ import Testing
     ("0:00", .zero), ("-5m", .negative), ("101d", .tooLong), ("99999999999999999999999h", .tooLong),
   ])
   func rejectsWithAReason(text: String, problem: DurationParseError.Problem) {
-    #expect(throws: DurationParseError(input: text, problem: problem)) { try DurationParser.parse(text) }
+    #expect(throws: DurationParseError(input: text, problem: problem)) {
+      try DurationParser.parse(text)
+    }
   }
 
-  @Test(arguments: ["abc", "5x", "1:", ":30", "1:60", "1:5", "1:2:3:4", "5m 1h", "5m5m", "1.2.3s", "5 5", "m", "1:3a"])
+  @Test(arguments: [
+    "abc", "5x", "1:", ":30", "1:60", "1:5", "1:2:3:4", "5m 1h", "5m5m", "1.2.3s", "5 5", "m",
+    "1:3a",
+  ])
   func rejectsMalformedInput(text: String) throws {
     let error = try #require(throws: DurationParseError.self) { try DurationParser.parse(text) }
     guard case .malformed = error.problem else {
@@ -32,7 +37,9 @@ import Testing
   }
 
   @Test func messagesNameTheProblem() throws {
-    let error = try #require(throws: DurationParseError.self) { try DurationParser.parse("5 parsecs") }
+    let error = try #require(throws: DurationParseError.self) {
+      try DurationParser.parse("5 parsecs")
+    }
     #expect(error.description.hasPrefix("cannot read duration '5 parsecs': unknown unit 'parsecs'"))
   }
 

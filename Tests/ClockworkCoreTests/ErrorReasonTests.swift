@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct ErrorReasonTests {
   @Test func fileErrorsSayWhatTheSystemSaid() {
-    #expect(throws: (any Error).self) { try Data(contentsOf: URL(fileURLWithPath: "/nonexistent/clockwork.json")) }
+    #expect(throws: (any Error).self) {
+      try Data(contentsOf: URL(fileURLWithPath: "/nonexistent/clockwork.json"))
+    }
     do {
       _ = try Data(contentsOf: URL(fileURLWithPath: "/nonexistent/clockwork.json"))
     } catch {

@@ -7,7 +7,9 @@ import Testing
   @Test func quartzJumpsExactlyAtTheSecond() {
     #expect(Oscillator.quartz.secondHandAngle(secondsIntoMinute: 12.999) == 12 * 6 * degree)
     #expect(Oscillator.quartz.secondHandAngle(secondsIntoMinute: 13) == 13 * 6 * degree)
-    #expect(abs(Oscillator.quartz.delayToNextChange(secondsIntoMinute: 12.7, resolution: 0.01) - 0.3) < 1e-12)
+    #expect(
+      abs(Oscillator.quartz.delayToNextChange(secondsIntoMinute: 12.7, resolution: 0.01) - 0.3)
+        < 1e-12)
     #expect(Oscillator.quartz.delayToNextChange(secondsIntoMinute: 13, resolution: 0.01) == 1)
   }
 
@@ -23,7 +25,8 @@ import Testing
   @Test func recoilOvershootIsMonotoneDecreasing() {
     var previous = Double.infinity
     for step in 0...100 {
-      let angle = Oscillator.quartzRecoil.secondHandAngle(secondsIntoMinute: 30 + Double(step) * 0.001)
+      let angle = Oscillator.quartzRecoil.secondHandAngle(
+        secondsIntoMinute: 30 + Double(step) * 0.001)
       #expect(angle <= previous)
       previous = angle
     }
@@ -35,7 +38,8 @@ import Testing
     var frames = 0
     while s - 5 < Oscillator.recoilDuration, frames < 100 {
       let before = Oscillator.quartzRecoil.secondHandAngle(secondsIntoMinute: s)
-      let delay = Oscillator.quartzRecoil.delayToNextChange(secondsIntoMinute: s, resolution: resolution)
+      let delay = Oscillator.quartzRecoil.delayToNextChange(
+        secondsIntoMinute: s, resolution: resolution)
       #expect(delay > 0)
       s += delay
       let after = Oscillator.quartzRecoil.secondHandAngle(secondsIntoMinute: s)
@@ -44,14 +48,18 @@ import Testing
     }
     #expect((7...9).contains(frames))
     // Once settled, the next change is the next second.
-    #expect(abs(Oscillator.quartzRecoil.delayToNextChange(secondsIntoMinute: 5.5, resolution: resolution) - 0.5) < 1e-12)
+    #expect(
+      abs(
+        Oscillator.quartzRecoil.delayToNextChange(secondsIntoMinute: 5.5, resolution: resolution)
+          - 0.5) < 1e-12)
   }
 
   @Test func mechanicalBeatsEightTimesASecond() {
     let mechanical = Oscillator.mechanical()
     #expect(mechanical == .mechanical(beatsPerHour: 28_800))
     #expect(abs(mechanical.secondHandAngle(secondsIntoMinute: 12.13) - 12.125 * 6 * degree) < 1e-12)
-    #expect(abs(mechanical.delayToNextChange(secondsIntoMinute: 12.13, resolution: 0.01) - 0.12) < 1e-9)
+    #expect(
+      abs(mechanical.delayToNextChange(secondsIntoMinute: 12.13, resolution: 0.01) - 0.12) < 1e-9)
     #expect(mechanical.delayToNextChange(secondsIntoMinute: 12.125, resolution: 0.01) == 0.125)
   }
 
@@ -65,7 +73,8 @@ import Testing
     let resolution = 1.0 / 200
     let delay = Oscillator.sweep.delayToNextChange(secondsIntoMinute: 3, resolution: resolution)
     #expect(abs(delay - resolution / (2 * .pi / 60)) < 1e-12)
-    let moved = Oscillator.sweep.secondHandAngle(secondsIntoMinute: 3 + delay)
+    let moved =
+      Oscillator.sweep.secondHandAngle(secondsIntoMinute: 3 + delay)
       - Oscillator.sweep.secondHandAngle(secondsIntoMinute: 3)
     #expect(abs(moved - resolution) < 1e-12)
   }

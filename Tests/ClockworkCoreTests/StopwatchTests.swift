@@ -32,8 +32,14 @@ import Testing
       try watch.lap(at: clock.now)
     }
     #expect(watch.laps.map(\.number) == [1, 2, 3, 4])
-    #expect(watch.laps.map(\.split) == [.milliseconds(3_210), .seconds(2), .milliseconds(4_500), .seconds(1)])
-    #expect(watch.laps.map(\.total) == [.milliseconds(3_210), .milliseconds(5_210), .milliseconds(9_710), .milliseconds(10_710)])
+    #expect(
+      watch.laps.map(\.split) == [
+        .milliseconds(3_210), .seconds(2), .milliseconds(4_500), .seconds(1),
+      ])
+    #expect(
+      watch.laps.map(\.total) == [
+        .milliseconds(3_210), .milliseconds(5_210), .milliseconds(9_710), .milliseconds(10_710),
+      ])
     let sum = watch.laps.reduce(Duration.zero) { $0 + $1.split }
     #expect(sum == watch.laps.last?.total)
     #expect(watch.bestLap?.number == 4)
@@ -60,12 +66,18 @@ import Testing
     #expect(throws: StopwatchError(action: .pause, phase: .idle)) { try watch.pause(at: clock.now) }
     #expect(throws: StopwatchError(action: .reset, phase: .idle)) { try watch.reset() }
     try watch.start(at: clock.now)
-    #expect(throws: StopwatchError(action: .start, phase: .running)) { try watch.start(at: clock.now) }
+    #expect(throws: StopwatchError(action: .start, phase: .running)) {
+      try watch.start(at: clock.now)
+    }
     #expect(throws: StopwatchError(action: .reset, phase: .running)) { try watch.reset() }
-    #expect(throws: StopwatchError(action: .resume, phase: .running)) { try watch.resume(at: clock.now) }
+    #expect(throws: StopwatchError(action: .resume, phase: .running)) {
+      try watch.resume(at: clock.now)
+    }
     try watch.pause(at: clock.now)
     #expect(throws: StopwatchError(action: .lap, phase: .paused)) { try watch.lap(at: clock.now) }
-    #expect(StopwatchError(action: .lap, phase: .paused).description == "cannot lap a stopwatch that is paused")
+    #expect(
+      StopwatchError(action: .lap, phase: .paused).description
+        == "cannot lap a stopwatch that is paused")
   }
 
   @Test func resetClearsLapsOnlyWhenPaused() async throws {

@@ -10,7 +10,9 @@ import Testing
   }
 
   @Test func delayToNextSecond() {
-    #expect(WallSeconds.delayToNextSecond(after: Date(timeIntervalSince1970: 10.75)) == .milliseconds(250))
+    #expect(
+      WallSeconds.delayToNextSecond(after: Date(timeIntervalSince1970: 10.75)) == .milliseconds(250)
+    )
     #expect(WallSeconds.delayToNextSecond(after: Date(timeIntervalSince1970: 10)) == .seconds(1))
   }
 }

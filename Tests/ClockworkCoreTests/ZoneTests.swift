@@ -1,14 +1,17 @@
-@testable import ClockworkCore
 import Foundation
 import PropertyBased
 import Testing
+
+@testable import ClockworkCore
 
 @Suite struct ZoneTests {
   /// The names offered for completion are the database's own: each one opens.
   @Test func knownIdentifiersAreTheDatabasesAndEachOpens() {
     let names = Zone.knownIdentifiers()
     #expect(names.count > 400)
-    for name in ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "UTC"] { #expect(names.contains(name), "\(name)") }
+    for name in ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "UTC"] {
+      #expect(names.contains(name), "\(name)")
+    }
     #expect(names == names.sorted())
     for name in names where Zone(identifier: name) == nil { Issue.record("\(name) does not open") }
   }
@@ -27,30 +30,49 @@ import Testing
     // 2026-03-08 06:59:59 UTC is 01:59:59 EST; a second later it is 03:00:00 EDT.
     let before = newYork.civilTime(at: Date(timeIntervalSince1970: 1_772_953_199))
     let after = newYork.civilTime(at: Date(timeIntervalSince1970: 1_772_953_200))
-    #expect(before == CivilTime(year: 2026, month: 3, day: 8, hour: 1, minute: 59, second: 59, utcOffset: -18_000))
-    #expect(after == CivilTime(year: 2026, month: 3, day: 8, hour: 3, minute: 0, second: 0, utcOffset: -14_400))
+    #expect(
+      before
+        == CivilTime(
+          year: 2026, month: 3, day: 8, hour: 1, minute: 59, second: 59, utcOffset: -18_000))
+    #expect(
+      after
+        == CivilTime(
+          year: 2026, month: 3, day: 8, hour: 3, minute: 0, second: 0, utcOffset: -14_400))
   }
 
   @Test func wallTimesGoingBackAndForward() throws {
     let newYork = try #require(Zone(identifier: "America/New_York"))
     // 2026-11-01: 01:30 happens twice (EDT, then EST); the first is 05:30 UTC.
-    let twice = CivilTime(year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0, utcOffset: 0)
+    let twice = CivilTime(
+      year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0, utcOffset: 0)
     #expect(newYork.instant(of: twice) == .at(Date(timeIntervalSince1970: 1_793_511_000)))
     // 2026-03-08: 02:30 never happens; clocks jump from 02:00 EST to 03:00 EDT at 07:00 UTC.
-    let never = CivilTime(year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0, utcOffset: 0)
-    #expect(newYork.instant(of: never) == .skipped(changeAt: Date(timeIntervalSince1970: 1_772_953_200)))
-    #expect(Zone(secondsFromGMT: 3600).instant(of: never) == .at(Date(timeIntervalSince1970: 1_772_933_400)))
+    let never = CivilTime(
+      year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0, utcOffset: 0)
+    #expect(
+      newYork.instant(of: never) == .skipped(changeAt: Date(timeIntervalSince1970: 1_772_953_200)))
+    #expect(
+      Zone(secondsFromGMT: 3600).instant(of: never)
+        == .at(Date(timeIntervalSince1970: 1_772_933_400)))
   }
 
   @Test func datesThatDoNotExist() {
-    #expect(!CivilTime(year: 2026, month: 2, day: 29, hour: 0, minute: 0, second: 0, utcOffset: 0).isValidDate)
-    #expect(CivilTime(year: 2028, month: 2, day: 29, hour: 0, minute: 0, second: 0, utcOffset: 0).isValidDate)
-    #expect(CivilTime(year: 2026, month: 12, day: 31, hour: 9, minute: 0, second: 0, utcOffset: 0).addingDays(1).day == 1)
+    #expect(
+      !CivilTime(year: 2026, month: 2, day: 29, hour: 0, minute: 0, second: 0, utcOffset: 0)
+        .isValidDate)
+    #expect(
+      CivilTime(year: 2028, month: 2, day: 29, hour: 0, minute: 0, second: 0, utcOffset: 0)
+        .isValidDate)
+    #expect(
+      CivilTime(year: 2026, month: 12, day: 31, hour: 9, minute: 0, second: 0, utcOffset: 0)
+        .addingDays(1).day == 1)
   }
 
   @Test func fieldsTruncateToTheSecondBeforeTheEpoch() {
     let t = Zone.utc.civilTime(at: Date(timeIntervalSince1970: -0.25))
-    #expect(t == CivilTime(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, utcOffset: 0))
+    #expect(
+      t == CivilTime(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, utcOffset: 0)
+    )
   }
 
   /// Our reading of the database and Foundation's (ICU, its own copy of the rules) agree,
@@ -59,13 +81,18 @@ import Testing
   /// changes at 24:00 and at -1:00.
   @Test func agreesWithFoundationOnOffsets() async throws {
     let names = [
-      "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "Europe/Dublin", "America/Santiago",
+      "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham",
+      "Europe/Dublin", "America/Santiago",
       "America/Nuuk", "Australia/Sydney", "Europe/London", "America/St_Johns",
     ]
-    await propertyCheck(count: 1500, input: Gen.double(in: 0...4e9), Gen.int(in: 0...(names.count - 1))) { seconds, index in
+    await propertyCheck(
+      count: 1500, input: Gen.double(in: 0...4e9), Gen.int(in: 0...(names.count - 1))
+    ) { seconds, index in
       let date = Date(timeIntervalSince1970: seconds)
       let ours = Zone(identifier: names[index])!.secondsFromGMT(at: date)
-      #expect(ours == TimeZone(identifier: names[index])!.secondsFromGMT(for: date), "\(names[index]) at \(date)")
+      #expect(
+        ours == TimeZone(identifier: names[index])!.secondsFromGMT(for: date),
+        "\(names[index]) at \(date)")
     }
   }
 
@@ -74,16 +101,24 @@ import Testing
     #expect(newYork?.standard == -18_000)
     #expect(newYork?.daylight?.offset == -14_400)
     #expect(newYork?.daylight?.start == .month(3, week: 2, weekday: 0))
-    #expect(PosixZoneRule("<+0545>-5:45")?.standard == 20_700 && PosixZoneRule("<+0545>-5:45")?.daylight == nil)
+    #expect(
+      PosixZoneRule("<+0545>-5:45")?.standard == 20_700
+        && PosixZoneRule("<+0545>-5:45")?.daylight == nil)
     #expect(PosixZoneRule("<-02>2<-01>,M3.5.0/-1,M10.5.0/0")?.daylight?.startTime == -3600)
     #expect(PosixZoneRule("IST-1GMT0,M10.5.0,M3.5.0/1")?.daylight?.offset == 0)
-    for broken in ["", "E5", "EST", "EST5EDT,M3.2.0", "EST5EDT,M13.2.0,M11.1.0", "EST5EDT,M3.2.0,M11.1.0,"] {
+    for broken in [
+      "", "E5", "EST", "EST5EDT,M3.2.0", "EST5EDT,M13.2.0,M11.1.0", "EST5EDT,M3.2.0,M11.1.0,",
+    ] {
       #expect(PosixZoneRule(broken) == nil, "\(broken)")
     }
     // 2100-03-14 is the second Sunday of March 2100.
-    #expect(PosixZoneRule.Day.month(3, week: 2, weekday: 0).dayNumber(in: 2100) == PosixZoneRule.dayNumber(year: 2100, month: 3, day: 14))
+    #expect(
+      PosixZoneRule.Day.month(3, week: 2, weekday: 0).dayNumber(in: 2100)
+        == PosixZoneRule.dayNumber(year: 2100, month: 3, day: 14))
     // The last Sunday of October 2026 is the 25th.
-    #expect(PosixZoneRule.Day.month(10, week: 5, weekday: 0).dayNumber(in: 2026) == PosixZoneRule.dayNumber(year: 2026, month: 10, day: 25))
+    #expect(
+      PosixZoneRule.Day.month(10, week: 5, weekday: 0).dayNumber(in: 2026)
+        == PosixZoneRule.dayNumber(year: 2026, month: 10, day: 25))
   }
 
   @Test func filesThatAreNotZonesAreRefused() {
@@ -100,7 +135,9 @@ import Testing
       for task in 0..<8 {
         group.addTask {
           (0..<200).allSatisfy { _ in
-            task % 2 == 0 ? Zone.local.secondsFromGMT(at: now) == local : kathmandu.secondsFromGMT(at: now) == 20_700
+            task % 2 == 0
+              ? Zone.local.secondsFromGMT(at: now) == local
+              : kathmandu.secondsFromGMT(at: now) == 20_700
           }
         }
       }

@@ -11,7 +11,11 @@ import Testing
     let run = Harness(framesAhead: 4)
     let task = try await run.start()
     // The present, then four frames drawn ahead in one go, before any deadline.
-    #expect(run.log.rounded == [.rewind, .drawn(at: 0), .shown("\(t0) a 80", at: 0), .drawn(at: 0.751), .drawn(at: 1.751), .drawn(at: 2.751), .drawn(at: 3.751)])
+    #expect(
+      run.log.rounded == [
+        .rewind, .drawn(at: 0), .shown("\(t0) a 80", at: 0), .drawn(at: 0.751), .drawn(at: 1.751),
+        .drawn(at: 2.751), .drawn(at: 3.751),
+      ])
     for (index, second) in [0.75, 1.75, 2.75, 3.75, 4.75, 5.75].enumerated() {
       try await run.advance(to: second, until: { run.log.shown.count == index + 2 })
     }
@@ -20,7 +24,8 @@ import Testing
     let shown = run.log.shown.dropFirst()
     #expect(shown.map(\.frame) == (1...6).map { "\(t0 + $0) a 80" })
     for (frame, deadline) in zip(shown, [0.75, 1.75, 2.75, 3.75, 4.75, 5.75]) {
-      #expect(abs(frame.at - deadline) < 1e-5, "\(frame.frame) shown at \(frame.at), due at \(deadline)")
+      #expect(
+        abs(frame.at - deadline) < 1e-5, "\(frame.frame) shown at \(frame.at), due at \(deadline)")
     }
     // The second batch was drawn when the first had all been shown.
     let drawn = run.log.entries.value.filter { if case .drawn = $0 { true } else { false } }
@@ -35,7 +40,9 @@ import Testing
     let log = RunLog(clock: clock)
     let scheduler = EarlyScheduler(clock: clock)
     let mode = EndingMode(end: clock.now.advanced(by: .seconds(2)))
-    let runner = FrameRunner(mode: mode, sink: RecordingSink(log: log), clock: clock, wallNow: { Date() }, scheduler: scheduler)
+    let runner = FrameRunner(
+      mode: mode, sink: RecordingSink(log: log), clock: clock, wallNow: { Date() },
+      scheduler: scheduler)
     let task = Task { await runner.run() }
     try await yieldToTasks(until: { scheduler.pending.value != nil })
     await scheduler.fireEarly()
@@ -57,7 +64,8 @@ import Testing
     let scheduler = EarlyScheduler(clock: clock)
     let wall = TestWallClock(start: Date(timeIntervalSince1970: Double(t0)), following: clock)
     let runner = FrameRunner(
-      mode: EndingMode(end: clock.now.advanced(by: .seconds(2)), quits: false), sink: RecordingSink(log: RunLog(clock: clock)), clock: clock,
+      mode: EndingMode(end: clock.now.advanced(by: .seconds(2)), quits: false),
+      sink: RecordingSink(log: RunLog(clock: clock)), clock: clock,
       wallNow: { wall.now() }, scheduler: scheduler)
     let ending = Task { await runner.run() }
     try await yieldToTasks(until: { scheduler.pending.value != nil })
@@ -210,7 +218,10 @@ import Testing
     await run.clock.advance(by: .seconds(10.5))
     run.scheduler.thaw()
     try await run.settle(until: { run.log.shown.count == 4 })
-    #expect(run.log.shown.map(\.frame) == ["\(t0) a 80", "\(t0 + 1) a 80", "\(t0 + 2) a 80", "\(t0 + 10) a 80"])
+    #expect(
+      run.log.shown.map(\.frame) == [
+        "\(t0) a 80", "\(t0 + 1) a 80", "\(t0 + 2) a 80", "\(t0 + 10) a 80",
+      ])
     #expect(run.log.rounded.contains(.skipped(from: 2.75, to: 10.5)))
     run.runner.stop(0)
     _ = await task.value
@@ -227,7 +238,9 @@ import Testing
     try await run.settle(until: { run.log.rounded.contains(.handled("nothing", at: 0)) })
     try await run.advance(to: 0.75, until: { run.log.shown.count == 2 })
     run.runner.send("nothing", arrivedAt: typed.advanced(by: .seconds(0.6)))
-    try await run.settle(until: { run.log.entries.value.filter { if case .handled = $0 { true } else { false } }.count == 2 })
+    try await run.settle(until: {
+      run.log.entries.value.filter { if case .handled = $0 { true } else { false } }.count == 2
+    })
     let tick = run.log.rounded.compactMap { if case .tick(let at) = $0 { at } else { nil } }.last
     #expect(run.log.rounded.last == .handled("nothing", at: tick ?? -1), "\(run.log.rounded)")
     run.runner.stop(0)

@@ -162,14 +162,20 @@ struct Harness {
   let scheduler: FreezableScheduler
   let runner: FrameRunner<SecondsMode, RecordingSink, TestClock<Duration>>
 
-  init(framesAhead: Int = 1, framesCaughtUp: Int = 0, changesAtTicks: Bool = false, wallStart: Double = 1_700_000_000.25) {
+  init(
+    framesAhead: Int = 1, framesCaughtUp: Int = 0, changesAtTicks: Bool = false,
+    wallStart: Double = 1_700_000_000.25
+  ) {
     log = RunLog(clock: clock)
     wall = TestWallClock(start: Date(timeIntervalSince1970: wallStart), following: clock)
-    mode = SecondsMode(log: log, framesAhead: framesAhead, framesCaughtUp: framesCaughtUp, changesAtTicks: changesAtTicks)
+    mode = SecondsMode(
+      log: log, framesAhead: framesAhead, framesCaughtUp: framesCaughtUp,
+      changesAtTicks: changesAtTicks)
     sink = RecordingSink(log: log)
     scheduler = FreezableScheduler(clock: clock)
     let wall = wall
-    runner = FrameRunner(mode: mode, sink: sink, clock: clock, wallNow: { wall.now() }, scheduler: scheduler)
+    runner = FrameRunner(
+      mode: mode, sink: sink, clock: clock, wallNow: { wall.now() }, scheduler: scheduler)
   }
 
   /// Starts the run; its exit status comes from the task.
@@ -207,7 +213,9 @@ final class EndingMode: LiveMode {
   }
 
   func handle(_ input: String, at moment: Moment<Instant>) -> LiveAction { .keepGoing }
-  func tick(at moment: Moment<Instant>) -> LiveAction { quits && moment.instant >= end ? .quit(0) : .keepGoing }
+  func tick(at moment: Moment<Instant>) -> LiveAction {
+    quits && moment.instant >= end ? .quit(0) : .keepGoing
+  }
 }
 
 /// A scheduler whose wake-up comes a microsecond before the deadline, as timer slack or a

@@ -45,8 +45,11 @@ import Testing
     let control = ClockControl(zones: zones, theme: .classic, oscillator: .quartz, digital: true)
     let screen = ClockScreen(control: control, graphics: .sextant, rasterStore: nil)
     let size = TerminalSize(columns: 100, rows: 40)
-    let grid = try screen.frame(at: Moment(instant: ContinuousClock.now, wall: wall), on: size).frame
-    let text = (0..<size.rows).map { row in String((0..<size.columns).map { Character(grid[$0, row].glyph) }) }.joined(separator: "\n")
+    let grid = try screen.frame(at: Moment(instant: ContinuousClock.now, wall: wall), on: size)
+      .frame
+    let text = (0..<size.rows).map { row in
+      String((0..<size.columns).map { Character(grid[$0, row].glyph) })
+    }.joined(separator: "\n")
     #expect(text.contains("UTC +00:00 · day") && text.contains("GMT-12 +12:00 · night"), "\(text)")
   }
 }

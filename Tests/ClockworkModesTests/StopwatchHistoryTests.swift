@@ -8,13 +8,16 @@ import Testing
 
 /// Archiving and the history's export, on a state folder of each test's own.
 @Suite final class StopwatchHistoryTests {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clockwork-history-\(UUID().uuidString)")
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "clockwork-history-\(UUID().uuidString)")
   var environment: [String: String] { ["XDG_STATE_HOME": folder.path] }
 
   deinit { try? FileManager.default.removeItem(at: folder) }
 
   /// A store whose current stopwatch started at wall time `start` and has these laps (seconds).
-  func storeWithStopwatch(startedAt start: Date, laps: [Double], running: Bool) throws -> StopwatchStore {
+  func storeWithStopwatch(startedAt start: Date, laps: [Double], running: Bool) throws
+    -> StopwatchStore
+  {
     let store = StopwatchStore(environment: environment)
     let clock = ContinuousClock()
     let origin = clock.now
@@ -36,7 +39,10 @@ import Testing
     let second = try storeWithStopwatch(startedAt: start, laps: [2], running: false)
     #expect(try second.archive(wallNow: archivedAt.addingTimeInterval(0.5)) == nil)
     let archived = second.history()
-    #expect(archived.map(\.url.lastPathComponent) == ["stopwatch-1800000010.json", "stopwatch-1800000010-2.json"])
+    #expect(
+      archived.map(\.url.lastPathComponent) == [
+        "stopwatch-1800000010.json", "stopwatch-1800000010-2.json",
+      ])
     #expect(!FileManager.default.fileExists(atPath: second.file.url.path))
     let sessions = StopwatchHistory.sessions(archived)
     // The running one counted until it was archived, and stays at that.
@@ -47,7 +53,8 @@ import Testing
 
   @Test func anUnreadableCurrentFileIsSetAsideWithAWarningNotArchived() throws {
     let store = StopwatchStore(environment: environment)
-    try FileManager.default.createDirectory(at: store.file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: store.file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data("{\"version\": 1, \"val".utf8).write(to: store.file.url)
     let warning = try #require(try store.archive())
     #expect(warning.contains("is corrupt or truncated"))
@@ -56,21 +63,25 @@ import Testing
 
   @Test func historyExportsEverySession() throws {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
-    _ = try storeWithStopwatch(startedAt: start, laps: [1, 2.5, 3, 5], running: false).archive(wallNow: start.addingTimeInterval(60))
-    _ = try storeWithStopwatch(startedAt: start.addingTimeInterval(120), laps: [], running: false).archive(wallNow: start.addingTimeInterval(180))
+    _ = try storeWithStopwatch(startedAt: start, laps: [1, 2.5, 3, 5], running: false).archive(
+      wallNow: start.addingTimeInterval(60))
+    _ = try storeWithStopwatch(startedAt: start.addingTimeInterval(120), laps: [], running: false)
+      .archive(wallNow: start.addingTimeInterval(180))
     let sessions = StopwatchHistory.sessions(StopwatchStore(environment: environment).history())
-    
+
     let csv = LapExport.contents(sessions, zone: .utc, format: .csv).split(separator: "\n")
     #expect(csv.first == "session,started,ended,lap,split_seconds,total_seconds,split,total,mark")
     // The session without laps has no rows.
-    #expect(csv.dropFirst() == [
-      "1,2027-01-15T08:00:00+00:00,2027-01-15T08:01:00+00:00,1,1.000,1.000,00:01.00,00:01.00,",
-      "1,2027-01-15T08:00:00+00:00,2027-01-15T08:01:00+00:00,2,1.500,2.500,00:01.50,00:02.50,",
-      "1,2027-01-15T08:00:00+00:00,2027-01-15T08:01:00+00:00,3,0.500,3.000,00:00.50,00:03.00,best",
-      "1,2027-01-15T08:00:00+00:00,2027-01-15T08:01:00+00:00,4,2.000,5.000,00:02.00,00:05.00,worst",
-    ])
+    #expect(
+      csv.dropFirst() == [
+        "1,2027-01-15T08:00:00+00:00,2027-01-15T08:01:00+00:00,1,1.000,1.000,00:01.00,00:01.00,",
+        "1,2027-01-15T08:00:00+00:00,2027-01-15T08:01:00+00:00,2,1.500,2.500,00:01.50,00:02.50,",
+        "1,2027-01-15T08:00:00+00:00,2027-01-15T08:01:00+00:00,3,0.500,3.000,00:00.50,00:03.00,best",
+        "1,2027-01-15T08:00:00+00:00,2027-01-15T08:01:00+00:00,4,2.000,5.000,00:02.00,00:05.00,worst",
+      ])
 
-    let json = try JSONSerialization.jsonObject(with: Data(LapExport.contents(sessions, zone: .utc, format: .json).utf8))
+    let json = try JSONSerialization.jsonObject(
+      with: Data(LapExport.contents(sessions, zone: .utc, format: .json).utf8))
     let list = try #require((json as? [String: Any])?["sessions"] as? [[String: Any]])
     #expect(list.map { $0["session"] as? Int } == [1, 2])
     #expect(list.map { $0["total_seconds"] as? Double } == [5, 0])

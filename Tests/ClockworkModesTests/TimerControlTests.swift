@@ -15,12 +15,16 @@ import Testing
     var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(seconds))
     countdown.start(at: start)
     return TimerControl(
-      countdown: countdown, at: Moment(instant: start, wall: Date()), persistence: nil, pulse: false, backdrop: false,
+      countdown: countdown, at: Moment(instant: start, wall: Date()), persistence: nil,
+      pulse: false, backdrop: false,
       fps: 15, wait: false, alert: TimerAlert(name: "test", exec: nil), alertsTerminal: false)
   }
 
-  func press(_ character: Character, on control: TimerControl, after seconds: Double) -> LiveAction {
-    control.handle(.character(character), at: Moment(instant: start.advanced(by: .seconds(seconds)), wall: Date()))
+  func press(_ character: Character, on control: TimerControl, after seconds: Double) -> LiveAction
+  {
+    control.handle(
+      .character(character),
+      at: Moment(instant: start.advanced(by: .seconds(seconds)), wall: Date()))
   }
 
   /// 90 s, - twice: the first takes a minute, the second would end it and is refused, said on

@@ -16,7 +16,10 @@ import Testing
   }
 
   @Test func endsAreExact() {
-    for curve in [TimingFunction.linear, .easeIn, .easeOut, .easeInEaseOut, .default, TimingFunction(controlPoints: 0.3, -0.8, 0.7, 1.8)] {
+    for curve in [
+      TimingFunction.linear, .easeIn, .easeOut, .easeInEaseOut, .default,
+      TimingFunction(controlPoints: 0.3, -0.8, 0.7, 1.8),
+    ] {
       #expect(curve.progress(at: 0) == 0)
       #expect(curve.progress(at: 1) == 1)
       #expect(curve.progress(at: -3) == 0)
@@ -25,7 +28,10 @@ import Testing
   }
 
   @Test func monotoneCurvesNeverDecrease() {
-    for curve in [TimingFunction.linear, .easeIn, .easeOut, .easeInEaseOut, .default, TimingFunction(controlPoints: 0.9, 0.1, 0.1, 0.9)] {
+    for curve in [
+      TimingFunction.linear, .easeIn, .easeOut, .easeInEaseOut, .default,
+      TimingFunction(controlPoints: 0.9, 0.1, 0.1, 0.9),
+    ] {
       var previous = 0.0
       for step in 0...2000 {
         let y = curve.progress(at: Double(step) / 2000)

@@ -17,7 +17,9 @@ import Testing
     try file.save(Sample(text: "two"))
     #expect(file.load().value == Sample(text: "two"))
     #expect(file.load().warning == nil)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("state").path) == ["sample.json"])  // no temporary left
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir.file("state").path) == ["sample.json"]
+    )  // no temporary left
     let json = try String(contentsOf: dir.file("state/sample.json"), encoding: .utf8)
     #expect(json.contains("\"version\" : 1"))
   }
@@ -32,7 +34,10 @@ import Testing
     ("garbage", "is corrupt or truncated"),
     (#"{"version": 1, "value": {"te"#, "is corrupt or truncated"),
     (#"{"version": 1, "value": {"number": 3}}"#, "is corrupt"),
-    (#"{"version": 9, "value": {"text": "from the future"}}"#, "was written by a newer Clockwork (format 9"),
+    (
+      #"{"version": 9, "value": {"text": "from the future"}}"#,
+      "was written by a newer Clockwork (format 9"
+    ),
   ])
   func badFilesAreMovedAsideWithAWarning(contents: String, reason: String) throws {
     let dir = try TemporaryDirectory()
@@ -43,7 +48,9 @@ import Testing
     #expect(loaded.warning?.contains(reason) == true, "\(loaded.warning ?? "")")
     #expect(loaded.warning?.contains("sample.json.corrupt-1800000000") == true)
     #expect(try dir.contents() == ["sample.json.corrupt-1800000000"])
-    #expect(try String(contentsOf: dir.file("sample.json.corrupt-1800000000"), encoding: .utf8) == contents)  // nothing lost
+    #expect(
+      try String(contentsOf: dir.file("sample.json.corrupt-1800000000"), encoding: .utf8)
+        == contents)  // nothing lost
   }
 
   @Test func filesSetAsideInOneSecondNeverOverwriteEachOther() throws {
@@ -62,22 +69,27 @@ import Testing
   @Test func aValueThatMakesNoSenseIsSetAsideNamingTheProblem() throws {
     let dir = try TemporaryDirectory()
     try Data(#"{"version": 1, "value": {"text": ""}}"#.utf8).write(to: dir.file("sample.json"))
-    let loaded = StateFile<Sample>(url: dir.file("sample.json")).load(now: Date(timeIntervalSince1970: 7))
+    let loaded = StateFile<Sample>(url: dir.file("sample.json")).load(
+      now: Date(timeIntervalSince1970: 7))
     #expect(loaded.value == nil)
-    #expect(loaded.warning?.contains("is corrupt (text is empty)") == true, "\(loaded.warning ?? "")")
+    #expect(
+      loaded.warning?.contains("is corrupt (text is empty)") == true, "\(loaded.warning ?? "")")
   }
 
   @Test func unreadableFileIsMovedAside() throws {
     let dir = try TemporaryDirectory()
-    try FileManager.default.createDirectory(at: dir.file("sample.json"), withIntermediateDirectories: true)
-    let loaded = StateFile<Sample>(url: dir.file("sample.json")).load(now: Date(timeIntervalSince1970: 5))
+    try FileManager.default.createDirectory(
+      at: dir.file("sample.json"), withIntermediateDirectories: true)
+    let loaded = StateFile<Sample>(url: dir.file("sample.json")).load(
+      now: Date(timeIntervalSince1970: 5))
     #expect(loaded.value == nil)
     #expect(loaded.warning?.contains("cannot be read") == true)
     #expect(try dir.contents() == ["sample.json.corrupt-5"])
   }
 
   @Test func unwritableFolderIsAnErrorNotACrash() throws {
-    let file = StateFile<Sample>(url: URL(fileURLWithPath: "/proc/clockwork-cannot-write-here/sample.json"))
+    let file = StateFile<Sample>(
+      url: URL(fileURLWithPath: "/proc/clockwork-cannot-write-here/sample.json"))
     #expect(throws: StateError.self) { try file.save(Sample(text: "x")) }
   }
 
@@ -102,16 +114,22 @@ import Testing
   }
 
   @Test func stateDirectoryFollowsXDG() {
-    #expect(StateDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/a"]).url.path == "/x/state/clockwork")
-    #expect(StateDirectory(environment: ["HOME": "/home/a"]).url.path == "/home/a/.local/state/clockwork")
-    #expect(StateDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/a"]).url.path == "/home/a/.local/state/clockwork")
+    #expect(
+      StateDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/a"]).url.path
+        == "/x/state/clockwork")
+    #expect(
+      StateDirectory(environment: ["HOME": "/home/a"]).url.path == "/home/a/.local/state/clockwork")
+    #expect(
+      StateDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/a"]).url.path
+        == "/home/a/.local/state/clockwork")
   }
 }
 
 @Suite struct StoredTimeTests {
   let clock = ContinuousClock()
 
-  func watch(running: Bool) throws -> (Stopwatch<ContinuousClock.Instant>, ContinuousClock.Instant) {
+  func watch(running: Bool) throws -> (Stopwatch<ContinuousClock.Instant>, ContinuousClock.Instant)
+  {
     let start = clock.now
     var watch = Stopwatch<ContinuousClock.Instant>()
     try watch.start(at: start)
@@ -146,17 +164,21 @@ import Testing
     try watch.lap(at: start.advanced(by: .microseconds(2_999_600)))
     try watch.pause(at: start.advanced(by: .microseconds(5_859_600)))
     let now = start.advanced(by: .seconds(10))
-    let stored = StoredStopwatch(watch, at: now, wallNow: Date(timeIntervalSince1970: 1_000), started: nil)
+    let stored = StoredStopwatch(
+      watch, at: now, wallNow: Date(timeIntervalSince1970: 1_000), started: nil)
     let decoded = try JSONDecoder().decode(StoredStopwatch.self, from: JSONEncoder().encode(stored))
     let (restored, _) = decoded.restored(at: now, wallNow: Date(timeIntervalSince1970: 2_000))
-    #expect(StopwatchFormat.string(restored.elapsed(at: now)) == StopwatchFormat.string(watch.elapsed(at: now)))
+    #expect(
+      StopwatchFormat.string(restored.elapsed(at: now))
+        == StopwatchFormat.string(watch.elapsed(at: now)))
     #expect(StopwatchFormat.string(restored.elapsed(at: now)) == "00:05.85")
     #expect(restored.laps.map { StopwatchFormat.string($0.split) } == ["00:02.99"])
   }
 
   @Test func pausedStopwatchIsAsItWas() throws {
     let (watch, now) = try watch(running: false)
-    let stored = StoredStopwatch(watch, at: now, wallNow: Date(timeIntervalSince1970: 1_000), started: nil)
+    let stored = StoredStopwatch(
+      watch, at: now, wallNow: Date(timeIntervalSince1970: 1_000), started: nil)
     let (restored, _) = stored.restored(at: clock.now, wallNow: Date(timeIntervalSince1970: 99_999))
     #expect(restored.phase == .paused)
     #expect(restored.elapsed(at: clock.now) == .seconds(8))
@@ -164,7 +186,8 @@ import Testing
 
   @Test func wallClockMovedBackwardsNeverShrinksTheTime() throws {
     let (watch, now) = try watch(running: true)
-    let stored = StoredStopwatch(watch, at: now, wallNow: Date(timeIntervalSince1970: 1_000), started: nil)
+    let stored = StoredStopwatch(
+      watch, at: now, wallNow: Date(timeIntervalSince1970: 1_000), started: nil)
     let later = clock.now
     let (restored, note) = stored.restored(at: later, wallNow: Date(timeIntervalSince1970: 700))
     #expect(restored.elapsed(at: later) == .seconds(8))  // the last known value
@@ -176,7 +199,9 @@ import Testing
 /// Stored numbers out of range or without sense, as an edited or damaged file holds them: each
 /// file is set aside with a warning naming the field, and nothing traps.
 @Suite struct ImpossibleStoredValuesTests {
-  static func stopwatch(elapsed: String = "12.5", anchor: String = "1800000000", laps: String = "[]") -> String {
+  static func stopwatch(
+    elapsed: String = "12.5", anchor: String = "1800000000", laps: String = "[]"
+  ) -> String {
     #"{"version": 1, "value": {"phase": "running", "elapsed": \#(elapsed), "anchor": \#(anchor), "laps": \#(laps)}}"#
   }
 
@@ -187,15 +212,23 @@ import Testing
     (stopwatch(anchor: "1e308"), "anchor is out of range"),
     (stopwatch(anchor: "-1e308"), "anchor is out of range"),
     (stopwatch(laps: #"[{"number": 1, "split": -2, "total": -2}]"#), "lap 1's split is negative"),
-    (stopwatch(laps: #"[{"number": 1, "split": 1e300, "total": 1e300}]"#), "lap 1's split is out of range"),
-    (stopwatch(laps: #"[{"number": 1, "split": 5, "total": 5}, {"number": 2, "split": 1, "total": 3}]"#), "lap 2's total is less"),
+    (
+      stopwatch(laps: #"[{"number": 1, "split": 1e300, "total": 1e300}]"#),
+      "lap 1's split is out of range"
+    ),
+    (
+      stopwatch(
+        laps: #"[{"number": 1, "split": 5, "total": 5}, {"number": 2, "split": 1, "total": 3}]"#),
+      "lap 2's total is less"
+    ),
     (stopwatch(laps: #"[{"number": 4, "split": 5, "total": 5}]"#), "lap 1 is numbered 4"),
   ])
   func aStopwatchFile(contents: String, problem: String) throws {
     let dir = try TemporaryDirectory()
     let store = StopwatchStore(directory: StateDirectory(url: dir.url))
     try Data(contents.utf8).write(to: store.file.url)
-    let (watch, notes) = store.resume(at: ContinuousClock().now, wallNow: Date(timeIntervalSince1970: 1_800_000_100))
+    let (watch, notes) = store.resume(
+      at: ContinuousClock().now, wallNow: Date(timeIntervalSince1970: 1_800_000_100))
     #expect(watch.phase == .idle)
     #expect(notes.count == 1 && notes[0].contains(problem), "\(notes)")
     #expect(try dir.contents().contains { $0.hasPrefix("stopwatch.json.corrupt-") })
@@ -203,9 +236,9 @@ import Testing
     #expect(store.history().isEmpty)
   }
 
-
   @Test func restoringNeverTrapsEvenOnAValueNotChecked() {
-    var stored = StoredStopwatch(Stopwatch(), at: ContinuousClock().now, wallNow: Date(timeIntervalSince1970: 0), started: nil)
+    var stored = StoredStopwatch(
+      Stopwatch(), at: ContinuousClock().now, wallNow: Date(timeIntervalSince1970: 0), started: nil)
     stored.phase = .paused
     stored.elapsed = 1e300
     let now = ContinuousClock().now

@@ -25,7 +25,8 @@ import Testing
     #expect(try Data(contentsOf: owner.file.url) == before)
 
     // The viewer follows the owner's file.
-    let (followed, _) = viewer.resume(at: clock.now, wallNow: Date(timeIntervalSince1970: 1_800_000_005))
+    let (followed, _) = viewer.resume(
+      at: clock.now, wallNow: Date(timeIntervalSince1970: 1_800_000_005))
     #expect(followed.phase == .running)
     #expect(followed.elapsed(at: clock.now) >= .seconds(5))
   }

@@ -9,11 +9,13 @@ import Testing
 @Suite struct ProcessFilesTests {
   /// `/proc/PID/stat` is read past the program's name, whatever its parentheses and spaces.
   @Test func aProcessIsReadWhateverItsName() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stat-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stat-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let odd = folder.appendingPathComponent("a) b (c")
-    try FileManager.default.createSymbolicLink(at: odd, withDestinationURL: URL(fileURLWithPath: "/bin/sleep"))
+    try FileManager.default.createSymbolicLink(
+      at: odd, withDestinationURL: URL(fileURLWithPath: "/bin/sleep"))
     let child = Process()
     child.executableURL = odd
     child.arguments = ["30"]
@@ -43,14 +45,17 @@ import Testing
     let path = String(cString: ttyname(terminal))
     let me = try #require(ProcessStat(pid: getpid()))
     // This process is not the pty's session leader (it has no controlling terminal here, or another).
-    let claimed = TerminalIdentity(path: path, device: UInt64(info.st_rdev), session: getpid(), leaderStart: me.startTime)
+    let claimed = TerminalIdentity(
+      path: path, device: UInt64(info.st_rdev), session: getpid(), leaderStart: me.startTime)
     #expect(!claimed.isStillOurs())
-    let moved = TerminalIdentity(path: "/dev/null", device: UInt64(info.st_rdev), session: getpid(), leaderStart: me.startTime)
+    let moved = TerminalIdentity(
+      path: "/dev/null", device: UInt64(info.st_rdev), session: getpid(), leaderStart: me.startTime)
     #expect(!moved.isStillOurs(), "another device at the path")
   }
 
   @Test func textIsAppendedByPathAndAPathThatCannotBeOpenedIsSkipped() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("text-\(UUID().uuidString).log")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "text-\(UUID().uuidString).log")
     defer { try? FileManager.default.removeItem(at: file) }
     TextFile.write("one\n", to: file.path, flags: O_CREAT | O_APPEND)
     TextFile.write("two\n", to: file.path, flags: O_CREAT | O_APPEND)

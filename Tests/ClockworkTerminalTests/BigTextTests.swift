@@ -23,12 +23,15 @@ import Testing
     let left = (100 - 8 * width) / 2
     let top = (12 - height) / 2
     func block(_ index: Int) -> [Cell] {
-      (top..<top + height).flatMap { row in (0..<width).map { grid[left + index * width + $0, row] } }
+      (top..<top + height).flatMap { row in (0..<width).map { grid[left + index * width + $0, row] }
+      }
     }
     #expect(block(0) == block(1) && block(0) == block(3) && block(0) == block(7))
     #expect(block(0) != block(2), "a digit is not a colon")
     #expect(block(0).contains { $0 != .blank })
-    #expect((0..<left).allSatisfy { grid[$0, top + height / 2] == .blank }, "centred: the margin is empty")
+    #expect(
+      (0..<left).allSatisfy { grid[$0, top + height / 2] == .blank }, "centred: the margin is empty"
+    )
   }
 
   /// Each cell's colour would be one more escape sent: a running stopwatch's digits are one
@@ -36,7 +39,8 @@ import Testing
   @Test func digitsAreOneColourOverTheTerminalsBackground() throws {
     let amber = Color(red: 1, green: 0.75, blue: 0.2)
     for background in [nil, RGB(255, 255, 255)] {
-      let grid = try BigText(graphics: .sextant, color: amber, background: background).cells("08:31.29", columns: 100, rows: 12, cell: CellShape())
+      let grid = try BigText(graphics: .sextant, color: amber, background: background).cells(
+        "08:31.29", columns: 100, rows: 12, cell: CellShape())
       let drawn = grid.cells.filter { $0 != .blank }
       #expect(drawn.count > 100)
       #expect(Set(drawn.map(\.foreground)) == [RGB(255, 191, 51)])
@@ -54,6 +58,7 @@ import Testing
     let stop = inkRows(grid, columns: left + width..<left + 2 * width)
     let digitBottom = try #require(digit.last)
     #expect(try #require(stop.last) >= digitBottom - 1, "the stop's bottom is the digits' baseline")
-    #expect(try #require(stop.first) > (digit.first! + digitBottom) / 2, "and it is in the lower half")
+    #expect(
+      try #require(stop.first) > (digit.first! + digitBottom) / 2, "and it is in the lower half")
   }
 }

@@ -1,6 +1,7 @@
 import ClockworkLive
-@testable import ClockworkTerminal
 import Testing
+
+@testable import ClockworkTerminal
 
 @Suite struct BlitterTests {
   let red: UInt32 = 0xFFFF_0000
@@ -77,18 +78,30 @@ import Testing
     second[3 * 8 + 7] = red
     second[5 * 8 + 6] = red
     let blitter = CellBlitter(glyphs: .sextant)
-    let firstCells = first.withUnsafeBufferPointer { blitter.cells(from: $0, width: 8, height: 6, stride: 8) }
-    let fresh = second.withUnsafeBufferPointer { blitter.cells(from: $0, width: 8, height: 6, stride: 8) }
+    let firstCells = first.withUnsafeBufferPointer {
+      blitter.cells(from: $0, width: 8, height: 6, stride: 8)
+    }
+    let fresh = second.withUnsafeBufferPointer {
+      blitter.cells(from: $0, width: 8, height: 6, stride: 8)
+    }
     // A stale grid for the unchanged cells shows whether they were copied or fitted again.
     var stale = firstCells
     stale[0, 0] = Cell(glyph: "x")
-    let incremental = second.withUnsafeBufferPointer { blitter.cells(from: $0, width: 8, height: 6, stride: 8, previous: (first, stale)) }
+    let incremental = second.withUnsafeBufferPointer {
+      blitter.cells(from: $0, width: 8, height: 6, stride: 8, previous: (first, stale))
+    }
     #expect(incremental[0, 0].glyph == "x", "unchanged samples: copied")
-    for (column, row) in [(1, 0), (3, 1)] { #expect(incremental[column, row] == fresh[column, row]) }
+    for (column, row) in [(1, 0), (3, 1)] {
+      #expect(incremental[column, row] == fresh[column, row])
+    }
     #expect(fresh[1, 0] != firstCells[1, 0] && fresh[3, 1] != firstCells[3, 1], "the changes show")
-    var padded = second.withUnsafeBufferPointer { blitter.cells(from: $0, width: 8, height: 6, stride: 8, previous: (first, firstCells)) }
+    var padded = second.withUnsafeBufferPointer {
+      blitter.cells(from: $0, width: 8, height: 6, stride: 8, previous: (first, firstCells))
+    }
     #expect(padded == fresh)
-    padded = second.withUnsafeBufferPointer { blitter.cells(from: $0, width: 8, height: 6, stride: 8, previous: ([], stale)) }
+    padded = second.withUnsafeBufferPointer {
+      blitter.cells(from: $0, width: 8, height: 6, stride: 8, previous: ([], stale))
+    }
     #expect(padded == fresh, "a previous frame of another size is ignored")
   }
 
@@ -98,24 +111,38 @@ import Testing
     let back = RGB.paletteEntry(230)
     let pulse = RGB.paletteEntry(200)
     func cell(_ samples: [UInt32], _ under: CellUnderlay) -> Cell {
-      samples.withUnsafeBufferPointer { CellBlitter(glyphs: .sextant).cells(from: $0, width: 2, height: 3, stride: 2, underlay: [under])[0, 0] }
+      samples.withUnsafeBufferPointer {
+        CellBlitter(glyphs: .sextant).cells(
+          from: $0, width: 2, height: 3, stride: 2, underlay: [under])[0, 0]
+      }
     }
     let none = [UInt32](repeating: clear, count: 6)
     #expect(cell(none, CellUnderlay(color: back)) == Cell(glyph: " ", background: back))
-    #expect(cell(none, CellUnderlay(color: back, overlay: pulse, overlayMask: 0b111111)) == Cell(glyph: " ", background: pulse))
+    #expect(
+      cell(none, CellUnderlay(color: back, overlay: pulse, overlayMask: 0b111111))
+        == Cell(glyph: " ", background: pulse))
     // The pulse in the left column: its glyph in the pulse's entry over the backdrop's.
-    #expect(cell(none, CellUnderlay(color: back, overlay: pulse, overlayMask: 0b010101)) == Cell(glyph: "▌", foreground: pulse, background: back))
+    #expect(
+      cell(none, CellUnderlay(color: back, overlay: pulse, overlayMask: 0b010101))
+        == Cell(glyph: "▌", foreground: pulse, background: back))
     // Half-transparent red (premultiplied 0x80: 128 of 255) is red, over the majority's colour.
     let half: UInt32 = 0x8080_0000
-    let drawn = cell([half, clear, half, clear, clear, clear], CellUnderlay(color: back, overlay: pulse, overlayMask: 0b101010))
-    #expect(drawn == Cell(glyph: GlyphSet.sextant.glyph(0b000101), foreground: RGB(255, 0, 0), background: pulse))
+    let drawn = cell(
+      [half, clear, half, clear, clear, clear],
+      CellUnderlay(color: back, overlay: pulse, overlayMask: 0b101010))
+    #expect(
+      drawn
+        == Cell(
+          glyph: GlyphSet.sextant.glyph(0b000101), foreground: RGB(255, 0, 0), background: pulse))
     // Every sample drawn: the ordinary two-colour fit.
     #expect(cell([red, red, red, blue, blue, blue], CellUnderlay(color: back)).background != back)
   }
 
   @Test func gridShapeFollowsTheSampleSize() {
     let pixels = [UInt32](repeating: red, count: 200 * 120)
-    let grid = pixels.withUnsafeBufferPointer { CellBlitter(glyphs: .sextant).cells(from: $0, width: 200, height: 120, stride: 200) }
+    let grid = pixels.withUnsafeBufferPointer {
+      CellBlitter(glyphs: .sextant).cells(from: $0, width: 200, height: 120, stride: 200)
+    }
     #expect(grid.columns == 100 && grid.rows == 40)
   }
 }
@@ -151,11 +178,14 @@ import Testing
   /// the entries that moved, and no cell is written again.
   @Test func paletteEntriesAnimateWithoutRewritingCells() {
     var writer = DamageWriter(colorMode: .truecolor)
-    var frame = CellGrid(columns: 4, rows: 1, fill: Cell(glyph: "🬀", foreground: RGB(255, 255, 255), background: .paletteEntry(230)))
+    var frame = CellGrid(
+      columns: 4, rows: 1,
+      fill: Cell(glyph: "🬀", foreground: RGB(255, 255, 255), background: .paletteEntry(230)))
     frame[3, 0].background = .paletteEntry(231)
     frame.palette = [230: RGB(0x3D, 0xAC, 0xF7), 231: RGB(0xCE, 0x07, 0x55)]
     let first = writer.frame(frame)
-    #expect(first.hasPrefix("\u{1B}]4;230;#3dacf7;231;#ce0755\u{1B}\\"), "\(first.debugDescription)")
+    #expect(
+      first.hasPrefix("\u{1B}]4;230;#3dacf7;231;#ce0755\u{1B}\\"), "\(first.debugDescription)")
     #expect(first.contains("48;5;230") && first.contains("48;5;231"), "\(first.debugDescription)")
     frame.palette[230] = RGB(0x40, 0xA8, 0xF2)  // within the tolerance: not sent
     frame.palette[231] = RGB(0xD6, 0x20, 0x50)
@@ -165,7 +195,9 @@ import Testing
     frame[0, 0].background = RGB(230, 0, 0)
     frame[1, 0].background = .paletteEntry(229)
     let changed = writer.frame(frame)
-    #expect(changed.contains("48;2;230;0;0") && changed.contains("48;5;229"), "\(changed.debugDescription)")
+    #expect(
+      changed.contains("48;2;230;0;0") && changed.contains("48;5;229"),
+      "\(changed.debugDescription)")
     writer.invalidate()
     #expect(writer.frame(frame).hasPrefix("\u{1B}]4;230;#40a8f2;231;#d62050\u{1B}\\"))
   }
@@ -181,7 +213,9 @@ import Testing
     let light = RGB(230, 230, 230)
     let dark = RGB(20, 20, 20)
     func shown(_ glyph: Unicode.Scalar, _ foreground: RGB, _ background: RGB) -> Unicode.Scalar {
-      DamageWriter.Rules.monochrome(Cell(glyph: glyph, foreground: foreground, background: background)).glyph
+      DamageWriter.Rules.monochrome(
+        Cell(glyph: glyph, foreground: foreground, background: background)
+      ).glyph
     }
     #expect(shown("▀", light, dark) == "▀")
     #expect(shown("▀", dark, light) == "▄")  // the dark top half is unlit: the bottom shows
@@ -196,7 +230,9 @@ import Testing
     var writer = DamageWriter(colorMode: .truecolor)
     _ = writer.frame(grid("12:00"))
     let delta = writer.frame(grid("12:01"))
-    #expect(delta == "\u{1B}[D1", "one column back from where the last frame ended: \(delta.debugDescription)")
+    #expect(
+      delta == "\u{1B}[D1",
+      "one column back from where the last frame ended: \(delta.debugDescription)")
     #expect(!delta.contains("12:0"))
   }
 
@@ -222,10 +258,13 @@ import Testing
     #expect(move(from: (5, 3), to: 5, 4) == "\u{1B}[B")
     #expect(move(from: (50, 12), to: 52, 13) == "\u{1B}[B\u{1B}[2C")
     #expect(move(from: (5, 3), to: 7, 2) == "\u{1B}[3;8H", "as short as two relative moves, in one")
-    #expect(move(from: (90, 3), to: 2, 3) == "\u{1B}[3G", "an absolute column is shorter than 88 back")
+    #expect(
+      move(from: (90, 3), to: 2, 3) == "\u{1B}[3G", "an absolute column is shorter than 88 back")
     #expect(move(from: (90, 3), to: 2, 30) == "\u{1B}[31;3H")
     #expect(move(from: nil, to: 2, 3) == "\u{1B}[4;3H")
-    #expect(move(from: (100, 3), to: 99, 3) == "\u{1B}[4;100H", "after the last column the cursor is still on it")
+    #expect(
+      move(from: (100, 3), to: 99, 3) == "\u{1B}[4;100H",
+      "after the last column the cursor is still on it")
   }
 
   /// Frames of cells in many colours and palette entries, changing at random: whatever order the
@@ -233,7 +272,10 @@ import Testing
   @Test func theScreenShowsEveryFrameWhateverTheOrderOfWriting() {
     var random = SplitMix(seed: 7)
     let glyphs: [Unicode.Scalar] = [" ", "█", "▌", "▐", "🬀", "🬋", "🬹", "x"]
-    let colors: [RGB?] = [nil, .paletteEntry(200), .paletteEntry(201), .paletteEntry(230), RGB(170, 170, 170), RGB(255, 255, 255), RGB(20, 40, 60)]
+    let colors: [RGB?] = [
+      nil, .paletteEntry(200), .paletteEntry(201), .paletteEntry(230), RGB(170, 170, 170),
+      RGB(255, 255, 255), RGB(20, 40, 60),
+    ]
     var writer = DamageWriter(colorMode: .truecolor)
     writer.colorTolerance = 0
     var screen = ReplayedScreen(columns: 30, rows: 8)
@@ -242,13 +284,16 @@ import Testing
       for _ in 0..<(frame == 0 ? 240 : Int(random.next() % 60)) {
         let index = Int(random.next() % 240)
         grid.cells[index] = Cell(
-          glyph: glyphs[Int(random.next() % 8)], foreground: colors[Int(random.next() % 7)], background: colors[Int(random.next() % 7)],
+          glyph: glyphs[Int(random.next() % 8)], foreground: colors[Int(random.next() % 7)],
+          background: colors[Int(random.next() % 7)],
           bold: random.next() % 5 == 0)
       }
       screen.play(writer.frame(grid))
       for row in 0..<8 {
         for column in 0..<30 {
-          #expect(screen.shows(grid[column, row], column: column, row: row), "frame \(frame), \(column), \(row)")
+          #expect(
+            screen.shows(grid[column, row], column: column, row: row),
+            "frame \(frame), \(column), \(row)")
         }
       }
     }
@@ -271,10 +316,13 @@ import Testing
     g[1, 0] = Cell(glyph: "▌", foreground: red, background: white)  // the same look as "▐" white on red
     g[2, 0] = Cell(glyph: "▘", foreground: RGB(252, 253, 255), background: red)  // white within tolerance
     let bytes = writer.frame(g)
-    #expect(bytes.hasSuffix("\u{1B}[38;2;255;255;255;48;2;200;0;0m▌▐▘"), "\(bytes.debugDescription)")
+    #expect(
+      bytes.hasSuffix("\u{1B}[38;2;255;255;255;48;2;200;0;0m▌▐▘"), "\(bytes.debugDescription)")
     #expect(writer.frame(g) == "", "what is on screen counts as the same")
     g[1, 0] = Cell(glyph: "▌", foreground: red, background: RGB(0, 0, 255))
-    #expect(writer.frame(g) == "\u{1B}[1;2H\u{1B}[38;2;0;0;255m▐", "a real change is written, red kept as the background")
+    #expect(
+      writer.frame(g) == "\u{1B}[1;2H\u{1B}[38;2;0;0;255m▐",
+      "a real change is written, red kept as the background")
   }
 
   @Test func aSpaceKeepsThePensForeground() {
@@ -298,7 +346,10 @@ import Testing
 
 @Suite struct TerminalInputTests {
   @Test func keysDecode() {
-    #expect(Key.decode(Array("q \r\u{1B}[A\u{1B}[D\u{03}l+".utf8)) == [.character("q"), .space, .enter, .up, .left, .controlC, .character("l"), .character("+")])
+    #expect(
+      Key.decode(Array("q \r\u{1B}[A\u{1B}[D\u{03}l+".utf8)) == [
+        .character("q"), .space, .enter, .up, .left, .controlC, .character("l"), .character("+"),
+      ])
     #expect(Key.decode([0x1B]) == [.escape])
     #expect(Key.decode(Array("é".utf8)) == [.character("é")])
   }
@@ -307,15 +358,24 @@ import Testing
   /// release, other buttons, drags and the wheel are nothing.
   @Test func mouseReportsDecodeToClicks() {
     #expect(Key.decode(Array("\u{1B}[<0;12;5M\u{1B}[<0;12;5m".utf8)) == [.click])
-    #expect(Key.decode(Array("\u{1B}[<4;1;1M\u{1B}[<16;200;60Mq".utf8)) == [.click, .click, .character("q")])
-    for other in ["\u{1B}[<1;3;3M", "\u{1B}[<2;3;3M", "\u{1B}[<32;3;3M", "\u{1B}[<64;3;3M", "\u{1B}[<65;3;3M", "\u{1B}[<0;3;3m"] {
+    #expect(
+      Key.decode(Array("\u{1B}[<4;1;1M\u{1B}[<16;200;60Mq".utf8)) == [
+        .click, .click, .character("q"),
+      ])
+    for other in [
+      "\u{1B}[<1;3;3M", "\u{1B}[<2;3;3M", "\u{1B}[<32;3;3M", "\u{1B}[<64;3;3M", "\u{1B}[<65;3;3M",
+      "\u{1B}[<0;3;3m",
+    ] {
       #expect(Key.decode(Array(other.utf8)).isEmpty, "\(other.debugDescription)")
     }
   }
 
   @Test func graphicsFromTheEnvironment() {
-    #expect(Graphics.detect(environment: ["TERM": "xterm-256color", "LANG": "en_GB.UTF-8"]) == .sextant)
-    #expect(Graphics.detect(environment: ["TERM": "xterm", "LANG": "C", "LC_ALL": "de_DE.utf8"]) == .sextant)
+    #expect(
+      Graphics.detect(environment: ["TERM": "xterm-256color", "LANG": "en_GB.UTF-8"]) == .sextant)
+    #expect(
+      Graphics.detect(environment: ["TERM": "xterm", "LANG": "C", "LC_ALL": "de_DE.utf8"])
+        == .sextant)
     #expect(Graphics.detect(environment: ["TERM": "linux", "LANG": "C.UTF-8"]) == .half)
     #expect(Graphics.detect(environment: ["TERM": "xterm-256color", "LANG": "C"]) == .half)
     #expect(Graphics.detect(environment: ["TERM": "xterm-256color"]) == .half)
@@ -323,11 +383,16 @@ import Testing
   }
 
   @Test func colorModeFromTheEnvironment() {
-    #expect(ColorMode.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .truecolor)
+    #expect(
+      ColorMode.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+        == .truecolor)
     #expect(ColorMode.detect(environment: ["TERM": "xterm-256color"]) == .palette256)
     #expect(ColorMode.detect(environment: ["TERM": "xterm"]) == .palette16)
     #expect(ColorMode.detect(environment: ["TERM": "dumb"]) == ColorMode.none)
-    #expect(ColorMode.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"]) == ColorMode.none)
+    #expect(
+      ColorMode.detect(environment: [
+        "TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1",
+      ]) == ColorMode.none)
   }
 
   @Test func palettesPickTheNearestEntry() {
@@ -339,9 +404,14 @@ import Testing
 
   @Test func cellAspectFromPixelsOrTheUsualHalf() {
     #expect(TerminalSize(columns: 100, rows: 40).cellAspect == 0.5)
-    #expect(TerminalSize(columns: 100, rows: 40, pixelWidth: 900, pixelHeight: 720).cellAspect == 0.5)
-    #expect(abs(TerminalSize(columns: 100, rows: 40, pixelWidth: 1000, pixelHeight: 800).cellAspect - 0.5) < 1e-9)
-    #expect(abs(TerminalSize(columns: 80, rows: 24, pixelWidth: 640, pixelHeight: 384).cellAspect - 0.5) < 1e-9)
+    #expect(
+      TerminalSize(columns: 100, rows: 40, pixelWidth: 900, pixelHeight: 720).cellAspect == 0.5)
+    #expect(
+      abs(TerminalSize(columns: 100, rows: 40, pixelWidth: 1000, pixelHeight: 800).cellAspect - 0.5)
+        < 1e-9)
+    #expect(
+      abs(TerminalSize(columns: 80, rows: 24, pixelWidth: 640, pixelHeight: 384).cellAspect - 0.5)
+        < 1e-9)
   }
 }
 

@@ -1,11 +1,12 @@
+import ClockworkCairo
 import ClockworkCore
 import ClockworkScene
-import ClockworkCairo
 import ClockworkTestSupport
-@testable import ClockworkTerminal
 import ClockworkWidgets
 import Foundation
 import Testing
+
+@testable import ClockworkTerminal
 
 @Suite struct DamageTests {
   func hand(angle: Double) -> Layer {
@@ -53,7 +54,8 @@ import Testing
   func drawingOnlyTheDamageLooksLikeDrawingEverything(oscillator: Oscillator) throws {
     let face = ClockFace(size: 200, theme: .classic, oscillator: oscillator)
     let incremental = BlockPresenter(glyphs: .sextant)
-    face.pixelScale = incremental.scale(for: face.layer.bounds.size, columns: 60, rows: 28, cell: CellShape())
+    face.pixelScale = incremental.scale(
+      for: face.layer.bounds.size, columns: 60, rows: 28, cell: CellShape())
     var date = Date(timeIntervalSince1970: 1_800_000_000)
     var worstPixel = 0
     var worstCells = 0
@@ -63,8 +65,11 @@ import Testing
       let drawn = try incremental.cells(for: face.layer, columns: 60, rows: 28, cell: CellShape())
       let reference = BlockPresenter(glyphs: .sextant)
       let whole = try reference.cells(for: face.layer, columns: 60, rows: 28, cell: CellShape())
-      worstCells = max(worstCells, drawn.cells.indices.filter { drawn.cells[$0] != whole.cells[$0] }.count)
-      worstPixel = max(worstPixel, try #require(incremental.surface).largestDifference(from: try #require(reference.surface)))
+      worstCells = max(
+        worstCells, drawn.cells.indices.filter { drawn.cells[$0] != whole.cells[$0] }.count)
+      worstPixel = max(
+        worstPixel,
+        try #require(incremental.surface).largestDifference(from: try #require(reference.surface)))
     }
     #expect(worstPixel <= 16)  // measured: 10–11
     #expect(worstCells <= 60 * 28 / 100)  // measured: 8–10 of 1,680

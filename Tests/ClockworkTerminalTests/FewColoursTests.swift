@@ -15,7 +15,9 @@ import Testing
     let grid = try presenter.cells(for: face.layer, columns: 60, rows: 28, cell: CellShape())
     var entries: [Int: Int] = [:]
     for cell in grid.cells where cell.glyph != " " || cell.background != nil {
-      for colour in [cell.foreground, cell.background].compactMap({ $0 }) { entries[Palette.index16(colour), default: 0] += 1 }
+      for colour in [cell.foreground, cell.background].compactMap({ $0 }) {
+        entries[Palette.index16(colour), default: 0] += 1
+      }
     }
     return entries
   }
@@ -28,6 +30,7 @@ import Testing
     let hard = try colours(.palette16, graphics: graphics)
     #expect(hard[8, default: 0] * 5 < hard[0, default: 0], "\(hard.sorted { $0.key < $1.key })")
     let blended = try colours(.truecolor, graphics: graphics)  // the check can fail: blended, it does
-    #expect(blended[8, default: 0] * 5 > blended[0, default: 0], "\(blended.sorted { $0.key < $1.key })")
+    #expect(
+      blended[8, default: 0] * 5 > blended[0, default: 0], "\(blended.sorted { $0.key < $1.key })")
   }
 }

@@ -20,22 +20,34 @@ struct ReplayedScreen {
     while let scalar = scalars.popFirst() {
       guard scalar == "\u{1B}" else {
         // A move off the screen is the writer's bug: the glyph lands nowhere, and the test fails.
-        guard (0..<columns).contains(cursor.column), (0..<cells.count / columns).contains(cursor.row) else { continue }
-        cells[cursor.row * columns + cursor.column] = Cell(glyph: scalar, foreground: pen.foreground, background: pen.background, bold: pen.bold)
+        guard (0..<columns).contains(cursor.column),
+          (0..<cells.count / columns).contains(cursor.row)
+        else { continue }
+        cells[cursor.row * columns + cursor.column] = Cell(
+          glyph: scalar, foreground: pen.foreground, background: pen.background, bold: pen.bold)
         cursor.column = min(cursor.column + 1, columns - 1)  // wrapping off: the last column stays
         continue
       }
       switch scalars.popFirst() {
       case "]":  // OSC: up to its string terminator
-        while let next = scalars.popFirst(), next != "\u{07}" { if next == "\u{1B}" { scalars.removeFirst(); break } }
+        while let next = scalars.popFirst(), next != "\u{07}" {
+          if next == "\u{1B}" { scalars.removeFirst(); break }
+        }
       case "[":
         var parameters = ""
-        while let next = scalars.first, next.properties.numericType != nil || next == ";" || next == "?" { parameters.unicodeScalars.append(scalars.removeFirst()) }
+        while let next = scalars.first,
+          next.properties.numericType != nil || next == ";" || next == "?"
+        { parameters.unicodeScalars.append(scalars.removeFirst()) }
         let final = scalars.removeFirst()
-        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map {
+          Int($0) ?? 0
+        }
         let n = max(numbers.first ?? 1, 1)
         switch final {
-        case "H": cursor = (max((numbers.count > 1 ? numbers[1] : 1), 1) - 1, max(numbers.first ?? 1, 1) - 1)
+        case "H":
+          cursor = (
+            max((numbers.count > 1 ? numbers[1] : 1), 1) - 1, max(numbers.first ?? 1, 1) - 1
+          )
         case "A": cursor.row -= n
         case "B": cursor.row += n
         case "C": cursor.column += n
@@ -80,7 +92,8 @@ struct ReplayedScreen {
   func shows(_ wanted: Cell, column: Int, row: Int) -> Bool {
     let cell = self[column, row]
     func same(_ a: Cell, _ b: Cell) -> Bool {
-      a.glyph == b.glyph && a.bold == b.bold && (!a.showsForeground || a.foreground == b.foreground) && (!a.showsBackground || a.background == b.background)
+      a.glyph == b.glyph && a.bold == b.bold && (!a.showsForeground || a.foreground == b.foreground)
+        && (!a.showsBackground || a.background == b.background)
     }
     return same(wanted, cell) || wanted.complement.map { same($0, cell) } == true
   }

@@ -35,7 +35,10 @@ import Testing
     close(terminal)
     let keys = events.value.withLock { $0 }
     guard case .key(.space, let typed) = keys.first else { return #expect(Bool(false), "\(keys)") }
-    #expect(typed >= before && typed < started, "the space is timed when it was read, before the start")
-    guard keys.count == 2, case .key(.character("l"), _) = keys[1] else { return #expect(Bool(false), "\(keys)") }
+    #expect(
+      typed >= before && typed < started, "the space is timed when it was read, before the start")
+    guard keys.count == 2, case .key(.character("l"), _) = keys[1] else {
+      return #expect(Bool(false), "\(keys)")
+    }
   }
 }

@@ -2,9 +2,10 @@ import ClockworkCairo
 import ClockworkCore
 import ClockworkScene
 import ClockworkTestSupport
-@testable import ClockworkWidgets
 import Foundation
 import Testing
+
+@testable import ClockworkWidgets
 
 /// The hands are where the time says, checked on the pixels of every theme.
 @Suite struct ClockFaceGeometryTests {
@@ -15,10 +16,14 @@ import Testing
     Date(timeIntervalSince1970: 86_400 * 20_000 + Double(h * 3600 + m * 60) + s)
   }
 
-  func render(_ theme: ClockTheme, at date: Date, parts: ClockParts = .all, oscillator: Oscillator = .quartz, size: Double? = nil)
+  func render(
+    _ theme: ClockTheme, at date: Date, parts: ClockParts = .all, oscillator: Oscillator = .quartz,
+    size: Double? = nil
+  )
     throws -> (CairoSurface, ClockFace)
   {
-    let face = ClockFace(size: size ?? self.size, theme: theme, parts: parts, oscillator: oscillator)
+    let face = ClockFace(
+      size: size ?? self.size, theme: theme, parts: parts, oscillator: oscillator)
     face.show(date: date, zone: utc)
     let side = Int(size ?? self.size)
     return (try Renderer().renderImage(face.layer, width: side, height: side), face)
@@ -26,7 +31,9 @@ import Testing
 
   /// Pixels along the ray at `degrees` (clockwise from 12) between two fractions of the radius
   /// of the face inside its insets.
-  func ray(_ image: CairoSurface, _ face: ClockFace, _ degrees: Double, from: Double, to: Double) -> [PixelColor] {
+  func ray(_ image: CairoSurface, _ face: ClockFace, _ degrees: Double, from: Double, to: Double)
+    -> [PixelColor]
+  {
     let r = face.faceRect.width / 2
     let center = face.faceRect.center
     return stride(from: from, through: to, by: 0.02).map { f in
@@ -36,7 +43,8 @@ import Testing
   }
 
   func near(_ pixel: PixelColor, _ color: Color, tolerance: Int = 40) -> Bool {
-    let c = PixelColor(r: UInt8(color.red * 255), g: UInt8(color.green * 255), b: UInt8(color.blue * 255), a: 255)
+    let c = PixelColor(
+      r: UInt8(color.red * 255), g: UInt8(color.green * 255), b: UInt8(color.blue * 255), a: 255)
     return pixel.difference(from: c) <= tolerance
   }
 
@@ -51,7 +59,8 @@ import Testing
 
   @Test(arguments: ClockTheme.builtIn)
   func minuteHandAtQuarterPast(theme: ClockTheme) throws {
-    let (image, face) = try render(theme, at: date(0, 15, 0), parts: [.dial, .minuteHand, .hourHand], size: 800)
+    let (image, face) = try render(
+      theme, at: date(0, 15, 0), parts: [.dial, .minuteHand, .hourHand], size: 800)
     let hand = ray(image, face, 90, from: 0.15, to: theme.minuteHand.end - 0.04)
     #expect(hand.allSatisfy { near($0, theme.minuteHand.color) })
     #expect(ray(image, face, 270, from: 0.35, to: 0.8).allSatisfy { near($0, theme.dial.color) })
@@ -59,7 +68,8 @@ import Testing
 
   @Test(arguments: ClockTheme.builtIn)
   func secondHandAtFortyFive(theme: ClockTheme) throws {
-    let (image, face) = try render(theme, at: date(0, 0, 45), parts: [.dial, .secondHand], size: 800)
+    let (image, face) = try render(
+      theme, at: date(0, 0, 45), parts: [.dial, .secondHand], size: 800)
     let hand = ray(image, face, 270, from: 0.2, to: theme.secondHand.end - 0.04)
     #expect(hand.allSatisfy { near($0, theme.secondHand.color) })
     #expect(ray(image, face, 90, from: 0.35, to: 0.8).allSatisfy { near($0, theme.dial.color) })
@@ -68,7 +78,10 @@ import Testing
   @Test(arguments: ClockTheme.builtIn)
   func everyPartTogetherKeepsTheHandsOnTop(theme: ClockTheme) throws {
     let (image, face) = try render(theme, at: date(3, 0, 0))
-    #expect(ray(image, face, 90, from: 0.15, to: theme.hourHand.end - 0.04).allSatisfy { near($0, theme.hourHand.color) })
+    #expect(
+      ray(image, face, 90, from: 0.15, to: theme.hourHand.end - 0.04).allSatisfy {
+        near($0, theme.hourHand.color)
+      })
   }
 
   /// The mean angle of the second hand's pixels on a circle at 0.6 of the radius.
@@ -93,23 +106,30 @@ import Testing
   }
 
   @Test(arguments: [
-    (Oscillator.quartz, 12.5), (.quartzRecoil, 12.0), (.quartzRecoil, 12.03), (.quartzRecoil, 12.07),
+    (Oscillator.quartz, 12.5), (.quartzRecoil, 12.0), (.quartzRecoil, 12.03),
+    (.quartzRecoil, 12.07),
     (.quartzRecoil, 12.5), (.mechanical(), 12.3), (.sweep, 12.3), (.sweep, 59.95),
   ])
-  func oscillatorsPlaceTheSecondHandWhereTheCoreSays(oscillator: Oscillator, second: Double) throws {
+  func oscillatorsPlaceTheSecondHandWhereTheCoreSays(oscillator: Oscillator, second: Double) throws
+  {
     let theme = ClockTheme.classic
-    let (image, _) = try render(theme, at: date(0, 0, second), parts: [.secondHand], oscillator: oscillator, size: 800)
+    let (image, _) = try render(
+      theme, at: date(0, 0, second), parts: [.secondHand], oscillator: oscillator, size: 800)
     let expected = oscillator.secondHandAngle(secondsIntoMinute: second)
     let measured = try #require(measuredSecondHandAngle(image, color: theme.secondHand.color))
     var error = abs(measured - expected)
     error = min(error, 2 * .pi - error)
-    #expect(error < 0.08 * .pi / 180, "measured \(measured * 180 / .pi)°, expected \(expected * 180 / .pi)°")
+    #expect(
+      error < 0.08 * .pi / 180,
+      "measured \(measured * 180 / .pi)°, expected \(expected * 180 / .pi)°")
   }
 
   @Test func recoilOvershootShowsInPixels() throws {
     let theme = ClockTheme.classic
-    let (jump, _) = try render(theme, at: date(0, 0, 12.0), parts: [.secondHand], oscillator: .quartzRecoil, size: 800)
-    let (settled, _) = try render(theme, at: date(0, 0, 12.5), parts: [.secondHand], oscillator: .quartzRecoil, size: 800)
+    let (jump, _) = try render(
+      theme, at: date(0, 0, 12.0), parts: [.secondHand], oscillator: .quartzRecoil, size: 800)
+    let (settled, _) = try render(
+      theme, at: date(0, 0, 12.5), parts: [.secondHand], oscillator: .quartzRecoil, size: 800)
     let a = try #require(measuredSecondHandAngle(jump, color: theme.secondHand.color))
     let b = try #require(measuredSecondHandAngle(settled, color: theme.secondHand.color))
     #expect(abs((a - b) * 180 / .pi - 0.75) < 0.08)
@@ -122,7 +142,10 @@ import Testing
     #expect(abs(face.delayToNextChange(after: date(0, 0, 12.25), zone: utc) - 0.125) < 1e-6)
     face.oscillator = .sweep
     // The tip at 0.88 × 200 px moves one pixel in (1/176) / (2π/60) s.
-    #expect(abs(face.delayToNextChange(after: date(0, 0, 12.25), zone: utc) - (1.0 / 176) / (2 * .pi / 60)) < 1e-6)
+    #expect(
+      abs(
+        face.delayToNextChange(after: date(0, 0, 12.25), zone: utc) - (1.0 / 176) / (2 * .pi / 60))
+        < 1e-6)
   }
 
   @Test func withoutASecondHandTheFaceWaitsForTheMinuteHand() {
@@ -151,7 +174,9 @@ import Testing
     // Each change lands on the whole second the face said it would.
     for (before, after) in zip(changes, changes.dropFirst()) {
       let delay = face.delayToNextChange(after: date(0, 0, before + 0.25), zone: utc)
-      #expect(abs(before + 0.25 + delay - after) < 1e-6, "from \(before): \(delay) s, changed at \(after)")
+      #expect(
+        abs(before + 0.25 + delay - after) < 1e-6, "from \(before): \(delay) s, changed at \(after)"
+      )
     }
     face.pixelScale = nil
     face.show(date: date(0, 0, 1), zone: utc)

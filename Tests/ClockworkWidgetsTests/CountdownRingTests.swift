@@ -17,12 +17,16 @@ import Testing
 
   /// The pixel on the ring's centre line at `degrees` clockwise from 12.
   func onRing(_ image: CairoSurface, _ degrees: Double) -> PixelColor {
-    let p = Point(onCircleAround: Point(x: size / 2, y: size / 2), radius: 0.4 * size, angle: degrees * .pi / 180)
+    let p = Point(
+      onCircleAround: Point(x: size / 2, y: size / 2), radius: 0.4 * size,
+      angle: degrees * .pi / 180)
     return image.pixel(x: Int(p.x), y: Int(p.y))
   }
 
   /// The design's `lightGray`.
-  func isTrack(_ p: PixelColor) -> Bool { p.difference(from: PixelColor(r: 0xAA, g: 0xAA, b: 0xAA, a: 255)) <= 6 }
+  func isTrack(_ p: PixelColor) -> Bool {
+    p.difference(from: PixelColor(r: 0xAA, g: 0xAA, b: 0xAA, a: 255)) <= 6
+  }
   /// Between the stroke's two colours: red-to-orange, never grey.
   func isArc(_ p: PixelColor) -> Bool { p.a == 255 && p.r > 190 && p.b < 120 && !isTrack(p) }
 
@@ -31,8 +35,12 @@ import Testing
     let image = try render(progress: progress)
     let end = progress * 360
     // Round caps reach about 3.6° past each end (half the line width at this radius).
-    for degrees in stride(from: 5.0, through: end - 5, by: 5) { #expect(isArc(onRing(image, degrees)), "\(degrees)° of \(end)°") }
-    for degrees in stride(from: end + 6, through: 354, by: 5) { #expect(isTrack(onRing(image, degrees)), "\(degrees)° after \(end)°") }
+    for degrees in stride(from: 5.0, through: end - 5, by: 5) {
+      #expect(isArc(onRing(image, degrees)), "\(degrees)° of \(end)°")
+    }
+    for degrees in stride(from: end + 6, through: 354, by: 5) {
+      #expect(isTrack(onRing(image, degrees)), "\(degrees)° after \(end)°")
+    }
   }
 
   /// The pulse as a terminal reads it: the animation's own scale and fade, or its growth in
@@ -44,16 +52,24 @@ import Testing
     ring.drawsPulse = false
     let early = try #require(ring.pulse(at: 10.1))
     let eased = TimingFunction.easeInEaseOut.progress(at: 0.1)
-    #expect(abs(early.radius - 80 * (1 + 0.2 * eased)) < 1e-9 && abs(early.opacity - 0.7 * (1 - eased)) < 1e-9)
-    #expect(early.covers(Point(x: 100 + early.radius, y: 100)) && !early.covers(Point(x: 100, y: 100)))
+    #expect(
+      abs(early.radius - 80 * (1 + 0.2 * eased)) < 1e-9
+        && abs(early.opacity - 0.7 * (1 - eased)) < 1e-9)
+    #expect(
+      early.covers(Point(x: 100 + early.radius, y: 100)) && !early.covers(Point(x: 100, y: 100)))
     let corner = early.color(at: Point(x: -50, y: -50))  // before the scaled square's corner: its first colour
-    #expect(abs(corner.red - Color(hex: 0x820B36).red) < 1e-9 && abs(corner.green - Color(hex: 0x820B36).green) < 1e-9)
+    #expect(
+      abs(corner.red - Color(hex: 0x820B36).red) < 1e-9
+        && abs(corner.green - Color(hex: 0x820B36).green) < 1e-9)
     let times = stride(from: 10.0, to: 11.0, by: 0.01)
     let stepped = times.map { ring.pulse(at: $0, steps: 5)! }
     #expect(Set(stepped.map(\.radius)).count == 5, "five sizes a beat")
     #expect(zip(stepped, stepped.dropFirst()).allSatisfy { $0.radius <= $1.radius })
-    #expect(zip(stepped, times).allSatisfy { look, t in look.radius <= ring.pulse(at: t)!.radius + 1e-9 }, "never ahead of the pulse")
-    #expect(zip(stepped, times).allSatisfy { look, t in look.opacity == ring.pulse(at: t)!.opacity })
+    #expect(
+      zip(stepped, times).allSatisfy { look, t in look.radius <= ring.pulse(at: t)!.radius + 1e-9 },
+      "never ahead of the pulse")
+    #expect(
+      zip(stepped, times).allSatisfy { look, t in look.opacity == ring.pulse(at: t)!.opacity })
     #expect(stepped[0].sweep == 75...102, "from the track's inside to 1.2 times its outside")
     ring.setPulsing(false, at: 11)
     #expect(ring.pulse(at: 11.5) == nil)
@@ -63,7 +79,9 @@ import Testing
     let empty = try render(progress: 0)
     for degrees in stride(from: 0.0, to: 360, by: 15) { #expect(isTrack(onRing(empty, degrees))) }
     let full = try render(progress: 1)
-    for degrees in stride(from: 0.0, to: 360, by: 15) { #expect(isArc(onRing(full, degrees)), "\(degrees)°") }
+    for degrees in stride(from: 0.0, to: 360, by: 15) {
+      #expect(isArc(onRing(full, degrees)), "\(degrees)°")
+    }
     // Either side of 12 o'clock the stroke is the same colour: no seam.
     #expect(onRing(full, 358).difference(from: onRing(full, 2)) < 12)
   }
@@ -86,7 +104,9 @@ import Testing
   /// The label's pixels against what is behind them: the design's black on a transparent or
   /// white page, white over the backdrop, and the theme's colour when it names one.
   @Test func labelContrastsWithThePage() throws {
-    func labelPixels(background: Color?, backdrop: Bool, label: Color? = nil) throws -> (ink: PixelColor, page: PixelColor) {
+    func labelPixels(background: Color?, backdrop: Bool, label: Color? = nil) throws -> (
+      ink: PixelColor, page: PixelColor
+    ) {
       var style = CountdownRing.Style()
       style.label = label
       let ring = CountdownRing(size: 200, style: style)
@@ -105,7 +125,8 @@ import Testing
       func light(_ p: PixelColor) -> Int { Int(p.r) + Int(p.g) + Int(p.b) + 3 * (255 - Int(p.a)) }
       let sorted = box.sorted { light($0) < light($1) }
       let inkIsDark = light(sorted[sorted.count / 2]) > light(sorted[0]) + 200
-      return inkIsDark ? (sorted[0], sorted[sorted.count / 2]) : (sorted.last!, sorted[sorted.count / 2])
+      return inkIsDark
+        ? (sorted[0], sorted[sorted.count / 2]) : (sorted.last!, sorted[sorted.count / 2])
     }
     let transparent = try labelPixels(background: nil, backdrop: false)
     #expect(transparent.ink == PixelColor(r: 0, g: 0, b: 0, a: 255) && transparent.page.a == 0)
@@ -113,26 +134,44 @@ import Testing
     #expect(white.ink == PixelColor(r: 0, g: 0, b: 0, a: 255))
     let over = try labelPixels(background: nil, backdrop: true)
     #expect(over.ink == PixelColor(r: 255, g: 255, b: 255, a: 255), "\(over)")
-    #expect(Int(over.page.r) + Int(over.page.g) + Int(over.page.b) < 500, "the backdrop behind it is dark: \(over.page)")
+    #expect(
+      Int(over.page.r) + Int(over.page.g) + Int(over.page.b) < 500,
+      "the backdrop behind it is dark: \(over.page)")
     let named = try labelPixels(background: .white, backdrop: false, label: Color(hex: 0x0000FF))
     #expect(named.ink == PixelColor(r: 0, g: 0, b: 255, a: 255))
   }
 
   @Test func ringThemeFileSetsEveryFieldAndNamesBadOnes() throws {
     let style = try CountdownRing.Style.decode(
-      Data(##"{ "track": "#101010", "gradient": ["#FF0000", "#00FF00", "#0000FF"], "pulse": ["#111111", "#222222"], "lineWidth": 0.1, "radius": 0.3, "label": { "font": "DejaVu Serif", "weight": "regular", "color": "#FF8800", "size": 0.2, "tenths": "never" } }"##.utf8),
+      Data(
+        ##"{ "track": "#101010", "gradient": ["#FF0000", "#00FF00", "#0000FF"], "pulse": ["#111111", "#222222"], "lineWidth": 0.1, "radius": 0.3, "label": { "font": "DejaVu Serif", "weight": "regular", "color": "#FF8800", "size": 0.2, "tenths": "never" } }"##
+          .utf8),
       source: "ring.json")
-    #expect(style.track == Color(hex: 0x101010) && style.stroke.count == 3 && style.pulse == [Color(hex: 0x111111), Color(hex: 0x222222)])
-    #expect(style.lineWidth == 0.1 && style.radius == 0.3 && style.font == "DejaVu Serif" && style.weight == .regular)
-    #expect(style.label == Color(hex: 0xFF8800) && style.labelScale == 0.2 && style.tenths == .never)
+    #expect(
+      style.track == Color(hex: 0x101010) && style.stroke.count == 3
+        && style.pulse == [Color(hex: 0x111111), Color(hex: 0x222222)])
+    #expect(
+      style.lineWidth == 0.1 && style.radius == 0.3 && style.font == "DejaVu Serif"
+        && style.weight == .regular)
+    #expect(
+      style.label == Color(hex: 0xFF8800) && style.labelScale == 0.2 && style.tenths == .never)
     for (json, message) in [
-      (##"{ "trak": "#000" }"##, "field 'trak': unknown field (known: gradient, label, lineWidth, pulse, radius, track)"),
+      (
+        ##"{ "trak": "#000" }"##,
+        "field 'trak': unknown field (known: gradient, label, lineWidth, pulse, radius, track)"
+      ),
       (##"{ "gradient": ["#000"] }"##, "field 'gradient': must be a list of two or more colours"),
       (##"{ "radius": 0.9 }"##, "field 'radius': must be a number from 0.05 to 0.5"),
       (##"{ "radius": 0.1, "lineWidth": 0.2 }"##, "field 'lineWidth': must be less than radius"),
       (##"{ "label": { "weight": "heavy" } }"##, "field 'label.weight': must be regular or bold"),
-      (##"{ "label": { "tenths": "sometimes" } }"##, "field 'label.tenths': must be one of always, lastMinute, never"),
-      (##"{ "label": { "colour": "#000" } }"##, "field 'label.colour': unknown field (known: color, font, size, tenths, weight)"),
+      (
+        ##"{ "label": { "tenths": "sometimes" } }"##,
+        "field 'label.tenths': must be one of always, lastMinute, never"
+      ),
+      (
+        ##"{ "label": { "colour": "#000" } }"##,
+        "field 'label.colour': unknown field (known: color, font, size, tenths, weight)"
+      ),
     ] {
       #expect {
         _ = try CountdownRing.Style.decode(Data(json.utf8), source: "ring.json")
@@ -157,48 +196,73 @@ import Testing
 
   @Test func nextChangeIsTheLabelOrAPixelOfArc() {
     let ring = CountdownRing(size: 400)
-    #expect(abs(ring.delayToNextChange(remaining: .milliseconds(200_750), total: .seconds(300)) - 0.05) < 1e-6, "the next tenth")
+    #expect(
+      abs(ring.delayToNextChange(remaining: .milliseconds(200_750), total: .seconds(300)) - 0.05)
+        < 1e-6, "the next tenth")
     ring.style.tenths = .lastMinute
     // 5 minutes over a 160 px radius: the tip moves a pixel every 300 / (2π·160) ≈ 0.3 s.
     let delay = ring.delayToNextChange(remaining: .milliseconds(200_700), total: .seconds(300))
     #expect(abs(delay - 300 / (2 * .pi * 160)) < 1e-6)
     // A 1 h timer: the label's next second (0.7 s) comes before a pixel of arc (3.6 s).
-    #expect(abs(ring.delayToNextChange(remaining: .milliseconds(1_000_700), total: .seconds(3600)) - 0.7) < 1e-6)
+    #expect(
+      abs(ring.delayToNextChange(remaining: .milliseconds(1_000_700), total: .seconds(3600)) - 0.7)
+        < 1e-6)
     #expect(ring.delayToNextChange(remaining: .zero, total: .seconds(3600)) == .infinity)
   }
 
   @Test func backdropCyclesThroughThePairs() throws {
     let backdrop = GradientBackdrop(size: Size(width: 100, height: 100))
-    let (c1, c2, c3) = (GradientBackdrop.defaultColors[0], GradientBackdrop.defaultColors[1], GradientBackdrop.defaultColors[2])
+    let (c1, c2, c3) = (
+      GradientBackdrop.defaultColors[0], GradientBackdrop.defaultColors[1],
+      GradientBackdrop.defaultColors[2]
+    )
     backdrop.start(at: 0)
-    func colors(_ t: Double) -> [Color] { (backdrop.layer.presentation(at: t) as? GradientLayer)?.colors ?? [] }
+    func colors(_ t: Double) -> [Color] {
+      (backdrop.layer.presentation(at: t) as? GradientLayer)?.colors ?? []
+    }
     #expect(colors(0) == [c1, c2])
     #expect(colors(3) == [c2, c3])
     #expect(colors(6) == [c3, c1])
     #expect(colors(9) == [c1, c2])
-    #expect(colors(1.5) == [c1.interpolated(to: c2, amount: 0.5), c2.interpolated(to: c3, amount: 0.5)])
+    #expect(
+      colors(1.5) == [c1.interpolated(to: c2, amount: 0.5), c2.interpolated(to: c3, amount: 0.5)])
   }
 
   /// The design's two readouts: the total, and the lap running now.
   @Test func stopwatchDisplayShowsTheTotalAndTheRunningLap() throws {
     let display = StopwatchDisplay(size: Size(width: 400, height: 600))
-    let texts = { display.layer.sublayers.compactMap { ($0 as? TextLayer).flatMap { $0.isHidden ? nil : $0.string } } }
+    let texts = {
+      display.layer.sublayers.compactMap {
+        ($0 as? TextLayer).flatMap { $0.isHidden ? nil : $0.string }
+      }
+    }
     display.show(elapsed: .milliseconds(1_250), laps: [])
     #expect(Array(texts().prefix(2)) == ["00:01.25", "Lap 1  00:01.25"])
-    display.show(elapsed: .milliseconds(5_250), laps: [Lap(number: 1, split: .seconds(3), total: .seconds(3))])
+    display.show(
+      elapsed: .milliseconds(5_250), laps: [Lap(number: 1, split: .seconds(3), total: .seconds(3))])
     #expect(Array(texts().prefix(2)) == ["00:05.25", "Lap 2  00:02.25"])
   }
 
   @Test func stopwatchDisplayMarksBestAndWorst() throws {
     let display = StopwatchDisplay(size: Size(width: 400, height: 600))
     let laps = [
-      Lap(number: 1, split: .seconds(3), total: .seconds(3)), Lap(number: 2, split: .seconds(1), total: .seconds(4)),
+      Lap(number: 1, split: .seconds(3), total: .seconds(3)),
+      Lap(number: 2, split: .seconds(1), total: .seconds(4)),
       Lap(number: 3, split: .seconds(2), total: .seconds(6)),
     ]
     display.show(elapsed: .milliseconds(6_543), laps: laps)
-    let texts = display.layer.sublayers.compactMap { $0 as? TextLayer }.filter { !$0.isHidden }.map(\.string)
-    #expect(texts == ["00:06.54", "Lap 4  00:00.54", "Lap 3  00:02.00  00:06.00", "Lap 2  00:01.00  00:04.00  best", "Lap 1  00:03.00  00:03.00  worst"])
-    #expect(abs(StopwatchDisplay.delayToNextChange(elapsed: .milliseconds(6_543), running: true) - 0.007) < 1e-9)
-    #expect(StopwatchDisplay.delayToNextChange(elapsed: .milliseconds(6_543), running: false) == .infinity)
+    let texts = display.layer.sublayers.compactMap { $0 as? TextLayer }.filter { !$0.isHidden }.map(
+      \.string)
+    #expect(
+      texts == [
+        "00:06.54", "Lap 4  00:00.54", "Lap 3  00:02.00  00:06.00",
+        "Lap 2  00:01.00  00:04.00  best", "Lap 1  00:03.00  00:03.00  worst",
+      ])
+    #expect(
+      abs(StopwatchDisplay.delayToNextChange(elapsed: .milliseconds(6_543), running: true) - 0.007)
+        < 1e-9)
+    #expect(
+      StopwatchDisplay.delayToNextChange(elapsed: .milliseconds(6_543), running: false) == .infinity
+    )
   }
 }

@@ -6,7 +6,8 @@ import Testing
 
 /// The digital face: what it writes for a moment, and when it next changes.
 @Suite struct DigitalClockTests {
-  let wall = CivilTime(year: 2026, month: 11, day: 25, hour: 14, minute: 32, second: 5, utcOffset: 0)
+  let wall = CivilTime(
+    year: 2026, month: 11, day: 25, hour: 14, minute: 32, second: 5, utcOffset: 0)
 
   @Test func itWritesTheTimeWithOrWithoutSecondsIn12Or24Hours() {
     #expect(DigitalClock.timeText(wall, look: .init()) == "14:32:05")

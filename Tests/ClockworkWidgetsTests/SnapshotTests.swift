@@ -27,6 +27,7 @@ import Testing
     backdrop.backgroundColor = Color(hex: 0x202020)
     ring.labelBackground = backdrop.backgroundColor
     backdrop.addSublayer(ring.layer)
-    assertSnapshot(of: backdrop, as: .png(width: 240, height: 240), named: "progress-\(Int(progress * 100))")
+    assertSnapshot(
+      of: backdrop, as: .png(width: 240, height: 240), named: "progress-\(Int(progress * 100))")
   }
 }

@@ -17,34 +17,47 @@ public enum AlarmAlert {
   public static let snoozeMinutes = 10
 
   /// What the notification says; late, that it was missed.
-  static func texts(_ alarm: StoredAlarm, owed: Date, now: Date) -> (summary: String, body: String) {
+  static func texts(_ alarm: StoredAlarm, owed: Date, now: Date) -> (summary: String, body: String)
+  {
     let summary = alarm.label.map { "Alarm: \($0)" } ?? "Alarm"
     guard now.timeIntervalSince(owed) > missedAfter else { return (summary, alarm.summary) }
     let due = alarm.timeZone.civilTime(at: owed)
-    return (summary, "missed: it was due at \(ClockText.time(due)) on \(ClockText.day(due)) (\(alarm.summary))")
+    return (
+      summary,
+      "missed: it was due at \(ClockText.time(due)) on \(ClockText.day(due)) (\(alarm.summary))"
+    )
   }
 
   /// Rung by a process of its own (``sound(id:rang:owed:store:)``), which shows the
   /// notification, sounds and answers its buttons: the ringer goes on to the next alert.
   static func ring(_ alarm: StoredAlarm, owed: Date, now: Date, store: StateDirectory) {
     let rang = alarm.lastRing ?? now.timeIntervalSince1970
-    if case .success = Ringer.spawn(.soundAlarm(id: alarm.id, rang: rang, owed: owed.timeIntervalSince1970)) { return }
+    if case .success = Ringer.spawn(
+      .soundAlarm(id: alarm.id, rang: rang, owed: owed.timeIntervalSince1970))
+    {
+      return
+    }
     let (summary, body) = texts(alarm, owed: owed, now: now)
     tell(summary: summary, body: body, store: store)
   }
 
   /// Alarms rung together with a later one (missed while nothing ran): one notification that
   /// lists them, however many, and no sound of their own.
-  static func ringMissed(_ rung: [(StoredAlarm, Date)], now: Date, listing limit: Int, store: StateDirectory) {
+  static func ringMissed(
+    _ rung: [(StoredAlarm, Date)], now: Date, listing limit: Int, store: StateDirectory
+  ) {
     let (summary, body) = missedTexts(rung, listing: limit)
     tell(summary: summary, body: body, store: store)
   }
 
   /// "3 more alarms missed", and a line each (at most `limit`, then how many more).
-  static func missedTexts(_ rung: [(StoredAlarm, Date)], listing limit: Int) -> (summary: String, body: String) {
+  static func missedTexts(_ rung: [(StoredAlarm, Date)], listing limit: Int) -> (
+    summary: String, body: String
+  ) {
     let lines = rung.prefix(limit).map { alarm, owed in
       let due = alarm.timeZone.civilTime(at: owed)
-      return "\(ClockText.day(due)) \(ClockText.time(due)) \(alarm.label.map { "'\($0)' " } ?? "")(alarm \(alarm.id))"
+      return
+        "\(ClockText.day(due)) \(ClockText.time(due)) \(alarm.label.map { "'\($0)' " } ?? "")(alarm \(alarm.id))"
     }
     let more = rung.count > limit ? ["and \(rung.count - limit) more"] : []
     let summary = rung.count == 1 ? "1 more alarm missed" : "\(rung.count) more alarms missed"
@@ -54,7 +67,11 @@ public enum AlarmAlert {
   /// A notification; where none can be shown, the next command says it.
   static func tell(summary: String, body: String, store: StateDirectory) {
     let rung = TimerAlert.announce(summary: summary, body: body, on: .device(nil))
-    if !rung.seen { Notices(directory: store).append("\(summary): \(body.split(separator: "\n").joined(separator: "; ")) (no notification could be shown)") }
+    if !rung.seen {
+      Notices(directory: store).append(
+        "\(summary): \(body.split(separator: "\n").joined(separator: "; ")) (no notification could be shown)"
+      )
+    }
   }
 
   /// Rings the alarm `id` that rang at `rang` (owed at `owed`): a notification with Snooze and
@@ -64,14 +81,19 @@ public enum AlarmAlert {
   public static func sound(id: Int, rang: Double, owed: Date, store: AlarmStore) {
     guard let first = store.load().alarms.first(where: { $0.id == id }) else { return }
     let (summary, body) = texts(first, owed: owed, now: Date(timeIntervalSince1970: rang))
-    let buttons = ButtonNotification(summary: summary, body: body, buttons: [("snooze", "Snooze \(snoozeMinutes) min"), ("stop", "Stop")])
+    let buttons = ButtonNotification(
+      summary: summary, body: body,
+      buttons: [("snooze", "Snooze \(snoozeMinutes) min"), ("stop", "Stop")])
     if buttons == nil { tell(summary: summary, body: body, store: store.directory) }
     var sound = AlertSound(saved: first.sound, theme: "alarm-clock-elapsed")
     var pressed: String?
     /// Whether it still rings: not stopped, snoozed, rung again, off or removed, nor too long.
     func ringing() -> Bool {
-      guard pressed == nil, let alarm = store.load().alarms.first(where: { $0.id == id }) else { return false }
-      return alarm.enabled && alarm.lastRing == rang && alarm.snoozedUntil == nil && (alarm.stoppedAt ?? 0) < rang
+      guard pressed == nil, let alarm = store.load().alarms.first(where: { $0.id == id }) else {
+        return false
+      }
+      return alarm.enabled && alarm.lastRing == rang && alarm.snoozedUntil == nil
+        && (alarm.stoppedAt ?? 0) < rang
         && Date().timeIntervalSince1970 - rang < soundsFor
     }
     // A press or a stop cuts the sound within half a second.
@@ -81,7 +103,9 @@ public enum AlarmAlert {
     }
     while ringing() {
       // A sound that cannot be played is not tried again and again.
-      if sound != .none, sound.play(description: summary, limit: 30, while: listening) != nil { sound = .none }
+      if sound != .none, sound.play(description: summary, limit: 30, while: listening) != nil {
+        sound = .none
+      }
       if pressed == nil, let buttons { pressed = buttons.poll(upTo: .milliseconds(500)) }
       if buttons == nil {
         if sound == .none { return }
@@ -90,7 +114,9 @@ public enum AlarmAlert {
     }
     guard let pressed else { return }
     _ = try? store.update { alarms in
-      guard let index = alarms.firstIndex(where: { $0.id == id && $0.lastRing == rang }) else { return }
+      guard let index = alarms.firstIndex(where: { $0.id == id && $0.lastRing == rang }) else {
+        return
+      }
       if pressed == "snooze" {
         alarms[index].snoozedUntil = Date().timeIntervalSince1970 + Double(snoozeMinutes * 60)
       } else {

@@ -12,10 +12,14 @@ public enum ExecHook {
   /// Starts the supervisor; its own standard error (where a failure is said) goes to `errors`.
   /// `notifies`: a failure is also a desktop notification (no one may be at the terminal).
   public static func start(
-    _ command: String, timer name: String, environment: [String: String], errors: DetachedProcess.Output, notifies: Bool
+    _ command: String, timer name: String, environment: [String: String],
+    errors: DetachedProcess.Output, notifies: Bool
   ) -> Result<pid_t, any Error> {
-    Ringer.spawn(.execHook(timer: name, notifies: notifies, command: command), environment: environment, errors: errors)
-      .mapError { $0 }
+    Ringer.spawn(
+      .execHook(timer: name, notifies: notifies, command: command), environment: environment,
+      errors: errors
+    )
+    .mapError { $0 }
   }
 
   /// Waits for a started supervisor up to `limit`: a plain timer then says a quick failure
@@ -36,14 +40,18 @@ public enum ExecHook {
   /// Runs `command` and waits for it; its output is appended to `log`. A failure (a status
   /// other than 0, or a signal) is said on standard error, and as a notification when
   /// `notifies`. Returns the command's status (128 + N when killed by signal N).
-  public static func supervise(_ command: String, timer name: String, log: URL, notifies: Bool) -> Int32 {
+  public static func supervise(_ command: String, timer name: String, log: URL, notifies: Bool)
+    -> Int32
+  {
     let path = log.path
     var info = stat()
     var start = stat(path, &info) == 0 ? Int(info.st_size) : 0
     if start > logLimit, truncate(path, 0) == 0 { start = 0 }
     append("\(ClockText.iso8601(Date(), in: .local)) timer '\(name)' ends: \(command)\n", to: path)
     let status: Int32
-    switch DetachedProcess.spawn("/bin/sh", ["-c", command], output: .file(path), errors: .file(path)) {
+    switch DetachedProcess.spawn(
+      "/bin/sh", ["-c", command], output: .file(path), errors: .file(path))
+    {
     case .failure(let error):
       status = 127
       append("could not start /bin/sh: \(error)\n", to: path)
@@ -78,11 +86,15 @@ public enum ExecHook {
 
   /// The last line the command wrote (the shell's "not found", say), shortened.
   static func lastLine(of path: String, from offset: Int) -> String? {
-    guard let data = FileManager.default.contents(atPath: path), data.count > offset else { return nil }
+    guard let data = FileManager.default.contents(atPath: path), data.count > offset else {
+      return nil
+    }
     let text = String(decoding: data.dropFirst(offset), as: UTF8.self)
     let lines = text.split(separator: "\n").dropFirst()  // the first is the header
     return lines.last.map { String($0.prefix(200)) }
   }
 
-  static func append(_ text: String, to path: String) { TextFile.write(text, to: path, flags: O_APPEND | O_CREAT) }
+  static func append(_ text: String, to path: String) {
+    TextFile.write(text, to: path, flags: O_APPEND | O_CREAT)
+  }
 }

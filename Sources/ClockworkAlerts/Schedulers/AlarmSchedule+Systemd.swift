@@ -13,13 +13,16 @@ extension AlarmSchedule {
   /// // ["Mon *-*-* 07:00:00 Europe/Berlin"]
   /// ```
   public func calendarEvents(in zone: Zone, from start: Date, horizon: Int = 400) -> [String] {
-    let dayList = days.isEmpty || days.count == 7 ? "" : days.sorted().map(\.shortName).joined(separator: ",") + " "
+    let dayList =
+      days.isEmpty || days.count == 7
+      ? "" : days.sorted().map(\.shortName).joined(separator: ",") + " "
     let zoneName = zone.identifier.map { " \($0)" } ?? ""  // none: the manager's local time, ours too
     var events = ["\(dayList)*-*-* \(ClockText.pad(hour)):\(ClockText.pad(minute)):00\(zoneName)"]
     for (_, change) in skippedDays(in: zone, from: start, horizon: horizon) {
       let utc = Zone.utc.civilTime(at: change)
       events.append(
-        "\(utc.year)-\(ClockText.pad(utc.month))-\(ClockText.pad(utc.day)) \(ClockText.pad(utc.hour)):\(ClockText.pad(utc.minute)):\(ClockText.pad(utc.second)) UTC")
+        "\(utc.year)-\(ClockText.pad(utc.month))-\(ClockText.pad(utc.day)) \(ClockText.pad(utc.hour)):\(ClockText.pad(utc.minute)):\(ClockText.pad(utc.second)) UTC"
+      )
     }
     return events
   }

@@ -18,8 +18,12 @@ public enum SystemdUnits {
   static let timerPrefix = "clockwork-alarm-"
 
   /// Where a user's own units go: `$XDG_CONFIG_HOME/systemd/user`.
-  public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-    let config = XDGFolder.path("XDG_CONFIG_HOME", fallback: ".config", environment: environment).map(URL.init(fileURLWithPath:))
+  public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> URL
+  {
+    let config =
+      XDGFolder.path("XDG_CONFIG_HOME", fallback: ".config", environment: environment).map(
+        URL.init(fileURLWithPath:))
       ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
     return config.appendingPathComponent("systemd/user")
   }
@@ -33,16 +37,16 @@ public enum SystemdUnits {
   ) -> [String: String] {
     var files = [
       service: """
-        [Unit]
-        Description=clockwork: ring the alarms and timers that are due
+      [Unit]
+      Description=clockwork: ring the alarms and timers that are due
 
-        [Service]
-        Type=oneshot
-        ExecStart=\(([quoted(program)] + Ringer.ringDue.arguments).joined(separator: " "))
-        # What it starts outlives it: an alarm's sound (up to five minutes), an --exec command.
-        KillMode=process
+      [Service]
+      Type=oneshot
+      ExecStart=\(([quoted(program)] + Ringer.ringDue.arguments).joined(separator: " "))
+      # What it starts outlives it: an alarm's sound (up to five minutes), an --exec command.
+      KillMode=process
 
-        """
+      """
     ]
     for alarm in alarms {
       var events = alarm.enabled ? alarm.schedule.calendarEvents(in: alarm.timeZone, from: now) : []
@@ -75,23 +79,31 @@ public enum SystemdUnits {
   /// among them, with the links that enabled them (`disable` cannot: it needs the file, and
   /// the manager is told after the files change). Returns the timer units written and removed.
   @discardableResult
-  public static func write(_ files: [String: String], to folder: URL) throws -> (written: [String], removed: [String]) {
+  public static func write(_ files: [String: String], to folder: URL) throws -> (
+    written: [String], removed: [String]
+  ) {
     try AtomicFile.makeFolder(folder)
-    for (name, text) in files { try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(name)) }
+    for (name, text) in files {
+      try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(name))
+    }
     let stale = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
       $0.hasPrefix(timerPrefix) && $0.hasSuffix(".timer") && files[$0] == nil
     }
     for name in stale {
       try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-      try? FileManager.default.removeItem(at: folder.appendingPathComponent("timers.target.wants").appendingPathComponent(name))
+      try? FileManager.default.removeItem(
+        at: folder.appendingPathComponent("timers.target.wants").appendingPathComponent(name))
     }
     return (files.keys.filter { $0.hasSuffix(".timer") }.sorted(), stale.sorted())
   }
 
   /// Whether our units are installed in the user's folder: then the manager rings the alarms,
   /// and the watcher leaves them to it.
-  public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-    FileManager.default.fileExists(atPath: userFolder(environment: environment).appendingPathComponent(service).path)
+  public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Bool
+  {
+    FileManager.default.fileExists(
+      atPath: userFolder(environment: environment).appendingPathComponent(service).path)
   }
 
   /// Whether the user's systemd manager rings the alarms: our units are installed and it runs.
@@ -99,16 +111,23 @@ public enum SystemdUnits {
   public static func ringAlarms() -> Bool { installed() && userManagerRuns() }
 
   /// Whether the installed timer units wake the machine (kept when they are written again).
-  public static func wakesSystem(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+  public static func wakesSystem(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Bool {
     let folder = userFolder(environment: environment)
-    return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { name in
-      name.hasPrefix(timerPrefix) && ((try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?.contains("WakeSystem=true") ?? false)
+    return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains {
+      name in
+      name.hasPrefix(timerPrefix)
+        && ((try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?
+          .contains("WakeSystem=true") ?? false)
     }
   }
 
   /// Whether a user manager runs, looked at cheaply: its private socket is in the runtime
   /// folder (no process started; every command looks).
-  public static func userManagerSocketExists(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+  public static func userManagerSocketExists(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Bool {
     guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return false }
     var info = stat()
     return lstat(runtime + "/systemd/private", &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
@@ -118,16 +137,24 @@ public enum SystemdUnits {
   /// session without one.
   public static func userManagerRuns() -> Bool {
     guard userManagerSocketExists() else { return false }
-    guard let state = ProgramOutput.read("systemctl", ["--user", "is-system-running"]) else { return false }
-    return ["running", "degraded", "starting"].contains(state.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? "")
+    guard let state = ProgramOutput.read("systemctl", ["--user", "is-system-running"]) else {
+      return false
+    }
+    return ["running", "degraded", "starting"].contains(
+      state.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? "")
   }
 
   /// Tells the manager: reload the units, start the timers written, stop the removed ones.
   /// Returns what failed, if anything.
   public static func apply(written: [String], removed: [String]) -> String? {
     if !removed.isEmpty { _ = ProgramOutput.read("systemctl", ["--user", "stop"] + removed) }
-    guard ProgramOutput.read("systemctl", ["--user", "daemon-reload"]) != nil else { return "systemctl could not reload the units" }
-    guard written.isEmpty || ProgramOutput.read("systemctl", ["--user", "enable", "--now"] + written) != nil else {
+    guard ProgramOutput.read("systemctl", ["--user", "daemon-reload"]) != nil else {
+      return "systemctl could not reload the units"
+    }
+    guard
+      written.isEmpty
+        || ProgramOutput.read("systemctl", ["--user", "enable", "--now"] + written) != nil
+    else {
       return "systemctl could not start the alarms' timers"
     }
     return nil

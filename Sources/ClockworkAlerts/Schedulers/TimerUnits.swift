@@ -28,7 +28,8 @@ public enum TimerUnits {
   /// session's notification bus, display and sound server (the manager's own environment may
   /// lack them).
   static let passedVariables = [
-    "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_RUNTIME_DIR", "HOME", "DBUS_SESSION_BUS_ADDRESS",
+    "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_RUNTIME_DIR",
+    "HOME", "DBUS_SESSION_BUS_ADDRESS",
     "DISPLAY", "WAYLAND_DISPLAY", "PULSE_SERVER", "LANG", "LC_ALL", "TZ",
   ]
 
@@ -43,11 +44,13 @@ public enum TimerUnits {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> [String] {
     let utc = Zone.utc.civilTime(at: start)
-    let micros = Int((start.timeIntervalSince1970 - start.timeIntervalSince1970.rounded(.down)) * 1_000_000)
+    let micros = Int(
+      (start.timeIntervalSince1970 - start.timeIntervalSince1970.rounded(.down)) * 1_000_000)
     let fraction = String(String(micros + 1_000_000).dropFirst())  // six digits
     return [
       "--user", "--quiet", "--collect", "--unit=\(unit)",
-      "--on-calendar=\(ClockText.day(utc)) \(ClockText.time(utc)).\(fraction) UTC", "--timer-property=AccuracySec=1ms",
+      "--on-calendar=\(ClockText.day(utc)) \(ClockText.time(utc)).\(fraction) UTC",
+      "--timer-property=AccuracySec=1ms",
       // What it starts outlives it: an --exec command (the sound it waits for).
       "--property=KillMode=process",
     ]
@@ -57,8 +60,12 @@ public enum TimerUnits {
 
   /// What rings timer `name` if its window goes away, told after each save (whether it runs):
   /// the user's manager where one runs, else (or if the manager refuses) the watcher.
-  public static func ringer(for name: String, store: TimerStore, managerRuns: Bool = SystemdUnits.userManagerRuns()) -> (_ running: Bool) -> Void {
-    guard managerRuns else { return { running in if running { AlertWatcher.ensureRunning(store: store) } } }
+  public static func ringer(
+    for name: String, store: TimerStore, managerRuns: Bool = SystemdUnits.userManagerRuns()
+  ) -> (_ running: Bool) -> Void {
+    guard managerRuns else {
+      return { running in if running { AlertWatcher.ensureRunning(store: store) } }
+    }
     return { running in
       if sync(name, store: store) != nil && running { AlertWatcher.ensureRunning(store: store) }  // never none
     }
@@ -72,8 +79,11 @@ public enum TimerUnits {
     defer { withExtendedLifetime(lock) {} }
     let unit = unit(for: name)
     _ = ProgramOutput.read("systemctl", ["--user", "stop", "\(unit).timer"])
-    _ = ProgramOutput.read("systemctl", ["--user", "reset-failed", "\(unit).timer", "\(unit).service"])
-    guard let timer = store.file(name).load(now: Date()).value, timer.isPending, let endsAt = timer.endsAt else { return nil }
+    _ = ProgramOutput.read(
+      "systemctl", ["--user", "reset-failed", "\(unit).timer", "\(unit).service"])
+    guard let timer = store.file(name).load(now: Date()).value, timer.isPending,
+      let endsAt = timer.endsAt
+    else { return nil }
     let start = Date(timeIntervalSince1970: endsAt).addingTimeInterval(-startsEarly)
     guard ProgramOutput.read("systemd-run", runArguments(unit: unit, start: start)) != nil else {
       return "systemd-run could not schedule timer '\(name)'"
@@ -85,8 +95,13 @@ public enum TimerUnits {
 extension TimerUnits {
   /// Whether the manager holds a unit for timer `name`, looked at cheaply: its transient file
   /// in the runtime folder (no process started).
-  public static func scheduled(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-    guard SystemdUnits.userManagerSocketExists(environment: environment), let runtime = environment["XDG_RUNTIME_DIR"] else { return false }
-    return FileManager.default.fileExists(atPath: "\(runtime)/systemd/transient/\(unit(for: name)).timer")
+  public static func scheduled(
+    _ name: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Bool {
+    guard SystemdUnits.userManagerSocketExists(environment: environment),
+      let runtime = environment["XDG_RUNTIME_DIR"]
+    else { return false }
+    return FileManager.default.fileExists(
+      atPath: "\(runtime)/systemd/transient/\(unit(for: name)).timer")
   }
 }

@@ -44,7 +44,10 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
   /// The next ring it owes: a snooze's end, or the schedule's first ring after the last rung (or
   /// after it was added). At or before now: due (late if the machine was off or asleep).
   public var owed: Date? {
-    let scheduled = enabled ? schedule.nextRing(after: Date(timeIntervalSince1970: lastRing ?? created), in: timeZone) : nil
+    let scheduled =
+      enabled
+      ? schedule.nextRing(after: Date(timeIntervalSince1970: lastRing ?? created), in: timeZone)
+      : nil
     let snooze = snoozedUntil.map { Date(timeIntervalSince1970: $0) }
     return [scheduled, snooze].compactMap { $0 }.min()
   }
@@ -52,7 +55,9 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
   /// "07:00 Mon–Fri (Europe/Berlin)".
   public var summary: String {
     let time = "\(ClockText.pad(hour)):\(ClockText.pad(minute))"
-    return "\(time) \(Weekday.describe(schedule.days.isEmpty ? Set(Weekday.allCases) : schedule.days))" + (zone.map { " (\($0))" } ?? "")
+    return
+      "\(time) \(Weekday.describe(schedule.days.isEmpty ? Set(Weekday.allCases) : schedule.days))"
+      + (zone.map { " (\($0))" } ?? "")
   }
 }
 
@@ -65,11 +70,22 @@ public struct StoredAlarms: StoredState, Hashable {
   public func problem() -> String? {
     guard Set(alarms.map(\.id)).count == alarms.count else { return "two alarms have the same id" }
     for alarm in alarms {
-      guard (0...23).contains(alarm.hour), (0...59).contains(alarm.minute) else { return "alarm \(alarm.id) has no such time" }
-      guard alarm.days.allSatisfy((0...6).contains) else { return "alarm \(alarm.id) has no such day" }
-      if let zone = alarm.zone, Zone(identifier: zone) == nil { return "alarm \(alarm.id) has an unknown zone" }
-      for (value, field) in [(alarm.created, "created"), (alarm.lastRing, "lastRing"), (alarm.snoozedUntil, "snoozedUntil")] {
-        if let value, let problem = StoredNumbers.wallTimeProblem(value, field) { return "alarm \(alarm.id): \(problem)" }
+      guard (0...23).contains(alarm.hour), (0...59).contains(alarm.minute) else {
+        return "alarm \(alarm.id) has no such time"
+      }
+      guard alarm.days.allSatisfy((0...6).contains) else {
+        return "alarm \(alarm.id) has no such day"
+      }
+      if let zone = alarm.zone, Zone(identifier: zone) == nil {
+        return "alarm \(alarm.id) has an unknown zone"
+      }
+      for (value, field) in [
+        (alarm.created, "created"), (alarm.lastRing, "lastRing"),
+        (alarm.snoozedUntil, "snoozedUntil"),
+      ] {
+        if let value, let problem = StoredNumbers.wallTimeProblem(value, field) {
+          return "alarm \(alarm.id): \(problem)"
+        }
       }
     }
     return nil
@@ -96,11 +112,13 @@ public struct AlarmStore: Sendable {
   }
 
   /// Reads, changes and saves the alarms as one step.
-  public func update<T>(now: Date = Date(), _ change: (inout [StoredAlarm]) throws -> T) throws -> T {
+  public func update<T>(now: Date = Date(), _ change: (inout [StoredAlarm]) throws -> T) throws -> T
+  {
     let lock: StateLock
     switch StateLock.acquire(directory.file("alarms.lock"), waiting: true) {
     case .acquired(let taken): lock = taken
-    case .heldBy: throw StateError(path: directory.file("alarms.lock").path, problem: "cannot be locked")
+    case .heldBy:
+      throw StateError(path: directory.file("alarms.lock").path, problem: "cannot be locked")
     case .failed(let error): throw error
     }
     var alarms = file.load(now: now).value?.alarms ?? []

@@ -35,7 +35,8 @@ public struct StoredTimer: StoredState, Hashable {
   public var manual: Bool?
 
   public init(
-    _ countdown: Countdown<ContinuousClock.Instant>, name: String, at now: ContinuousClock.Instant, wallNow: Date,
+    _ countdown: Countdown<ContinuousClock.Instant>, name: String, at now: ContinuousClock.Instant,
+    wallNow: Date,
     exec: String? = nil, tty: TerminalIdentity? = nil, sound: String? = nil
   ) {
     self.name = name
@@ -59,15 +60,20 @@ public struct StoredTimer: StoredState, Hashable {
     return remainingWhenPaused ?? duration
   }
 
-  public func isFinished(atWall wallNow: Date) -> Bool { rungAt != nil || remaining(atWall: wallNow) <= 0 }
+  public func isFinished(atWall wallNow: Date) -> Bool {
+    rungAt != nil || remaining(atWall: wallNow) <= 0
+  }
 
   /// Running, with an end still to ring (at `endsAt`).
   public var isPending: Bool { endsAt != nil && rungAt == nil }
 
   /// A countdown on `clock` that continues from here.
-  public func restored(at now: ContinuousClock.Instant, wallNow: Date) throws -> Countdown<ContinuousClock.Instant> {
+  public func restored(at now: ContinuousClock.Instant, wallNow: Date) throws -> Countdown<
+    ContinuousClock.Instant
+  > {
     try Countdown(
-      duration: StoredNumbers.milliseconds(duration), remaining: StoredNumbers.milliseconds(remaining(atWall: wallNow)),
+      duration: StoredNumbers.milliseconds(duration),
+      remaining: StoredNumbers.milliseconds(remaining(atWall: wallNow)),
       running: endsAt != nil, at: now)
   }
 
@@ -79,7 +85,9 @@ public struct StoredTimer: StoredState, Hashable {
     if let rungAt, let problem = StoredNumbers.wallTimeProblem(rungAt, "rungAt") { return problem }
     if let sequence {
       if let problem = sequence.problem() { return "sequence: \(problem)" }
-      guard let step, sequence.step(step) != nil else { return "step is not a step of its sequence" }
+      guard let step, sequence.step(step) != nil else {
+        return "step is not a step of its sequence"
+      }
     }
     if let left = remainingWhenPaused {
       if let problem = StoredNumbers.spanProblem(left, "remainingWhenPaused") { return problem }

@@ -25,7 +25,8 @@ public struct TimerStore: Sendable {
     var timers: [StoredTimer] = []
     var warnings: [String] = []
     for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
-      let (value, warning) = StateFile<StoredTimer>(url: folder.appendingPathComponent(name)).load(now: now)
+      let (value, warning) = StateFile<StoredTimer>(url: folder.appendingPathComponent(name)).load(
+        now: now)
       if let warning { warnings.append(warning) }
       if let value { timers.append(value) }
     }
@@ -60,9 +61,13 @@ public struct TimerStore: Sendable {
   /// its next phase. `nil` when it is gone (rung by another, cancelled) or not due at `now`.
   /// - Parameter ring: called once the end is ours, before it is saved back (a save waits for
   ///   the disk; a ring should not).
-  public func claimEnd(_ name: String, now: Date, ring: (ClaimedEnd) -> Void = { _ in }) -> ClaimedEnd? {
+  public func claimEnd(_ name: String, now: Date, ring: (ClaimedEnd) -> Void = { _ in })
+    -> ClaimedEnd?
+  {
     let url = file(name).url
-    guard var timer = file(name).load(now: now).value, timer.isPending, timer.isFinished(atWall: now) else { return nil }
+    guard var timer = file(name).load(now: now).value, timer.isPending,
+      timer.isFinished(atWall: now)
+    else { return nil }
     let taken = folder.appendingPathComponent(".\(name).ringing-\(getpid())")
     guard rename(url.path, taken.path) == 0 else { return nil }  // another took it first
     defer { unlink(taken.path) }
@@ -85,7 +90,8 @@ public struct TimerStore: Sendable {
   }
 
   public static func validName(_ name: String) -> Bool {
-    !name.isEmpty && name.count <= 64 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+    !name.isEmpty && name.count <= 64
+      && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
       && !name.hasPrefix(".")
   }
 }

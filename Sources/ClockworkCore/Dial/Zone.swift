@@ -45,7 +45,9 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// A fixed offset east of UTC, as in `2026-11-22T17:30+01:00`.
   public init(secondsFromGMT seconds: Int) { self.init(rules: .offset(seconds), identifier: nil) }
 
-  public static func == (a: Zone, b: Zone) -> Bool { a.description == b.description && a.identity == b.identity }
+  public static func == (a: Zone, b: Zone) -> Bool {
+    a.description == b.description && a.identity == b.identity
+  }
   public func hash(into hasher: inout Hasher) { hasher.combine(description) }
   /// Tells a named zone from a fixed offset that prints the same.
   var identity: Int {
@@ -95,8 +97,12 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   public func instant(of wall: CivilTime) -> Instant {
     let asUTC = wall.secondsAsIfUTC
     // The offsets in force a day either side; a wall time is one of them away from UTC.
-    let offsets = [asUTC - 86_400, asUTC + 86_400].map { secondsFromGMT(at: Date(timeIntervalSince1970: Double($0))) }
-    let matches = offsets.map { asUTC - $0 }.filter { civilTime(at: Date(timeIntervalSince1970: Double($0))).sameWallTime(as: wall) }
+    let offsets = [asUTC - 86_400, asUTC + 86_400].map {
+      secondsFromGMT(at: Date(timeIntervalSince1970: Double($0)))
+    }
+    let matches = offsets.map { asUTC - $0 }.filter {
+      civilTime(at: Date(timeIntervalSince1970: Double($0))).sameWallTime(as: wall)
+    }
     if let first = matches.min() { return .at(Date(timeIntervalSince1970: Double(first))) }
     // In a gap: find where the offset changes between the two readings.
     var low = min(asUTC - offsets[0], asUTC - offsets[1])
@@ -104,7 +110,11 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     let after = secondsFromGMT(at: Date(timeIntervalSince1970: Double(high)))
     while high - low > 1 {
       let middle = (low + high) / 2
-      if secondsFromGMT(at: Date(timeIntervalSince1970: Double(middle))) == after { high = middle } else { low = middle }
+      if secondsFromGMT(at: Date(timeIntervalSince1970: Double(middle))) == after {
+        high = middle
+      } else {
+        low = middle
+      }
     }
     return .skipped(changeAt: Date(timeIntervalSince1970: Double(high)))
   }
@@ -118,7 +128,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// the database has no such index.
   public static func knownIdentifiers() -> [String] {
     guard let bytes = LibC.readFile("\(databaseDirectory)/tzdata.zi") else { return [] }
-    let names = String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
+    let names = String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap {
+      line -> String? in
       let fields = line.split(separator: " ")
       switch fields.first {
       case "Z" where fields.count > 1: return String(fields[1])  // Z name offset …
@@ -131,7 +142,9 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
   /// The rules of the database's zone by that name.
   static func databaseRules(_ name: String) -> ZoneRules? {
-    guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return nil }
+    guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
+      return nil
+    }
     return ZoneRules(path: "\(databaseDirectory)/\(name)")
   }
 
@@ -141,11 +154,15 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     if let tz = LibC.environment("TZ"), !tz.isEmpty {
       return tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
     }
-    if let target = LibC.linkTarget("/etc/localtime"), let range = target.firstRange(of: "zoneinfo/") {
+    if let target = LibC.linkTarget("/etc/localtime"),
+      let range = target.firstRange(of: "zoneinfo/")
+    {
       return String(target[range.upperBound...])
     }
     if let bytes = LibC.readFile("/etc/timezone") {
-      let name = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self).filter { !$0.isWhitespace }
+      let name = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self).filter {
+        !$0.isWhitespace
+      }
       if !name.isEmpty { return name }
     }
     return "UTC"
@@ -166,7 +183,8 @@ public struct CivilTime: Hashable, Sendable {
   /// Seconds east of UTC.
   public var utcOffset: Int
 
-  public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, utcOffset: Int) {
+  public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, utcOffset: Int)
+  {
     self.year = year
     self.month = month
     self.day = day
@@ -178,7 +196,10 @@ public struct CivilTime: Hashable, Sendable {
 
   /// Whether year, month and day name a real date (not February 30th).
   public var isValidDate: Bool {
-    LibC.utcTime(secondsAsIfUTC).sameWallTime(as: CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffset: 0))
+    LibC.utcTime(secondsAsIfUTC).sameWallTime(
+      as: CivilTime(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffset: 0
+      ))
   }
 
   /// The same wall time `days` calendar days later (or earlier).
@@ -189,7 +210,9 @@ public struct CivilTime: Hashable, Sendable {
   }
 
   func sameWallTime(as other: CivilTime) -> Bool {
-    (year, month, day, hour, minute, second) == (other.year, other.month, other.day, other.hour, other.minute, other.second)
+    (year, month, day, hour, minute, second) == (
+      other.year, other.month, other.day, other.hour, other.minute, other.second
+    )
   }
 
   /// Seconds since 1970 of these fields read as UTC (the C library's `timegm`, which also rolls

@@ -1,4 +1,3 @@
-
 /// A zone's offsets from its tz database file (TZif, RFC 8536): the transitions it lists, then
 /// the POSIX rule at its end for the years after them. The C library reads other zones only
 /// through the process-wide `TZ`, and `setenv` while other threads call `getenv` (fontconfig,
@@ -42,7 +41,9 @@ struct ZoneRules: Sendable {
     }
     var types: [(offset: Int, dst: Bool)] = []
     for _ in 0..<counts.types {
-      guard let offset = reader.signed(4), let dst = reader.byte(), reader.byte() != nil else { return nil }
+      guard let offset = reader.signed(4), let dst = reader.byte(), reader.byte() != nil else {
+        return nil
+      }
       types.append((Int(offset), dst != 0))
     }
     guard !types.isEmpty, indices.allSatisfy({ Int($0) < types.count }) else { return nil }
@@ -51,7 +52,9 @@ struct ZoneRules: Sendable {
     // RFC 8536: before the first transition, the first type (or the first standard-time one).
     initialOffset = (types.first { !$0.dst } ?? types[0]).offset
     if header.version >= 2 {
-      reader.skip(counts.characters + counts.leapSeconds * (timeSize + 4) + counts.standardFlags + counts.utFlags)
+      reader.skip(
+        counts.characters + counts.leapSeconds * (timeSize + 4) + counts.standardFlags
+          + counts.utFlags)
       rule = reader.footer().flatMap(PosixZoneRule.init)
     }
   }
@@ -72,7 +75,8 @@ struct ZoneRules: Sendable {
   struct Counts {
     var utFlags = 0, standardFlags = 0, leapSeconds = 0, times = 0, types = 0, characters = 0
     func dataSize(timeSize: Int) -> Int {
-      times * (timeSize + 1) + types * 6 + characters + leapSeconds * (timeSize + 4) + standardFlags + utFlags
+      times * (timeSize + 1) + types * 6 + characters + leapSeconds * (timeSize + 4) + standardFlags
+        + utFlags
     }
   }
 
@@ -99,7 +103,9 @@ struct ZoneRules: Sendable {
     }
 
     mutating func header() -> (version: Int, counts: Counts)? {
-      guard position + 44 <= bytes.count, Array(bytes[position..<position + 4]) == Array("TZif".utf8) else { return nil }
+      guard position + 44 <= bytes.count,
+        Array(bytes[position..<position + 4]) == Array("TZif".utf8)
+      else { return nil }
       let version = bytes[position + 4] == 0 ? 1 : Int(bytes[position + 4]) - Int(UInt8(ascii: "0"))
       skip(20)
       var fields: [Int] = []
@@ -107,13 +113,19 @@ struct ZoneRules: Sendable {
         guard let field = signed(4), field >= 0 else { return nil }
         fields.append(Int(field))
       }
-      return (version, Counts(
-        utFlags: fields[0], standardFlags: fields[1], leapSeconds: fields[2], times: fields[3], types: fields[4], characters: fields[5]))
+      return (
+        version,
+        Counts(
+          utFlags: fields[0], standardFlags: fields[1], leapSeconds: fields[2], times: fields[3],
+          types: fields[4], characters: fields[5])
+      )
     }
 
     /// The POSIX TZ string between two newlines at the end.
     mutating func footer() -> String? {
-      guard byte() == UInt8(ascii: "\n"), let end = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      guard byte() == UInt8(ascii: "\n"),
+        let end = bytes[position...].firstIndex(of: UInt8(ascii: "\n"))
+      else { return nil }
       return String(decoding: bytes[position..<end], as: UTF8.self)
     }
   }
@@ -155,7 +167,8 @@ struct PosixZoneRule: Sendable, Hashable {
     guard let startTime, scanner.take(","), let end = scanner.day() else { return nil }
     let endTime = scanner.take("/") ? scanner.offset() : 7200
     guard let endTime, scanner.atEnd else { return nil }
-    daylight = Daylight(offset: offset, start: start, startTime: startTime, end: end, endTime: endTime)
+    daylight = Daylight(
+      offset: offset, start: start, startTime: startTime, end: end, endTime: endTime)
   }
 
   func offset(at t: Int64) -> Int {
@@ -170,7 +183,8 @@ struct PosixZoneRule: Sendable, Hashable {
 
   /// Days since 1970-01-01 of a date (the C library's `timegm`, through ``CivilTime``).
   static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-    CivilTime(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, utcOffset: 0).secondsAsIfUTC / 86_400
+    CivilTime(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, utcOffset: 0)
+      .secondsAsIfUTC / 86_400
   }
 
   /// The year of `seconds` since 1970 read as UTC (the C library's `gmtime_r`).
@@ -187,7 +201,10 @@ struct PosixZoneRule: Sendable, Hashable {
 
     var atEnd: Bool { position == characters.count }
     var current: UInt8? { position < characters.count ? characters[position] : nil }
-    var peekIsOffset: Bool { current.map { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || (48...57).contains($0) } ?? false }
+    var peekIsOffset: Bool {
+      current.map { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || (48...57).contains($0) }
+        ?? false
+    }
 
     mutating func take(_ character: Unicode.Scalar) -> Bool {
       guard current == UInt8(ascii: character) else { return false }
@@ -235,7 +252,8 @@ struct PosixZoneRule: Sendable, Hashable {
     mutating func day() -> Day? {
       if take("J") { return number().map(Day.julianNoLeap) }
       if take("M") {
-        guard let month = number(), take("."), let week = number(), take("."), let weekday = number(),
+        guard let month = number(), take("."), let week = number(), take("."),
+          let weekday = number(),
           (1...12).contains(month), (1...5).contains(week), (0...6).contains(weekday)
         else { return nil }
         return .month(month, week: week, weekday: weekday)
@@ -250,13 +268,17 @@ extension PosixZoneRule.Day {
   func dayNumber(in year: Int) -> Int {
     let january1 = PosixZoneRule.dayNumber(year: year, month: 1, day: 1)
     switch self {
-    case .julianNoLeap(let n): return january1 + n - 1 + (PosixZoneRule.isLeap(year) && n >= 60 ? 1 : 0)
+    case .julianNoLeap(let n):
+      return january1 + n - 1 + (PosixZoneRule.isLeap(year) && n >= 60 ? 1 : 0)
     case .julian(let n): return january1 + n
     case .month(let month, let week, let weekday):
       let first = PosixZoneRule.dayNumber(year: year, month: month, day: 1)
       let firstWeekday = ((first + 4) % 7 + 7) % 7  // 1970-01-01 was a Thursday
       var day = first + (weekday - firstWeekday + 7) % 7 + 7 * (week - 1)
-      let nextMonth = month == 12 ? PosixZoneRule.dayNumber(year: year + 1, month: 1, day: 1) : PosixZoneRule.dayNumber(year: year, month: month + 1, day: 1)
+      let nextMonth =
+        month == 12
+        ? PosixZoneRule.dayNumber(year: year + 1, month: 1, day: 1)
+        : PosixZoneRule.dayNumber(year: year, month: month + 1, day: 1)
       while day >= nextMonth { day -= 7 }
       return day
     }

@@ -12,7 +12,9 @@ import FoundationEssentials
 /// ```
 public enum ClockText {
   /// A field with at least two digits.
-  public static func pad<Value: BinaryInteger>(_ value: Value) -> String { value < 10 ? "0\(value)" : "\(value)" }
+  public static func pad<Value: BinaryInteger>(_ value: Value) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+  }
 
   /// `+05:45`, `-03:30`: an offset from UTC in seconds, as hours and minutes.
   public static func offset(seconds: Int) -> String {
@@ -43,16 +45,22 @@ public enum ClockText {
   /// `14:32` (`2:32 PM`) on the minute, else `14:32:13` (`2:32:13 PM`).
   /// When something ends, as seen at `now`: `14:32` today, `tomorrow 00:04:12`, or
   /// `Fri 2027-01-01 00:00` further on.
-  public static func when(_ date: Date, seenAt now: Date, in zone: Zone, hours: HourCycle = .twentyFour) -> String {
+  public static func when(
+    _ date: Date, seenAt now: Date, in zone: Zone, hours: HourCycle = .twentyFour
+  ) -> String {
     let (then, today) = (zone.civilTime(at: date), zone.civilTime(at: now))
     let clock = shortTime(date, in: zone, hours: hours)
     if (then.year, then.month, then.day) == (today.year, today.month, today.day) { return clock }
     let tomorrow = today.addingDays(1)
-    if (then.year, then.month, then.day) == (tomorrow.year, tomorrow.month, tomorrow.day) { return "tomorrow \(clock)" }
+    if (then.year, then.month, then.day) == (tomorrow.year, tomorrow.month, tomorrow.day) {
+      return "tomorrow \(clock)"
+    }
     return "\(Weekday(of: then).shortName) \(day(then)) \(clock)"
   }
 
-  public static func shortTime(_ date: Date, in zone: Zone, hours: HourCycle = .twentyFour) -> String {
+  public static func shortTime(_ date: Date, in zone: Zone, hours: HourCycle = .twentyFour)
+    -> String
+  {
     let t = zone.civilTime(at: date)
     guard t.second == 0 else { return time(t, hours: hours) }
     switch hours {
@@ -66,7 +74,8 @@ public enum ClockText {
   public static func time(_ t: CivilTime, hours: HourCycle = .twentyFour) -> String {
     switch hours {
     case .twentyFour: return "\(pad(t.hour)):\(pad(t.minute)):\(pad(t.second))"
-    case .twelve: return "\(twelveHour(t.hour)):\(pad(t.minute)):\(pad(t.second)) \(t.hour < 12 ? "AM" : "PM")"
+    case .twelve:
+      return "\(twelveHour(t.hour)):\(pad(t.minute)):\(pad(t.second)) \(t.hour < 12 ? "AM" : "PM")"
     }
   }
 

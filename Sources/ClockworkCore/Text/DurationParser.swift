@@ -19,10 +19,14 @@ public enum DurationParser {
   /// `duration` as a person would type it, and as ``parse(_:)`` reads it back: `25m`, `1h30m`,
   /// `1m30s`, `1s500ms`.
   public static func text(_ duration: Duration) -> String {
-    var milliseconds = max(0, duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    var milliseconds = max(
+      0,
+      duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     guard milliseconds > 0 else { return "0s" }
     var text = ""
-    for (unit, size) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1)] where milliseconds >= size {
+    for (unit, size) in [
+      ("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1),
+    ] where milliseconds >= size {
       text += "\(milliseconds / size)\(unit)"
       milliseconds %= size
     }
@@ -34,7 +38,9 @@ public enum DurationParser {
     let trimmed = text.trimmedOfWhitespace
     guard !trimmed.isEmpty else { throw DurationParseError(input: text, problem: .empty) }
     // A line break is not a space: `5m` and a newline pasted into a script is a mistake to say.
-    if text.contains(where: \.isNewline) { throw DurationParseError(input: text, problem: .malformed("it holds a line break")) }
+    if text.contains(where: \.isNewline) {
+      throw DurationParseError(input: text, problem: .malformed("it holds a line break"))
+    }
     if trimmed.hasPrefix("-") { throw DurationParseError(input: text, problem: .negative) }
     let seconds: Double
     if trimmed.contains(":") {
@@ -55,7 +61,9 @@ public enum DurationParser {
   /// past a day reads.
   static func clockForm(_ text: String, original: String) throws(DurationParseError) -> Double {
     let words = text.split(separator: " ", omittingEmptySubsequences: true)
-    if words.count == 2, words[0].hasSuffix("d"), let days = Int(words[0].dropLast()), days >= 0, words[1].split(separator: ":").count == 3 {
+    if words.count == 2, words[0].hasSuffix("d"), let days = Int(words[0].dropLast()), days >= 0,
+      words[1].split(separator: ":").count == 3
+    {
       return Double(days) * 86_400 + (try clockForm(String(words[1]), original: original))
     }
     let fields = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -66,7 +74,8 @@ public enum DurationParser {
     for (index, field) in fields.enumerated() {
       let isLast = index == fields.count - 1
       let isFirst = index == 0
-      guard !field.isEmpty, field.allSatisfy({ $0.isASCII && ($0.isNumber || (isLast && $0 == ".")) }),
+      guard !field.isEmpty,
+        field.allSatisfy({ $0.isASCII && ($0.isNumber || (isLast && $0 == ".")) }),
         let value = Double(field)
       else {
         throw DurationParseError(input: original, problem: .malformed("'\(field)' is not a number"))
@@ -99,13 +108,16 @@ public enum DurationParser {
       while index < scalars.count, scalars[index] == " " { index += 1 }
       guard index < scalars.count else { break }
       let numberStart = index
-      while index < scalars.count, scalars[index].isASCII, scalars[index].isNumber || scalars[index] == "." {
+      while index < scalars.count, scalars[index].isASCII,
+        scalars[index].isNumber || scalars[index] == "."
+      {
         index += 1
       }
       let numberText = String(scalars[numberStart..<index])
       guard !numberText.isEmpty, let value = Double(numberText) else {
         let rest = String(scalars[numberStart...])
-        throw DurationParseError(input: original, problem: .malformed("expected a number at '\(rest)'"))
+        throw DurationParseError(
+          input: original, problem: .malformed("expected a number at '\(rest)'"))
       }
       while index < scalars.count, scalars[index] == " " { index += 1 }
       let unitStart = index

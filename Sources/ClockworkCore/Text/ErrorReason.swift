@@ -7,12 +7,15 @@ extension Error {
   public var reason: String {
     if let posix = self as? POSIXError { return LibC.describe(errorNumber: posix.code.rawValue) }
     if let cocoa = self as? CocoaError {
-      if let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError { return LibC.describe(errorNumber: posix.code.rawValue) }
+      if let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError {
+        return LibC.describe(errorNumber: posix.code.rawValue)
+      }
       return "error \(cocoa.code.rawValue)"
     }
     if let decoding = self as? DecodingError {
       switch decoding {
-      case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+      case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+        .valueNotFound(_, let context):
         return context.debugDescription
       @unknown default: return "\(decoding)"
       }

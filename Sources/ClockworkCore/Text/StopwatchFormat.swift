@@ -13,7 +13,8 @@ public enum StopwatchFormat {
   public static func string(_ elapsed: Duration) -> String {
     let centiseconds = max(0, TimeFields.wholeUnits(elapsed, per: 100, rounding: .down))
     let fields = TimeFields(centiseconds: centiseconds)
-    let tail = "\(ClockText.pad(fields.minutes)):\(ClockText.pad(fields.seconds)).\(ClockText.pad(fields.hundredths))"
+    let tail =
+      "\(ClockText.pad(fields.minutes)):\(ClockText.pad(fields.seconds)).\(ClockText.pad(fields.hundredths))"
     return fields.hours > 0 ? "\(fields.hours):\(tail)" : tail
   }
 }
@@ -33,13 +34,15 @@ public enum CountdownFormat {
       let units = max(0, TimeFields.wholeUnits(remaining, per: 10, rounding: .up))
       let whole = units / 10
       let fields = TimeFields(centiseconds: whole * 100)
-      let head = fields.hours > 0 ? "\(fields.hours):\(ClockText.pad(fields.minutes))" : "\(fields.minutes)"
+      let head =
+        fields.hours > 0 ? "\(fields.hours):\(ClockText.pad(fields.minutes))" : "\(fields.minutes)"
       return "\(head):\(ClockText.pad(fields.seconds)).\(units % 10)"
     }
     let seconds = max(0, TimeFields.wholeUnits(remaining, per: 1, rounding: .up))
     let fields = TimeFields(centiseconds: seconds * 100)
     if fields.hours >= 24 {  // "37d 00:18:52", not "888:18:52"
-      return "\(fields.hours / 24)d \(ClockText.pad(fields.hours % 24)):\(ClockText.pad(fields.minutes)):\(ClockText.pad(fields.seconds))"
+      return
+        "\(fields.hours / 24)d \(ClockText.pad(fields.hours % 24)):\(ClockText.pad(fields.minutes)):\(ClockText.pad(fields.seconds))"
     }
     if fields.hours > 0 {
       return "\(fields.hours):\(ClockText.pad(fields.minutes)):\(ClockText.pad(fields.seconds))"

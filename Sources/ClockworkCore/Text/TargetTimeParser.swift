@@ -34,7 +34,9 @@ public enum TargetTimeParser {
   /// in `zone` (tomorrow if today's has passed; a time skipped by DST moves to the next
   /// valid time; a time shown twice when clocks go back is the first).
   /// - Throws: ``TargetTimeParseError`` naming the problem.
-  public static func nextOccurrence(of text: String, after now: Date, in zone: Zone) throws(TargetTimeParseError) -> Date {
+  public static func nextOccurrence(of text: String, after now: Date, in zone: Zone)
+    throws(TargetTimeParseError) -> Date
+  {
     switch try parse(text, zone: zone) {
     case .instant(let date):
       return date
@@ -42,10 +44,11 @@ public enum TargetTimeParser {
       var wanted = zone.civilTime(at: now)
       (wanted.hour, wanted.minute, wanted.second) = (t.hour, t.minute, t.second)
       for day in 0...2 {
-        let date = switch zone.instant(of: wanted.addingDays(day)) {
-        case .at(let date): date
-        case .skipped(let change): change
-        }
+        let date =
+          switch zone.instant(of: wanted.addingDays(day)) {
+          case .at(let date): date
+          case .skipped(let change): change
+          }
         if date > now { return date }
       }
       throw TargetTimeParseError(input: text, problem: "no such time follows now")
@@ -67,7 +70,8 @@ public enum TargetTimeParser {
     switch try parse(time, zone: zone) {
     case .instant(let date):
       guard day == nil else {
-        throw TargetTimeParseError(input: time, problem: "already names a date; leave out the separate date")
+        throw TargetTimeParseError(
+          input: time, problem: "already names a date; leave out the separate date")
       }
       return date
     case .timeOfDay(let timeOfDay):
@@ -75,15 +79,22 @@ public enum TargetTimeParser {
     }
     var wanted = zone.civilTime(at: now)
     if let day {
-      guard let match = day.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/), let year = Int(match.1), let month = Int(match.2), let dayOfMonth = Int(match.3) else {
-        throw TargetTimeParseError(input: day, problem: "a date must look like 2026-11-22 (YYYY-MM-DD)")
+      guard let match = day.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/), let year = Int(match.1),
+        let month = Int(match.2), let dayOfMonth = Int(match.3)
+      else {
+        throw TargetTimeParseError(
+          input: day, problem: "a date must look like 2026-11-22 (YYYY-MM-DD)")
       }
       (wanted.year, wanted.month, wanted.day) = (year, month, dayOfMonth)
     }
     (wanted.hour, wanted.minute, wanted.second) = (t.hour, t.minute, t.second)
-    guard wanted.isValidDate else { throw TargetTimeParseError(input: day ?? time, problem: "no such date") }
+    guard wanted.isValidDate else {
+      throw TargetTimeParseError(input: day ?? time, problem: "no such date")
+    }
     guard case .at(let date) = zone.instant(of: wanted) else {
-      throw TargetTimeParseError(input: time, problem: "this time does not exist on that day in \(zone) (a DST change skips it)")
+      throw TargetTimeParseError(
+        input: time,
+        problem: "this time does not exist on that day in \(zone) (a DST change skips it)")
     }
     return date
   }
@@ -94,14 +105,17 @@ public enum TargetTimeParser {
     guard !trimmed.isEmpty else {
       throw TargetTimeParseError(input: text, problem: "a time is required")
     }
-    if text.contains(where: \.isNewline) { throw TargetTimeParseError(input: text, problem: "it holds a line break") }
+    if text.contains(where: \.isNewline) {
+      throw TargetTimeParseError(input: text, problem: "it holds a line break")
+    }
     if trimmed.count >= 10, trimmed.dropFirst(4).first == "-" {
       return .instant(try iso8601(trimmed, original: text, zone: zone))
     }
     return .timeOfDay(try timeOfDay(trimmed, original: text))
   }
 
-  static func timeOfDay(_ text: String, original: String) throws(TargetTimeParseError) -> TimeOfDay {
+  static func timeOfDay(_ text: String, original: String) throws(TargetTimeParseError) -> TimeOfDay
+  {
     var body = text.lowercased()
     var meridiem: String?
     for suffix in ["am", "pm", "a.m.", "p.m."] where body.hasSuffix(suffix) {
@@ -128,7 +142,8 @@ public enum TargetTimeParser {
     let second = numbers.count > 2 ? numbers[2] : 0
     if let meridiem {
       guard (1...12).contains(hour) else {
-        throw TargetTimeParseError(input: original, problem: "hour \(hour) does not exist on a 12-hour clock")
+        throw TargetTimeParseError(
+          input: original, problem: "hour \(hour) does not exist on a 12-hour clock")
       }
       hour = hour % 12 + (meridiem == "p" ? 12 : 0)
     }
@@ -144,8 +159,11 @@ public enum TargetTimeParser {
   /// `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z`, `±HH:MM` or nothing (then local to `zone`), or
   /// `YYYY-MM-DD` alone: the day's first moment in `zone` (midnight, or when a clock change that
   /// skips midnight ends). Impossible dates (February 30th) are rejected, not rolled over.
-  static func iso8601(_ text: String, original: String, zone: Zone) throws(TargetTimeParseError) -> Date {
-    let pattern = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|z|[+-]\d{2}:?\d{2})?)?$/
+  static func iso8601(_ text: String, original: String, zone: Zone) throws(TargetTimeParseError)
+    -> Date
+  {
+    let pattern =
+      /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|z|[+-]\d{2}:?\d{2})?)?$/
     guard let match = text.wholeMatch(of: pattern) else {
       throw TargetTimeParseError(input: original, problem: "not a valid ISO 8601 date and time")
     }
@@ -163,7 +181,8 @@ public enum TargetTimeParser {
       zone = .utc
     }
     let wanted = CivilTime(
-      year: Int(match.1) ?? 0, month: Int(match.2) ?? 0, day: Int(match.3) ?? 0, hour: Int(match.4 ?? "0") ?? 0,
+      year: Int(match.1) ?? 0, month: Int(match.2) ?? 0, day: Int(match.3) ?? 0,
+      hour: Int(match.4 ?? "0") ?? 0,
       minute: Int(match.5 ?? "0") ?? 0, second: match.6.flatMap { Int($0) } ?? 0, utcOffset: 0)
     guard wanted.isValidDate, wanted.hour < 24, wanted.minute < 60, wanted.second < 60 else {
       throw TargetTimeParseError(input: original, problem: "no such date")
@@ -177,7 +196,9 @@ public enum TargetTimeParser {
       let after = ClockText.time(zone.civilTime(at: change))
       let place = zone.identifier.map { " in \($0)" } ?? ""
       throw TargetTimeParseError(
-        input: original, problem: "\(ClockText.time(wanted)) does not exist on \(ClockText.day(wanted))\(place): the clocks go forward then, "
+        input: original,
+        problem:
+          "\(ClockText.time(wanted)) does not exist on \(ClockText.day(wanted))\(place): the clocks go forward then, "
           + "to \(after); give a time before the change or from \(after) on", listsForms: false)
     }
   }
@@ -197,6 +218,7 @@ public struct TargetTimeParseError: Error, Hashable, Sendable, CustomStringConve
   }
 
   public var description: String {
-    "cannot read time '\(input)': \(problem)" + (listsForms ? " (\(TargetTimeParser.acceptedForms))" : "")
+    "cannot read time '\(input)': \(problem)"
+      + (listsForms ? " (\(TargetTimeParser.acceptedForms))" : "")
   }
 }

@@ -22,7 +22,9 @@ public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable 
     let names = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
     func day(_ word: Substring) throws(AlarmScheduleError) -> Weekday {
       guard word.count >= 3, let index = names.firstIndex(where: { $0.hasPrefix(word) }) else {
-        throw AlarmScheduleError("'\(word)' is not a day; use mon, tue, wed, thu, fri, sat, sun, ranges (mon-fri), weekdays, weekends or daily")
+        throw AlarmScheduleError(
+          "'\(word)' is not a day; use mon, tue, wed, thu, fri, sat, sun, ranges (mon-fri), weekdays, weekends or daily"
+        )
       }
       return Weekday(rawValue: index)!
     }
@@ -35,7 +37,11 @@ public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable 
       case "weekends": days.formUnion([.saturday, .sunday])
       default:
         let ends = part.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(ends.count), !part.isEmpty else { throw AlarmScheduleError("'\(part)' is not a day or a range of days; use e.g. mon-fri, sat,sun, weekdays, weekends or daily") }
+        guard (1...2).contains(ends.count), !part.isEmpty else {
+          throw AlarmScheduleError(
+            "'\(part)' is not a day or a range of days; use e.g. mon-fri, sat,sun, weekdays, weekends or daily"
+          )
+        }
         let first = try day(ends[0])
         let last = try day(ends[ends.count - 1])
         var current = first
@@ -85,12 +91,16 @@ public struct AlarmSchedule: Hashable, Sendable {
   /// The days after `start`, up to `horizon` days on, whose time a DST change skips in `zone`
   /// (02:30 on the night the clocks go from 02:00 to 03:00), each with when it rings instead:
   /// the change itself, the first valid time after it.
-  public func skippedDays(in zone: Zone, from start: Date, horizon: Int = 400) -> [(day: CivilTime, ringsAt: Date)] {
+  public func skippedDays(in zone: Zone, from start: Date, horizon: Int = 400) -> [(
+    day: CivilTime, ringsAt: Date
+  )] {
     var wanted = zone.civilTime(at: start)
     (wanted.hour, wanted.minute, wanted.second) = (hour, minute, 0)
     return (0...horizon).compactMap { offset in
       let day = wanted.addingDays(offset)
-      guard days.isEmpty || days.contains(Weekday(of: day)), case .skipped(let change) = zone.instant(of: day), change > start else { return nil }
+      guard days.isEmpty || days.contains(Weekday(of: day)),
+        case .skipped(let change) = zone.instant(of: day), change > start
+      else { return nil }
       return (day, change)
     }
   }
@@ -102,10 +112,11 @@ public struct AlarmSchedule: Hashable, Sendable {
     for offset in 0...8 {
       let day = wanted.addingDays(offset)
       guard days.isEmpty || days.contains(Weekday(of: day)) else { continue }
-      let ring = switch zone.instant(of: day) {
-      case .at(let date): date
-      case .skipped(let change): change
-      }
+      let ring =
+        switch zone.instant(of: day) {
+        case .at(let date): date
+        case .skipped(let change): change
+        }
       if ring > instant { return ring }
     }
     preconditionFailure("a day of the week recurs within 8 days")

@@ -36,7 +36,9 @@ where Instant.Duration == Duration, Instant: Sendable {
 
   /// A countdown of `duration` with `remaining` left at `now`, running or paused — e.g. one
   /// restored from disk.
-  public init(duration: Duration, remaining: Duration, running: Bool, at now: Instant) throws(CountdownError) {
+  public init(duration: Duration, remaining: Duration, running: Bool, at now: Instant)
+    throws(CountdownError)
+  {
     try Self.check(duration)
     self.duration = duration
     let left = min(max(remaining, .zero), duration)

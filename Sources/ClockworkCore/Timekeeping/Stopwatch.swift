@@ -128,5 +128,7 @@ public struct StopwatchError: Error, Hashable, Sendable, CustomStringConvertible
     Self(action: action, phase: phase)
   }
 
-  public var description: String { "cannot \(action.rawValue) a stopwatch that is \(phase.rawValue)" }
+  public var description: String {
+    "cannot \(action.rawValue) a stopwatch that is \(phase.rawValue)"
+  }
 }

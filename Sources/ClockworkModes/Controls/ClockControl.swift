@@ -16,7 +16,10 @@ public final class ClockControl {
   public let hours: HourCycle
   public let faces: [ClockFace]
 
-  public init(zones: [Zone], theme: ClockTheme, oscillator: Oscillator, digital: Bool, hours: HourCycle = .twentyFour, parts: ClockParts = .all, faceSize: Double = 200) {
+  public init(
+    zones: [Zone], theme: ClockTheme, oscillator: Oscillator, digital: Bool,
+    hours: HourCycle = .twentyFour, parts: ClockParts = .all, faceSize: Double = 200
+  ) {
     self.zones = zones
     self.hours = hours
     themes = ClockTheme.builtIn.contains(theme) ? ClockTheme.builtIn : ClockTheme.builtIn + [theme]
@@ -24,7 +27,9 @@ public final class ClockControl {
     if !oscillators.contains(oscillator) { oscillators.append(oscillator) }
     oscillatorIndex = oscillators.firstIndex(of: oscillator) ?? 0
     self.digital = digital
-    faces = zones.map { _ in ClockFace(size: faceSize, theme: theme, parts: parts, oscillator: oscillator) }
+    faces = zones.map { _ in
+      ClockFace(size: faceSize, theme: theme, parts: parts, oscillator: oscillator)
+    }
   }
 
   public var theme: ClockTheme { themes[themeIndex] }
@@ -77,6 +82,7 @@ public final class ClockControl {
   public static func label(for zone: Zone, at wall: CivilTime) -> String {
     let name = zone.description
     let city = name.split(separator: "/").last.map { String($0.replacing("_", with: " ")) } ?? name
-    return "\(city) \(ClockText.offset(seconds: wall.utcOffset)) · \(wall.isNight ? "night" : "day")"
+    return
+      "\(city) \(ClockText.offset(seconds: wall.utcOffset)) · \(wall.isNight ? "night" : "day")"
   }
 }

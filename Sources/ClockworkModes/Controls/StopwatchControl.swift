@@ -16,7 +16,9 @@ public final class StopwatchControl {
   /// How to take a read-only stopwatch over, in the caller's words.
   let readOnlyHint: String?
 
-  public init(watch: Stopwatch<Instant>, store: StopwatchStore?, notes: [String], readOnlyHint: String? = nil) {
+  public init(
+    watch: Stopwatch<Instant>, store: StopwatchStore?, notes: [String], readOnlyHint: String? = nil
+  ) {
     self.watch = watch
     self.store = store
     self.notes = notes
@@ -33,7 +35,8 @@ public final class StopwatchControl {
     if key == .controlC { return .quit(ExitStatus.interrupted) }
     guard store?.readOnly != true else {
       guard Self.commands.contains(key) else { return before == nil ? .keepGoing : .redraw }
-      message = "read-only: another clockwork owns this stopwatch" + (readOnlyHint.map { " (\($0))" } ?? "")
+      message =
+        "read-only: another clockwork owns this stopwatch" + (readOnlyHint.map { " (\($0))" } ?? "")
       return .redraw
     }
     switch key {
@@ -44,16 +47,22 @@ public final class StopwatchControl {
       case .paused: try? watch.resume(at: now)
       }
     case .character("l"), .character("L"), .enter:
-      if (try? watch.lap(at: now)) == nil { message = "laps are taken while running (Space starts)" }
+      if (try? watch.lap(at: now)) == nil {
+        message = "laps are taken while running (Space starts)"
+      }
     case .character("r"), .character("R"):
-      if (try? watch.reset()) == nil { message = watch.phase == .running ? "stop first (Space), then r resets" : nil }
+      if (try? watch.reset()) == nil {
+        message = watch.phase == .running ? "stop first (Space), then r resets" : nil
+      }
     default: return before == nil ? .keepGoing : .redraw
     }
     store?.save(watch, at: now, wallNow: moment.wall)
     return .redraw
   }
 
-  static let commands: Set<Key> = [.space, .enter, .character("l"), .character("L"), .character("r"), .character("R")]
+  static let commands: Set<Key> = [
+    .space, .enter, .character("l"), .character("L"), .character("r"), .character("R"),
+  ]
 
   /// A read-only view follows the owner's file.
   public func tick(at moment: Moment<Instant>) -> LiveAction {
@@ -68,7 +77,9 @@ public final class StopwatchControl {
   public static let help = "Space start/stop  l/Enter lap  r reset (stopped)  q quit"
 
   /// "running", "stopped" or "ready".
-  public var state: String { watch.phase == .running ? "running" : watch.phase == .paused ? "stopped" : "ready" }
+  public var state: String {
+    watch.phase == .running ? "running" : watch.phase == .paused ? "stopped" : "ready"
+  }
 
   /// A save that failed, or the last note from resuming.
   public var warning: String? { store?.saveError ?? notes.last }
@@ -80,6 +91,7 @@ public final class StopwatchControl {
     if store?.readOnly == true, watch.phase != .running { return now.advanced(by: .seconds(1)) }
     guard case .running(let since, let banked) = watch.state else { return nil }
     let elapsed = banked + since.duration(to: now)
-    return since.advanced(by: WallSeconds.nextMultiple(of: .seconds(1 / fps), after: elapsed) - banked)
+    return since.advanced(
+      by: WallSeconds.nextMultiple(of: .seconds(1 / fps), after: elapsed) - banked)
   }
 }

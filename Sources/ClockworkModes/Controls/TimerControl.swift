@@ -36,8 +36,10 @@ public final class TimerControl {
   let alertsTerminal: Bool
 
   public init(
-    countdown: Countdown<Instant>, at start: Moment<Instant>, persistence: TimerPersistence?, pulse: Bool, backdrop: Bool,
-    fps: Double, wait: Bool, blink: Bool = false, alert: TimerAlert, ringStyle: CountdownRing.Style = .init(), alertsTerminal: Bool
+    countdown: Countdown<Instant>, at start: Moment<Instant>, persistence: TimerPersistence?,
+    pulse: Bool, backdrop: Bool,
+    fps: Double, wait: Bool, blink: Bool = false, alert: TimerAlert,
+    ringStyle: CountdownRing.Style = .init(), alertsTerminal: Bool
   ) {
     self.countdown = countdown
     self.persistence = persistence
@@ -60,10 +62,13 @@ public final class TimerControl {
   }
 
   /// Scene time: seconds since the mode started.
-  public func sceneTime(at instant: Instant) -> Double { origin.duration(to: instant) / .seconds(1) }
+  public func sceneTime(at instant: Instant) -> Double {
+    origin.duration(to: instant) / .seconds(1)
+  }
 
   func updatePulse(at now: Instant) {
-    ring.setPulsing(pulse && countdown.isRunning && !countdown.isFinished(at: now), at: sceneTime(at: now))
+    ring.setPulsing(
+      pulse && countdown.isRunning && !countdown.isFinished(at: now), at: sceneTime(at: now))
   }
 
   /// Space pauses and resumes, r (or a click, the design's tap) restarts, + and - add or remove a minute, q quits. Removing
@@ -117,12 +122,18 @@ public final class TimerControl {
   /// At zero: the alert, once per run; then quit with 0 unless told to wait. In a sequence, the
   /// next phase starts from the end itself (or waits for n), until the last.
   func checkFinished(at moment: Moment<Instant>) -> LiveAction {
-    guard countdown.isFinished(at: moment.instant), finishedAt == nil, waiting == nil else { return .keepGoing }
+    guard countdown.isFinished(at: moment.instant), finishedAt == nil, waiting == nil else {
+      return .keepGoing
+    }
     let claim = persistence?.claimEnd(wallNow: moment.wall) ?? .init(ours: true)
     if claim.ours {
       var alert = alert
       alert.phase = claim.phaseEnd
-      alertProblem = alert.ring(duration: countdown.duration, endedAt: moment.wall, on: alertsTerminal ? .screen : .lines, now: moment.wall).problems.first
+      alertProblem =
+        alert.ring(
+          duration: countdown.duration, endedAt: moment.wall, on: alertsTerminal ? .screen : .lines,
+          now: moment.wall
+        ).problems.first
     }
     if let following = claim.following(countdown) {
       if claim.nextWaits { waiting = claim.next }
@@ -146,7 +157,9 @@ public final class TimerControl {
       waiting = nil
       countdown.start(at: moment.instant)
     } else {
-      guard let next = persistence.advance(), var following = try? Countdown<Instant>(duration: next.duration) else {
+      guard let next = persistence.advance(),
+        var following = try? Countdown<Instant>(duration: next.duration)
+      else {
         refusal = "this is the last phase"
         return .redraw
       }
@@ -169,14 +182,20 @@ public final class TimerControl {
 
   /// The keys, for the bottom line of a screen or window.
   public var help: String {
-    "Space pause/resume  r/click restart  +/- a minute  " + (persistence?.sequence == nil ? "" : "n next phase  ") + "q quit"
+    "Space pause/resume  r/click restart  +/- a minute  "
+      + (persistence?.sequence == nil ? "" : "n next phase  ") + "q quit"
   }
 
   /// "paused", "finished at 14:32:05", or nothing while it runs.
   public var status: String {
     if let refusal { return refusal }
-    if let waiting { return "\(waiting.name) \(CountdownFormat.string(waiting.duration)) is next: n starts it" }
-    return finishedAt.map { "finished at \(ClockText.time($0, in: .local, hours: hours))" + (alertProblem.map { " (\($0))" } ?? "") }
+    if let waiting {
+      return "\(waiting.name) \(CountdownFormat.string(waiting.duration)) is next: n starts it"
+    }
+    return finishedAt.map {
+      "finished at \(ClockText.time($0, in: .local, hours: hours))"
+        + (alertProblem.map { " (\($0))" } ?? "")
+    }
       ?? (countdown.isRunning ? "" : "paused")
   }
 
@@ -192,7 +211,8 @@ public final class TimerControl {
   /// For the terminal's or window's title: the time left in whole seconds and the name.
   public func title(at now: Instant) -> String {
     if finishedAt != nil { return "\(alert.name) finished" }
-    return "\(CountdownFormat.string(countdown.remaining(at: now))) \(heading ?? alert.name)" + (countdown.isRunning ? "" : " (paused)")
+    return "\(CountdownFormat.string(countdown.remaining(at: now))) \(heading ?? alert.name)"
+      + (countdown.isRunning ? "" : " (paused)")
   }
 
   /// The timer's name (`timer` unless named).
@@ -224,17 +244,22 @@ public final class TimerControl {
   /// The next frame on a grid of `fps` frames a second from the start (frames drawn for a
   /// moment just after their deadline must not push the next one later each time).
   public func nextFrame(after now: Instant, fps: Double) -> Instant {
-    origin.advanced(by: WallSeconds.nextMultiple(of: .seconds(1 / fps), after: origin.duration(to: now)))
+    origin.advanced(
+      by: WallSeconds.nextMultiple(of: .seconds(1 / fps), after: origin.duration(to: now)))
   }
 
   /// While the pulse or backdrop moves: the next frame at `fps`. Otherwise: the label's next
   /// change or the arc's next pixel, and the finish itself.
   public func nextChange(after now: Instant, pixelScale: Double, fps: Double) -> Instant? {
-    let animating = (ring.isPulsing || backdrop != nil) && (countdown.isRunning || finishedAt != nil)
+    let animating =
+      (ring.isPulsing || backdrop != nil) && (countdown.isRunning || finishedAt != nil)
     if animating && (finishedAt == nil || wait) { return nextFrame(after: now, fps: fps) }
     if blink, finishedAt != nil { return nextFrame(after: now, fps: 4) }
-    guard countdown.isRunning, let finish = countdown.finishInstant, finish > now else { return nil }
-    let delay = ring.delayToNextChange(remaining: countdown.remaining(at: now), total: countdown.duration, pixelScale: pixelScale)
+    guard countdown.isRunning, let finish = countdown.finishInstant, finish > now else {
+      return nil
+    }
+    let delay = ring.delayToNextChange(
+      remaining: countdown.remaining(at: now), total: countdown.duration, pixelScale: pixelScale)
     let step = now.advanced(by: .seconds(max(0.001, min(delay, 1))))
     // A frame is drawn a hair after its deadline: one due within that of the finish would see
     // the end, plan nothing after it, and the end's tick (just before) would never come.

@@ -16,7 +16,8 @@ public final class ClockLines: LiveMode {
 
   public func frame(at moment: Moment<Instant>, on canvas: Void) -> Planned<String?, Instant> {
     let line = zones.map { ClockText.line(moment.wall, in: $0) }.joined(separator: "  ")
-    return Planned(line, next: moment.instant.advanced(by: WallSeconds.delayToNextSecond(after: moment.wall)))
+    return Planned(
+      line, next: moment.instant.advanced(by: WallSeconds.delayToNextSecond(after: moment.wall)))
   }
 
   public func started(at moment: Moment<Instant>) -> LiveAction { enough }

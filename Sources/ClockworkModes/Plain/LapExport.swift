@@ -40,14 +40,16 @@ public enum LapExport {
   /// A JSON array of the laps, an object a line; `indent` is that of the line it ends.
   static func jsonLaps(_ laps: [Lap], indent: String) -> String {
     let marks = LapTable.marks(for: laps)
-    return jsonArray(laps.map {
-      "{\"lap\": \($0.number), \"split_seconds\": \(seconds($0.split)), \"total_seconds\": \(seconds($0.total)), \"mark\": \(jsonString(marks[$0.number]))}"
-    }, indent: indent)
+    return jsonArray(
+      laps.map {
+        "{\"lap\": \($0.number), \"split_seconds\": \(seconds($0.split)), \"total_seconds\": \(seconds($0.total)), \"mark\": \(jsonString(marks[$0.number]))}"
+      }, indent: indent)
   }
 
   static func jsonArray(_ elements: [String], indent: String) -> String {
     guard !elements.isEmpty else { return "[]" }
-    return "[\n" + elements.map { indent + "  " + $0 }.joined(separator: ",\n") + "\n" + indent + "]"
+    return "[\n" + elements.map { indent + "  " + $0 }.joined(separator: ",\n") + "\n" + indent
+      + "]"
   }
 
   static func jsonString(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "null" }
@@ -57,18 +59,22 @@ public enum LapExport {
     case .csv:
       return ([csvLapHeader] + csvRows(laps)).joined(separator: "\n") + "\n"
     case .json:
-      return "{\n  \"total_seconds\": \(seconds(total)),\n  \"laps\": \(jsonLaps(laps, indent: "  "))\n}\n"
+      return
+        "{\n  \"total_seconds\": \(seconds(total)),\n  \"laps\": \(jsonLaps(laps, indent: "  "))\n}\n"
     }
   }
 
   /// Every session: in CSV a row a lap, led by the session's number and start and end times
   /// (a session without laps has no rows); in JSON an object a session, with its total.
-  static func contents(_ sessions: [StopwatchHistory.Session], zone: Zone, format: Format) -> String {
+  static func contents(_ sessions: [StopwatchHistory.Session], zone: Zone, format: Format) -> String
+  {
     func time(_ date: Date?) -> String? { date.map { ClockText.iso8601($0, in: zone) } }
     switch format {
     case .csv:
       let rows = sessions.flatMap { session in
-        csvRows(session.laps).map { "\(session.number),\(time(session.started) ?? ""),\(time(session.ended) ?? ""),\($0)" }
+        csvRows(session.laps).map {
+          "\(session.number),\(time(session.started) ?? ""),\(time(session.ended) ?? ""),\($0)"
+        }
       }
       return (["session,started,ended," + csvLapHeader] + rows).joined(separator: "\n") + "\n"
     case .json:
@@ -84,7 +90,9 @@ public enum LapExport {
     try write(contents(laps, total: total, format: try Format(path: path)), to: path)
   }
 
-  public static func write(_ sessions: [StopwatchHistory.Session], zone: Zone, to path: String) throws(Failure) {
+  public static func write(_ sessions: [StopwatchHistory.Session], zone: Zone, to path: String)
+    throws(Failure)
+  {
     try write(contents(sessions, zone: zone, format: try Format(path: path)), to: path)
   }
 

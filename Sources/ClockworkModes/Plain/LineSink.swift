@@ -9,7 +9,9 @@ public final class LineSink: FrameSink {
   private var last: String?
 
   /// - Parameter write: a line out; when it throws, the run ends with that failure.
-  public init(write: @escaping (String) throws -> Void = { try StandardOutput.checkedLine($0) }) { self.write = write }
+  public init(write: @escaping (String) throws -> Void = { try StandardOutput.checkedLine($0) }) {
+    self.write = write
+  }
 
   public func encode(_ frame: String?) -> String? { frame }
 
@@ -27,5 +29,7 @@ public final class LineSink: FrameSink {
 /// Standard output cannot be written (a full disk, a closed descriptor).
 struct OutputFailure: Error, CustomStringConvertible {
   var reason: any Error
-  var description: String { "cannot write to standard output: \((reason as? Errno)?.description ?? "\(reason)")" }
+  var description: String {
+    "cannot write to standard output: \((reason as? Errno)?.description ?? "\(reason)")"
+  }
 }

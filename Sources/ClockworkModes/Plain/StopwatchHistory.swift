@@ -30,7 +30,9 @@ public enum StopwatchHistory {
   }
 
   public static func render(_ sessions: [Session], zone: Zone) -> String {
-    guard !sessions.isEmpty else { return "no past stopwatches (clockwork stopwatch --new archives the current one)" }
+    guard !sessions.isEmpty else {
+      return "no past stopwatches (clockwork stopwatch --new archives the current one)"
+    }
     return sessions.map { session in
       let started = session.started.map { ClockText.line($0, in: zone) } ?? "unknown start"
       let ended = session.ended.map { "  ended \(ClockText.line($0, in: zone))" } ?? ""

@@ -20,8 +20,10 @@ public final class StopwatchLines: LiveMode {
   /// Starts (or resumes) `watch` at `start` and saves it; a stopwatch another process owns
   /// (read-only) is shown as it runs there.
   public init(
-    watch: Stopwatch<Instant>, store: StopwatchStore?, at start: Moment<Instant>, readOnlyHint: String? = nil,
-    write: @escaping (String) -> Void = StandardOutput.line, warn: @escaping (String) -> Void = StandardOutput.error
+    watch: Stopwatch<Instant>, store: StopwatchStore?, at start: Moment<Instant>,
+    readOnlyHint: String? = nil,
+    write: @escaping (String) -> Void = StandardOutput.line,
+    warn: @escaping (String) -> Void = StandardOutput.error
   ) {
     self.readOnlyHint = readOnlyHint
     var watch = watch
@@ -46,9 +48,13 @@ public final class StopwatchLines: LiveMode {
     let at = startLine ?? moment.instant
     startLine = nil
     let reading = StopwatchFormat.string(watch.elapsed(at: at))
-    guard case .running(let since, let banked) = watch.state else { return Planned(reading, next: nil) }
+    guard case .running(let since, let banked) = watch.state else {
+      return Planned(reading, next: nil)
+    }
     let elapsed = banked + since.duration(to: moment.instant)
-    return Planned(reading, next: since.advanced(by: WallSeconds.nextMultiple(of: .seconds(1), after: elapsed) - banked))
+    return Planned(
+      reading,
+      next: since.advanced(by: WallSeconds.nextMultiple(of: .seconds(1), after: elapsed) - banked))
   }
 
   public var framesCaughtUp: Int { PlainLines.caughtUp }
@@ -61,12 +67,16 @@ public final class StopwatchLines: LiveMode {
     switch input {
     case .line:
       guard store?.readOnly != true else {
-        warn("lap not taken: another clockwork owns this stopwatch" + (readOnlyHint.map { " (\($0))" } ?? ""))
+        warn(
+          "lap not taken: another clockwork owns this stopwatch"
+            + (readOnlyHint.map { " (\($0))" } ?? ""))
         return .keepGoing
       }
       guard let lap = try? watch.lap(at: moment.instant) else { return .keepGoing }
       save(at: moment)
-      write("lap \(lap.number)  \(StopwatchFormat.string(lap.split))  total \(StopwatchFormat.string(lap.total))")
+      write(
+        "lap \(lap.number)  \(StopwatchFormat.string(lap.split))  total \(StopwatchFormat.string(lap.total))"
+      )
       return .keepGoing
     case .endOfInput:
       stop(at: moment)
@@ -86,7 +96,9 @@ public final class StopwatchLines: LiveMode {
   func save(at moment: Moment<Instant>) {
     guard let store else { return }
     store.save(watch, at: moment.instant, wallNow: moment.wall)
-    if let problem = store.saveError, problem != saveErrorSaid { warn("warning: the stopwatch \(problem)") }
+    if let problem = store.saveError, problem != saveErrorSaid {
+      warn("warning: the stopwatch \(problem)")
+    }
     saveErrorSaid = store.saveError
   }
 }

@@ -38,15 +38,21 @@ public final class TimerLines: LiveMode {
     var alert = alert
     alert.phase = claim.phaseEnd
     if claim.ours {
-      for problem in alert.ring(duration: countdown.duration, endedAt: moment.wall, on: .lines, now: moment.wall).problems {
+      for problem in alert.ring(
+        duration: countdown.duration, endedAt: moment.wall, on: .lines, now: moment.wall
+      ).problems {
         StandardOutput.error("clockwork: \(problem)")
       }
     }
     if let phaseEnd = claim.phaseEnd {
-      StandardOutput.line(alert.texts(duration: countdown.duration, endedAt: moment.wall, now: moment.wall).summary + " (round \(phaseEnd.round)/\(phaseEnd.rounds))")
+      StandardOutput.line(
+        alert.texts(duration: countdown.duration, endedAt: moment.wall, now: moment.wall).summary
+          + " (round \(phaseEnd.round)/\(phaseEnd.rounds))")
     }
     // A next phase that waits is started by `timer --next`, with no window.
-    guard !claim.nextWaits, let following = claim.following(countdown) else { return .quit(ExitStatus.success) }
+    guard !claim.nextWaits, let following = claim.following(countdown) else {
+      return .quit(ExitStatus.success)
+    }
     countdown = following
     return .redraw
   }

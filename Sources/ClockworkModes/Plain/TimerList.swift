@@ -6,7 +6,9 @@ import FoundationEssentials
 
 /// `clockwork timer --list`: each saved timer and what it has left.
 public enum TimerList {
-  public static func render(_ found: (timers: [StoredTimer], warnings: [String]), wallNow: Date) -> String {
+  public static func render(_ found: (timers: [StoredTimer], warnings: [String]), wallNow: Date)
+    -> String
+  {
     for warning in found.warnings { StandardOutput.error(warning) }
     guard !found.timers.isEmpty else { return "no timers" }
     let width = max(5, found.timers.map(\.name.count).max() ?? 5)
@@ -20,7 +22,8 @@ public enum TimerList {
         state = timer.endsAt == nil ? "\(text) left, paused" : "\(text) left"
       }
       let phase = timer.phaseLabel.map { ", \($0)" } ?? ""
-      return timer.name.padded(to: width) + "  " + state + "  (of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000))))\(phase))"
+      return timer.name.padded(to: width) + "  " + state
+        + "  (of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000))))\(phase))"
     }.joined(separator: "\n")
   }
 }

@@ -34,16 +34,23 @@ public struct Settings {
 
   public init() {}
 
-  public static let keys = ["color", "face", "fps", "graphics", "hours", "onTop", "oscillator", "sound", "theme", "zones"]
+  public static let keys = [
+    "color", "face", "fps", "graphics", "hours", "onTop", "oscillator", "sound", "theme", "zones",
+  ]
 
   /// The file's path, or nil without a home.
   public static func path(environment: [String: String]) -> String? {
-    XDGFolder.path("XDG_CONFIG_HOME", fallback: ".config", environment: environment).map { "\($0)/clockwork/config.json" }
+    XDGFolder.path("XDG_CONFIG_HOME", fallback: ".config", environment: environment).map {
+      "\($0)/clockwork/config.json"
+    }
   }
 
   /// The settings, none when there is no file.
-  public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(SettingsError) -> Settings {
-    guard let path = path(environment: environment), FileManager.default.fileExists(atPath: path) else { return Settings() }
+  public static func load(environment: [String: String] = ProcessInfo.processInfo.environment)
+    throws(SettingsError) -> Settings
+  {
+    guard let path = path(environment: environment), FileManager.default.fileExists(atPath: path)
+    else { return Settings() }
     return try read(path: path)
   }
 
@@ -62,18 +69,25 @@ public struct Settings {
     let text = String(decoding: data, as: UTF8.self)
     let object: [String: JSONSetting]
     do { object = try JSONDecoder().decode([String: JSONSetting].self, from: data) } catch {
-      throw SettingsError(path: path, line: nil, problem: "not a JSON object of settings (\(error.reason))")
+      throw SettingsError(
+        path: path, line: nil, problem: "not a JSON object of settings (\(error.reason))")
     }
     var settings = Settings()
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     // In the order of the file, so the first bad line is the one named.
-    let lines = object.keys.reduce(into: [String: Int]()) { $0[$1] = JSONText.line(of: $1, in: text) }
-    for (key, value) in object.sorted(by: { lines[$0.key, default: 0] < lines[$1.key, default: 0] }) {
+    let lines = object.keys.reduce(into: [String: Int]()) {
+      $0[$1] = JSONText.line(of: $1, in: text)
+    }
+    for (key, value) in object.sorted(by: { lines[$0.key, default: 0] < lines[$1.key, default: 0] })
+    {
       let line = lines[key, default: 0]
       func fail(_ problem: String) -> SettingsError {
-        SettingsError(path: path, line: line, problem: "'\(key)'\(problem.hasPrefix(":") ? "" : " ")\(problem)")
+        SettingsError(
+          path: path, line: line, problem: "'\(key)'\(problem.hasPrefix(":") ? "" : " ")\(problem)")
       }
-      func parsed<Value>(_ parse: (String) throws(ValueError) -> Value) throws(SettingsError) -> Value {
+      func parsed<Value>(_ parse: (String) throws(ValueError) -> Value) throws(SettingsError)
+        -> Value
+      {
         guard case .string(let word) = value else { throw fail("must be a string") }
         do { return try parse(word) } catch { throw fail(": \(error)") }
       }
@@ -94,21 +108,30 @@ public struct Settings {
         case .strings(let list) where !list.isEmpty: names = list
         default: throw fail("must be a list of time zone names, e.g. [\"Europe/Berlin\", \"UTC\"]")
         }
-        do { settings.zones = try names.map { name throws(ValueError) in try OptionValue.zone(name) } } catch { throw fail(": \(error)") }
+        do {
+          settings.zones = try names.map { name throws(ValueError) in try OptionValue.zone(name) }
+        } catch { throw fail(": \(error)") }
       case "hours":
-        let word: String? = switch value {
-        case .number(let x): x == 12 || x == 24 ? String(Int(x)) : nil
-        case .string(let s): s
-        default: nil
+        let word: String? =
+          switch value {
+          case .number(let x): x == 12 || x == 24 ? String(Int(x)) : nil
+          case .string(let s): s
+          default: nil
+          }
+        guard let word, let hours = HourCycle(rawValue: word) else {
+          throw fail("must be 12 or 24")
         }
-        guard let word, let hours = HourCycle(rawValue: word) else { throw fail("must be 12 or 24") }
         settings.hours = hours
       case "fps":
-        guard case .number(let x) = value, x.isFinite else { throw fail("must be a number of frames a second") }
+        guard case .number(let x) = value, x.isFinite else {
+          throw fail("must be a number of frames a second")
+        }
         settings.fps = (x, line)
       case "face":
         settings.face = try parsed { word throws(ValueError) in
-          guard let face = ClockFaceKind(rawValue: word) else { throw ValueError("must be analog or digital, got '\(word)'") }
+          guard let face = ClockFaceKind(rawValue: word) else {
+            throw ValueError("must be analog or digital, got '\(word)'")
+          }
           return face
         }
       case "onTop":
@@ -119,35 +142,47 @@ public struct Settings {
         case .bool(let on): settings.sound = on ? nil : ""
         case .string(let file) where !file.isEmpty:
           let full = file.hasPrefix("/") ? file : "\(folder)/\(file)"
-          guard FileManager.default.isReadableFile(atPath: full) else { throw fail(": \(full): no such file, or it cannot be read") }
+          guard FileManager.default.isReadableFile(atPath: full) else {
+            throw fail(": \(full): no such file, or it cannot be read")
+          }
           settings.sound = full
         default: throw fail("must be true, false or the path of a sound file")
         }
       default:
         let hint = NearestWord.to(key, among: keys).map { "; did you mean '\($0)'?" } ?? ""
-        throw SettingsError(path: path, line: line, problem: "unknown setting '\(key)' (known: \(keys.joined(separator: ", ")))\(hint)")
+        throw SettingsError(
+          path: path, line: line,
+          problem: "unknown setting '\(key)' (known: \(keys.joined(separator: ", ")))\(hint)")
       }
     }
     return settings
   }
 
   /// `fps` if set, checked against a mode's range.
-  public func fps(in range: ClosedRange<Double>, for mode: String) throws(SettingsError) -> Double? {
+  public func fps(in range: ClosedRange<Double>, for mode: String) throws(SettingsError) -> Double?
+  {
     guard let fps else { return nil }
     guard range.contains(fps.value) else {
       throw SettingsError(
         path: path ?? "config.json", line: fps.line,
-        problem: "'fps' must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)) for the \(mode), got \(fps.value)")
+        problem:
+          "'fps' must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)) for the \(mode), got \(fps.value)"
+      )
     }
     return fps.value
   }
 
   /// 12 hours where the locale writes times with them (`en_US`: `%r`, `%I`), else 24.
   public static func localeHours() -> HourCycle {
-    guard let previous = setlocale(LC_TIME, nil).map({ String(cString: $0) }) else { return .twentyFour }
+    guard let previous = setlocale(LC_TIME, nil).map({ String(cString: $0) }) else {
+      return .twentyFour
+    }
     defer { setlocale(LC_TIME, previous) }
-    guard setlocale(LC_TIME, "") != nil, let format = nl_langinfo(nl_item(T_FMT)).map({ String(cString: $0) }) else { return .twentyFour }
-    return format.contains("%I") || format.contains("%r") || format.contains("%l") ? .twelve : .twentyFour
+    guard setlocale(LC_TIME, "") != nil,
+      let format = nl_langinfo(nl_item(T_FMT)).map({ String(cString: $0) })
+    else { return .twentyFour }
+    return format.contains("%I") || format.contains("%r") || format.contains("%l")
+      ? .twelve : .twentyFour
   }
 }
 
@@ -169,11 +204,17 @@ enum JSONSetting: Decodable {
 
   init(from decoder: Decoder) throws {
     let container = try decoder.singleValueContainer()
-    if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
-    else if let number = try? container.decode(Double.self) { self = .number(number) }
-    else if let text = try? container.decode(String.self) { self = .string(text) }
-    else if let list = try? container.decode([String].self) { self = .strings(list) }
-    else { self = .other }
+    if let flag = try? container.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else if let text = try? container.decode(String.self) {
+      self = .string(text)
+    } else if let list = try? container.decode([String].self) {
+      self = .strings(list)
+    } else {
+      self = .other
+    }
   }
 }
 

@@ -20,7 +20,10 @@ public final class TimerStamp {
 
   /// The label is black on the transparent page and white over the backdrop, unless `style`
   /// names its colour.
-  public init(size: Double, remaining: Duration, total: Duration, pulsePhase: Double?, backdrop: Bool, style: CountdownRing.Style = .init()) {
+  public init(
+    size: Double, remaining: Duration, total: Duration, pulsePhase: Double?, backdrop: Bool,
+    style: CountdownRing.Style = .init()
+  ) {
     ring = CountdownRing(size: size, style: style)
     ring.labelBackground = backdrop ? GradientBackdrop.defaultColors[1] : nil
     self.backdrop = backdrop ? GradientBackdrop(size: Size(width: size, height: size)) : nil
@@ -39,7 +42,8 @@ public final class TimerStamp {
     if let pulsePhase, left > .zero {
       ring.showPulse(phase: (pulsePhase + elapsed).truncatingRemainder(dividingBy: 1))
     }
-    backdrop?.show(phase: (elapsed / (GradientBackdrop.stepDuration * 3)).truncatingRemainder(dividingBy: 1))
+    backdrop?.show(
+      phase: (elapsed / (GradientBackdrop.stepDuration * 3)).truncatingRemainder(dividingBy: 1))
     return root
   }
 }

@@ -34,7 +34,8 @@ public struct BackdropPalette {
   /// left corner to the bottom right one, `colors` at this moment; `pulse` is the ring's (in
   /// the ring's coordinates, the ring at `ringOrigin` in the scene).
   func paint(
-    columns: Int, rows: Int, mapping: SampleMapping, sceneSize: Size, colors: [Color], pulse: CountdownRing.PulseLook?, ringOrigin: Point
+    columns: Int, rows: Int, mapping: SampleMapping, sceneSize: Size, colors: [Color],
+    pulse: CountdownRing.PulseLook?, ringOrigin: Point
   ) -> (underlay: [CellUnderlay], palette: [UInt8: RGB]) {
     guard colors.count >= 2, columns > 0, rows > 0 else { return ([], [:]) }
     let (first, last) = (colors[0], colors[colors.count - 1])
@@ -46,7 +47,8 @@ public struct BackdropPalette {
       palette[backdropEntries.lowerBound + UInt8(band)] = RGB(backdrop[band])
     }
     // The pulse's colour in each band: the mean over the samples it covers there.
-    var pulseSums = [(red: Double, green: Double, blue: Double, count: Int)](repeating: (0, 0, 0, 0), count: bands)
+    var pulseSums = [(red: Double, green: Double, blue: Double, count: Int)](
+      repeating: (0, 0, 0, 0), count: bands)
     // Where a point falls along the gradient: its projection on the diagonal (as Cairo does).
     let (width, height) = (sceneSize.width, sceneSize.height)
     let length = max(width * width + height * height, .ulpOfOne)
@@ -67,7 +69,8 @@ public struct BackdropPalette {
         }
         let local = Point(x: centre.x - ringOrigin.x, y: centre.y - ringOrigin.y)
         let distance = local.distance(to: pulse.center)
-        guard distance >= pulse.sweep.lowerBound - reach, distance <= pulse.sweep.upperBound + reach else {
+        guard distance >= pulse.sweep.lowerBound - reach, distance <= pulse.sweep.upperBound + reach
+        else {
           underlay.append(CellUnderlay(color: back))
           continue
         }
@@ -96,14 +99,19 @@ public struct BackdropPalette {
             k += 1
           }
         }
-        underlay.append(CellUnderlay(color: shared, overlay: mask == 0 ? nil : RGB.paletteEntry(pulseEntries.lowerBound + UInt8(pair)), overlayMask: mask))
+        underlay.append(
+          CellUnderlay(
+            color: shared,
+            overlay: mask == 0 ? nil : RGB.paletteEntry(pulseEntries.lowerBound + UInt8(pair)),
+            overlayMask: mask))
       }
     }
     for band in 0..<min(bands, pulseEntries.count) where pulseSums[band].count > 0 {
       let sum = pulseSums[band]
       let n = Double(sum.count)
       let mean = Color(red: sum.red / n, green: sum.green / n, blue: sum.blue / n)
-      palette[pulseEntries.lowerBound + UInt8(band)] = RGB(backdrop[band].interpolated(to: mean, amount: pulse?.opacity ?? 0))
+      palette[pulseEntries.lowerBound + UInt8(band)] = RGB(
+        backdrop[band].interpolated(to: mean, amount: pulse?.opacity ?? 0))
     }
     return (underlay, palette)
   }

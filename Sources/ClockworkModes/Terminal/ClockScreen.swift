@@ -16,10 +16,14 @@ public final class ClockScreen: LiveMode {
 
   /// - Parameter background: the terminal's, if it said (``TerminalSession/background(environment:)``).
   /// - Parameter colorMode: the terminal's colours (with 16 or none, hard edges).
-  public init(control: ClockControl, graphics: Graphics, rasterStore: RasterStore?, background: RGB? = nil, colorMode: ColorMode = .truecolor) {
+  public init(
+    control: ClockControl, graphics: Graphics, rasterStore: RasterStore?, background: RGB? = nil,
+    colorMode: ColorMode = .truecolor
+  ) {
     self.control = control
     presenters = control.faces.map { _ in
-      BlockPresenter(graphics: graphics, rasterStore: rasterStore, background: background, colorMode: colorMode)
+      BlockPresenter(
+        graphics: graphics, rasterStore: rasterStore, background: background, colorMode: colorMode)
     }
     palette = Palette(background: background)
   }
@@ -33,18 +37,22 @@ public final class ClockScreen: LiveMode {
   /// time when the readout is on.
   var textRows: Int { (control.zones.count > 1 ? 1 : 0) + (control.digital ? 2 : 0) }
 
-  public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<CellGrid, Instant> {
+  public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<
+    CellGrid, Instant
+  > {
     let zones = control.zones
     var grid = CellGrid(columns: size.columns, rows: size.rows)
     let panelWidth = size.columns / max(zones.count, 1)
     let graphicsRows = max(0, size.rows - textRows - 1)
     // Samples per scene unit on this canvas, for "when does a hand move a pixel".
     let scales = zip(presenters, control.faces).map { presenter, face in
-      presenter.scale(for: face.layer.bounds.size, columns: panelWidth, rows: graphicsRows, cell: size.cell)
+      presenter.scale(
+        for: face.layer.bounds.size, columns: panelWidth, rows: graphicsRows, cell: size.cell)
     }
     let delay = control.show(moment.wall, pixelScales: scales)
     for (index, (zone, face)) in zip(zones, control.faces).enumerated() {
-      let cells = try presenters[index].cells(for: face.layer, columns: panelWidth, rows: graphicsRows, cell: size.cell)
+      let cells = try presenters[index].cells(
+        for: face.layer, columns: panelWidth, rows: graphicsRows, cell: size.cell)
       let left = index * panelWidth
       grid.place(cells, column: left, row: 0)
       var panel = CellGrid(columns: panelWidth, rows: textRows)
@@ -60,8 +68,13 @@ public final class ClockScreen: LiveMode {
       }
       grid.place(panel, column: left, row: graphicsRows)
     }
-    if size.rows > 2 { grid.writeCentered(String(control.help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help) }
-    grid.title = zones.first.map { ClockText.time($0.civilTime(at: moment.wall), hours: control.hours) }
+    if size.rows > 2 {
+      grid.writeCentered(
+        String(control.help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help)
+    }
+    grid.title = zones.first.map {
+      ClockText.time($0.civilTime(at: moment.wall), hours: control.hours)
+    }
     return Planned(grid, next: moment.instant.advanced(by: .seconds(delay)))
   }
 }

@@ -15,7 +15,9 @@ public final class DigitalClockScreen: LiveMode {
   let palette: Palette
 
   /// - Parameter color: the digits' colour (the theme's hands').
-  public init(zones: [Zone], look: DigitalClock.Look, graphics: Graphics, color: Color, background: RGB? = nil) {
+  public init(
+    zones: [Zone], look: DigitalClock.Look, graphics: Graphics, color: Color, background: RGB? = nil
+  ) {
     self.zones = zones.isEmpty ? [.local] : zones
     self.look = look
     palette = Palette(background: background)
@@ -25,12 +27,16 @@ public final class DigitalClockScreen: LiveMode {
     digits = BigText(graphics: graphics, color: ink, background: background)
   }
 
-  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { ClockControl.ending(key) ?? .keepGoing }
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
+    ClockControl.ending(key) ?? .keepGoing
+  }
 
   /// A clock's frames depend on the time alone.
   public var framesAhead: Int { 8 }
 
-  public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<CellGrid, Instant> {
+  public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<
+    CellGrid, Instant
+  > {
     var grid = CellGrid(columns: size.columns, rows: size.rows)
     let textRows = (look.date ? 1 : 0) + (zones.count > 1 ? 1 : 0)
     let texts = zones.map { DigitalClock.timeText($0.civilTime(at: moment.wall), look: look) }
@@ -39,13 +45,15 @@ public final class DigitalClockScreen: LiveMode {
     let usable = max(0, size.rows - 1)
     func characters(across: Int, down: Int) -> (columns: Int, rows: Int) {
       digits.characterSize(
-        count: count, columns: max(0, size.columns / across - 2), rows: max(0, usable / down - textRows - 1), cell: size.cell)
+        count: count, columns: max(0, size.columns / across - 2),
+        rows: max(0, usable / down - textRows - 1), cell: size.cell)
     }
     let sideBySide = characters(across: zones.count, down: 1)
     let stacked = characters(across: 1, down: zones.count)
     let inRow = sideBySide.columns >= stacked.columns
     let character = inRow ? sideBySide : stacked
-    let (panelWidth, panelHeight) = inRow ? (size.columns / zones.count, usable) : (size.columns, usable / zones.count)
+    let (panelWidth, panelHeight) =
+      inRow ? (size.columns / zones.count, usable) : (size.columns, usable / zones.count)
     for (index, (zone, text)) in zip(zones, texts).enumerated() {
       let wall = zone.civilTime(at: moment.wall)
       let (left, top) = inRow ? (index * panelWidth, 0) : (0, index * panelHeight)
@@ -57,15 +65,25 @@ public final class DigitalClockScreen: LiveMode {
       var panel = CellGrid(columns: panelWidth, rows: textRows)
       var row = 0
       if look.date {
-        panel.writeCentered("\(Weekday(of: wall).shortName) \(ClockText.day(wall))", row: row, foreground: palette.status)
+        panel.writeCentered(
+          "\(Weekday(of: wall).shortName) \(ClockText.day(wall))", row: row,
+          foreground: palette.status)
         row += 1
       }
-      if zones.count > 1 { panel.writeCentered(ClockControl.label(for: zone, at: wall), row: row, bold: true) }
+      if zones.count > 1 {
+        panel.writeCentered(ClockControl.label(for: zone, at: wall), row: row, bold: true)
+      }
       grid.place(panel, column: left, row: first + character.rows + 1)
     }
-    if size.rows > 2 { grid.writeCentered(String("q quit".prefix(size.columns)), row: size.rows - 1, foreground: palette.help) }
+    if size.rows > 2 {
+      grid.writeCentered(
+        String("q quit".prefix(size.columns)), row: size.rows - 1, foreground: palette.help)
+    }
     grid.title = ClockText.time(zones[0].civilTime(at: moment.wall), hours: look.hours)
-    let delay = look.seconds ? WallSeconds.delayToNextSecond(after: moment.wall) / .seconds(1) : Self.delayToNextMinute(after: moment.wall)
+    let delay =
+      look.seconds
+      ? WallSeconds.delayToNextSecond(after: moment.wall) / .seconds(1)
+      : Self.delayToNextMinute(after: moment.wall)
     return Planned(grid, next: moment.instant.advanced(by: .seconds(delay)))
   }
 

@@ -28,38 +28,53 @@ public final class StopwatchScreen: LiveMode {
     digits = BigText(graphics: graphics, color: display.style.text, background: background)
   }
 
-  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { control.handle(key, at: moment) }
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
+    control.handle(key, at: moment)
+  }
   public func tick(at moment: Moment<Instant>) -> LiveAction { control.tick(at: moment) }
 
-  public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<CellGrid, Instant> {
+  public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<
+    CellGrid, Instant
+  > {
     let watch = control.watch
     let elapsed = watch.elapsed(at: moment.instant)
     var grid = CellGrid(columns: size.columns, rows: size.rows)
     grid.title = "\(StopwatchFormat.string(elapsed).dropLast(3)) stopwatch"  // whole seconds: one title a second
     let bigRows = max(3, min(size.rows / 3, 12))
-    let cells = try digits.cells(StopwatchFormat.string(elapsed), columns: size.columns, rows: bigRows, cell: size.cell)
+    let cells = try digits.cells(
+      StopwatchFormat.string(elapsed), columns: size.columns, rows: bigRows, cell: size.cell)
     grid.place(cells, column: 0, row: 1)
     // The design's second readout: the lap running now, live.
-    grid.writeCentered(StopwatchDisplay.currentLapText(elapsed: elapsed, laps: watch.laps), row: bigRows + 1, foreground: palette.text, bold: true)
+    grid.writeCentered(
+      StopwatchDisplay.currentLapText(elapsed: elapsed, laps: watch.laps), row: bigRows + 1,
+      foreground: palette.text, bold: true)
     var row = bigRows + 2
     grid.writeCentered(control.message ?? control.state, row: row, foreground: palette.status)
-    if let warning = control.warning { grid.writeCentered(String(warning.prefix(size.columns)), row: row + 1, foreground: palette.warning) }
+    if let warning = control.warning {
+      grid.writeCentered(
+        String(warning.prefix(size.columns)), row: row + 1, foreground: palette.warning)
+    }
     row += 2
     if !watch.laps.isEmpty {
       grid.writeCentered(Self.row("lap", "split", "total", ""), row: row, bold: true)
       row += 1
       for lap in StopwatchDisplay.rows(for: watch.laps) where row < size.rows - 1 {
         let color = lap.mark == nil ? nil : RGB(display.color(of: lap))
-        grid.writeCentered(Self.row(lap.number, lap.split, lap.total, lap.mark ?? ""), row: row, foreground: color)
+        grid.writeCentered(
+          Self.row(lap.number, lap.split, lap.total, lap.mark ?? ""), row: row, foreground: color)
         row += 1
       }
     }
     let help = StopwatchControl.help
-    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help) }
+    if size.rows > 2 {
+      grid.writeCentered(
+        String(help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help)
+    }
     return Planned(grid, next: control.nextChange(after: moment.instant, fps: fps))
   }
 
   static func row(_ lap: String, _ split: String, _ total: String, _ mark: String) -> String {
-    lap.leftPadded(to: 4) + "  " + split.leftPadded(to: 11) + "  " + total.leftPadded(to: 11) + "  " + mark.padded(to: 5)
+    lap.leftPadded(to: 4) + "  " + split.leftPadded(to: 11) + "  " + total.leftPadded(to: 11) + "  "
+      + mark.padded(to: 5)
   }
 }

@@ -34,12 +34,15 @@ public final class TimerScreen: LiveMode {
   /// - Parameter backdropEntries: palette entries the backdrop may be drawn with (their old
   ///   colours are the session's to put back), or nil to draw it in colours.
   public init(
-    control: TimerControl, graphics: Graphics, background: RGB? = nil, backdropEntries: ClosedRange<UInt8>? = nil,
+    control: TimerControl, graphics: Graphics, background: RGB? = nil,
+    backdropEntries: ClosedRange<UInt8>? = nil,
     colorMode: ColorMode = .truecolor, fpsAsked: Bool = false
   ) {
     self.control = control
     // Cells of block glyphs only: pictures (sixel, kitty) and chafa's cells draw it themselves.
-    let bands = control.backdrop == nil || graphics.glyphSet == nil ? nil : BackdropPalette(entries: backdropEntries ?? BackdropPalette.entries)
+    let bands =
+      control.backdrop == nil || graphics.glyphSet == nil
+      ? nil : BackdropPalette(entries: backdropEntries ?? BackdropPalette.entries)
     backdropPalette = bands
     steppedBackdrop = bands != nil && backdropEntries == nil ? Self.backdropStep : nil
     let inPalette = bands != nil && backdropEntries != nil
@@ -59,19 +62,27 @@ public final class TimerScreen: LiveMode {
   /// (so it can set them, and puts them back on the way out) and draws in truecolor (so no
   /// colour of ours is one of them): a fraction of the bytes.
   /// - Parameter fpsAsked: the frame rate was the user's: kept whatever the terminal answers.
-  public static func open(control: TimerControl, session: TerminalSession, graphics: Graphics, colorMode: ColorMode, fpsAsked: Bool = false) -> TimerScreen {
+  public static func open(
+    control: TimerControl, session: TerminalSession, graphics: Graphics, colorMode: ColorMode,
+    fpsAsked: Bool = false
+  ) -> TimerScreen {
     let entries = colorMode == .truecolor && control.backdrop != nil ? BackdropPalette.entries : nil
     let look = session.look(entries: entries)
-    let paletted = entries.flatMap { entries in entries.allSatisfy { look.palette[$0] != nil } ? entries : nil }
+    let paletted = entries.flatMap { entries in
+      entries.allSatisfy { look.palette[$0] != nil } ? entries : nil
+    }
     if paletted != nil { session.restoresPalette(look.palette) }
     return TimerScreen(
-      control: control, graphics: graphics, background: look.background, backdropEntries: paletted, colorMode: colorMode, fpsAsked: fpsAsked)
+      control: control, graphics: graphics, background: look.background, backdropEntries: paletted,
+      colorMode: colorMode, fpsAsked: fpsAsked)
   }
 
   /// A ring style for the terminal from `theme`: the time left as large as fits inside the
   /// ring, tenths only in the last minute unless the theme says (each tenth is a frame sent). In
   /// `monochrome` the track is lit and the elapsed arc dark, so the ring empties as time passes.
-  public static func ringStyle(monochrome: Bool, theme: CountdownRing.Style = .init()) -> CountdownRing.Style {
+  public static func ringStyle(monochrome: Bool, theme: CountdownRing.Style = .init())
+    -> CountdownRing.Style
+  {
     var style = theme
     style.labelScale = nil
     style.tenths = theme.tenths ?? .lastMinute
@@ -89,10 +100,14 @@ public final class TimerScreen: LiveMode {
   /// Below this many rows the ring's digits would be too small to read: text instead.
   static let smallestRingForDigits = 14.0
 
-  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { control.handle(key, at: moment) }
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
+    control.handle(key, at: moment)
+  }
   public func tick(at moment: Moment<Instant>) -> LiveAction { control.tick(at: moment) }
 
-  public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<CellGrid, Instant> {
+  public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<
+    CellGrid, Instant
+  > {
     let now = moment.instant
     let left = control.countdown.remaining(at: now)
     var grid = CellGrid(columns: size.columns, rows: size.rows)
@@ -103,18 +118,25 @@ public final class TimerScreen: LiveMode {
     // Large digits drawn in the scene where they can be read; in a small ring, a line of text.
     let bigDigits = ringRows >= Self.smallestRingForDigits
     if control.ring.style.showsLabel != bigDigits { control.ring.style.showsLabel = bigDigits }
-    control.show(at: now, shape: Double(size.columns) * size.cellAspect / Double(max(graphicsRows, 1)))
-    control.ring.layer.opacity = control.blink && control.isDimmedByFlash(at: moment.wall) ? 0.15 : 1
+    control.show(
+      at: now, shape: Double(size.columns) * size.cellAspect / Double(max(graphicsRows, 1)))
+    control.ring.layer.opacity =
+      control.blink && control.isDimmedByFlash(at: moment.wall) ? 0.15 : 1
     let scene = control.scene
     let t = control.sceneTime(at: now)
     var underlay: [CellUnderlay]?
     let drift = steppedBackdrop.map { step in (t / step).rounded(.down) * step } ?? t
-    if let backdropPalette, let backdrop = control.backdrop, let colors = (backdrop.layer.presentation(at: drift) as? GradientLayer)?.colors {
-      let mapping = presenter.mapping(for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)
+    if let backdropPalette, let backdrop = control.backdrop,
+      let colors = (backdrop.layer.presentation(at: drift) as? GradientLayer)?.colors
+    {
+      let mapping = presenter.mapping(
+        for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)
       // The pulse's edge moves two samples a step (its travel down, in samples, over two).
-      let steps = max(3, Int((control.ring.pulseTravel * mapping.scale / Self.samplesPerPulseStep).rounded()))
+      let steps = max(
+        3, Int((control.ring.pulseTravel * mapping.scale / Self.samplesPerPulseStep).rounded()))
       let painted = backdropPalette.paint(
-        columns: size.columns, rows: graphicsRows, mapping: mapping, sceneSize: scene.bounds.size, colors: colors,
+        columns: size.columns, rows: graphicsRows, mapping: mapping, sceneSize: scene.bounds.size,
+        colors: colors,
         pulse: control.ring.pulse(at: t, steps: steps), ringOrigin: control.ring.layer.frame.origin)
       if steppedBackdrop == nil {
         underlay = painted.underlay
@@ -123,25 +145,39 @@ public final class TimerScreen: LiveMode {
         underlay = painted.underlay.map { $0.resolved(in: painted.palette) }
       }
     }
-    let cells = try presenter.cells(for: scene, at: t, columns: size.columns, rows: graphicsRows, cell: size.cell, underlay: underlay)
+    let cells = try presenter.cells(
+      for: scene, at: t, columns: size.columns, rows: graphicsRows, cell: size.cell,
+      underlay: underlay)
     grid.place(cells, column: 0, row: 0)
     let middle = graphicsRows / 2
     // Rows from the middle to just past the digits (a digit is about 0.75 of the font size).
-    let reach = bigDigits ? Int((ringRows * control.ring.labelFontScale * 0.45).rounded(.up)) + 1 : 1
+    let reach =
+      bigDigits ? Int((ringRows * control.ring.labelFontScale * 0.45).rounded(.up)) + 1 : 1
     if !bigDigits {
-      grid.writeCentered(" \(control.ring.labelText) ", row: middle, foreground: RGB(control.ring.labelColor(remaining: left)), bold: true)
+      grid.writeCentered(
+        " \(control.ring.labelText) ", row: middle,
+        foreground: RGB(control.ring.labelColor(remaining: left)), bold: true)
     }
-    if let heading = control.heading { grid.writeCentered(" \(heading) ", row: middle - reach, foreground: palette.text, bold: true) }
+    if let heading = control.heading {
+      grid.writeCentered(" \(heading) ", row: middle - reach, foreground: palette.text, bold: true)
+    }
     var lines: [(String, RGB)] = []
     let status = control.statusLine(at: moment)
     if !status.isEmpty { lines.append((status, palette.text)) }
     if let problem = control.saveError { lines.append((problem, palette.warning)) }
     for (offset, (text, color)) in lines.enumerated() {
-      grid.writeCentered(" \(String(text.prefix(max(0, size.columns - 2)))) ", row: middle + reach + offset, foreground: color)
+      grid.writeCentered(
+        " \(String(text.prefix(max(0, size.columns - 2)))) ", row: middle + reach + offset,
+        foreground: color)
     }
     let help = control.help
-    if size.rows > 2 { grid.writeCentered(String(help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help) }
-    let pixelScale = presenter.scale(for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)
-    return Planned(grid, next: control.nextChange(after: now, pixelScale: pixelScale, fps: motionFPS))
+    if size.rows > 2 {
+      grid.writeCentered(
+        String(help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help)
+    }
+    let pixelScale = presenter.scale(
+      for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)
+    return Planned(
+      grid, next: control.nextChange(after: now, pixelScale: pixelScale, fps: motionFPS))
   }
 }

@@ -22,7 +22,9 @@ public final class ClockWindow: LiveMode {
   /// Frames depend on the time alone; a second's worth at most (sweeping hands change often).
   public var framesAhead: Int { 8 }
 
-  public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<WindowFrame, Instant> {
+  public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<
+    WindowFrame, Instant
+  > {
     let zones = control.zones
     let (width, height) = WindowText.clear(root, for: canvas)
     let textRows = Double((zones.count > 1 ? 1 : 0) + (control.digital ? 2 : 0))
@@ -32,7 +34,10 @@ public final class ClockWindow: LiveMode {
       let (panelWidth, panelHeight) = (width / Double(columns), height / Double(rows))
       let textSize = max(11, min(panelWidth, panelHeight) * 0.045)
       let margin = textSize * 0.6
-      return (columns, min(panelWidth - 2 * margin, panelHeight - textRows * textSize * 1.6 - 2 * margin), textSize, margin)
+      return (
+        columns, min(panelWidth - 2 * margin, panelHeight - textRows * textSize * 1.6 - 2 * margin),
+        textSize, margin
+      )
     }
     let rows = (1...max(zones.count, 1)).max { fit(rows: $0).side < fit(rows: $1).side } ?? 1
     let (columns, side, textSize, margin) = fit(rows: rows)
@@ -45,21 +50,28 @@ public final class ClockWindow: LiveMode {
     let delay = control.show(moment.wall, pixelScales: zones.map { _ in k * canvas.scale })
     for (index, (zone, face)) in zip(zones, control.faces).enumerated() {
       let left = Double(index % columns) * panelWidth
-      let top = Double(index / columns) * panelHeight + max(margin, (panelHeight - faceSide - textRows * textSize * 1.6) / 2)
+      let top =
+        Double(index / columns) * panelHeight
+        + max(margin, (panelHeight - faceSide - textRows * textSize * 1.6) / 2)
       face.layer.anchorPoint = .zero
       face.layer.position = Point(x: left + (panelWidth - faceSide) / 2, y: top)
       face.layer.transform = AffineTransform(scaleX: k, y: k)
       root.addSublayer(face.layer)
       let wall = zone.civilTime(at: moment.wall)
       var lines: [(String, Color, Bool)] = []
-      if zones.count > 1 { lines.append((ClockControl.label(for: zone, at: wall), WindowText.light, true)) }
+      if zones.count > 1 {
+        lines.append((ClockControl.label(for: zone, at: wall), WindowText.light, true))
+      }
       if control.digital {
         lines.append((ClockText.day(wall), WindowText.dim, false))
         lines.append((ClockText.time(wall, hours: control.hours), WindowText.light, true))
       }
       for (row, (text, color, bold)) in lines.enumerated() {
         let y = top + faceSide + margin + Double(row) * textSize * 1.6
-        root.addSublayer(WindowText.line(text, in: Rect(x: left, y: y, width: panelWidth, height: textSize * 1.4), size: textSize, color: color, bold: bold))
+        root.addSublayer(
+          WindowText.line(
+            text, in: Rect(x: left, y: y, width: panelWidth, height: textSize * 1.4),
+            size: textSize, color: color, bold: bold))
       }
     }
     let wall = (zones.first ?? .local).civilTime(at: moment.wall)
@@ -68,9 +80,12 @@ public final class ClockWindow: LiveMode {
     self.origin = origin
     let period = Duration.seconds(1 / max(canvas.refreshRate, 1))
     let next = moment.instant.advanced(by: .seconds(delay))
-    let frame = origin.advanced(by: WallSeconds.nextMultiple(of: period, after: origin.duration(to: moment.instant)))
+    let frame = origin.advanced(
+      by: WallSeconds.nextMultiple(of: period, after: origin.duration(to: moment.instant)))
     return Planned(
-      WindowFrame(root, background: control.theme.background ?? WindowText.background, title: "\(ClockText.time(wall, hours: control.hours)) - clockwork"),
+      WindowFrame(
+        root, background: control.theme.background ?? WindowText.background,
+        title: "\(ClockText.time(wall, hours: control.hours)) - clockwork"),
       next: max(next, frame))
   }
 }

@@ -7,7 +7,9 @@ struct CompactWindowPlace {
   struct Stored: StoredState {
     var x: Int
     var y: Int
-    func problem() -> String? { abs(x) > 100_000 || abs(y) > 100_000 ? "the position is off any screen" : nil }
+    func problem() -> String? {
+      abs(x) > 100_000 || abs(y) > 100_000 ? "the position is off any screen" : nil
+    }
   }
 
   let file: StateFile<Stored>

@@ -15,14 +15,20 @@ public final class DigitalClockWindow: LiveMode {
 
   public init(zones: [Zone], theme: ClockTheme, look: DigitalClock.Look) {
     self.zones = zones.isEmpty ? [.local] : zones
-    clocks = self.zones.map { _ in DigitalClock(size: Size(width: 400, height: 200), theme: theme, look: look) }
+    clocks = self.zones.map { _ in
+      DigitalClock(size: Size(width: 400, height: 200), theme: theme, look: look)
+    }
   }
 
-  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { ClockControl.ending(key) ?? .keepGoing }
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
+    ClockControl.ending(key) ?? .keepGoing
+  }
 
   public var framesAhead: Int { 8 }
 
-  public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<WindowFrame, Instant> {
+  public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<
+    WindowFrame, Instant
+  > {
     let (width, height) = WindowText.clear(root, for: canvas)
     // A digital clock is about twice as wide as tall: a row of them when the window is wider
     // than that, else a column.
@@ -33,8 +39,12 @@ public final class DigitalClockWindow: LiveMode {
     let labelSize = zones.count > 1 ? max(11, min(cellWidth, cellHeight) * 0.08) : 0
     var delay = Double.infinity
     for (index, (zone, clock)) in zip(zones, clocks).enumerated() {
-      let origin = inRow ? Point(x: Double(index) * cellWidth, y: 0) : Point(x: 0, y: Double(index) * cellHeight)
-      let size = Size(width: max(1, cellWidth - 2 * margin), height: max(1, cellHeight - 2 * margin - labelSize * 1.4))
+      let origin =
+        inRow
+        ? Point(x: Double(index) * cellWidth, y: 0) : Point(x: 0, y: Double(index) * cellHeight)
+      let size = Size(
+        width: max(1, cellWidth - 2 * margin),
+        height: max(1, cellHeight - 2 * margin - labelSize * 1.4))
       if clock.layer.bounds.size != size { clock.configure(size: size) }
       clock.show(date: moment.wall, zone: zone)
       clock.layer.anchorPoint = .zero
@@ -43,13 +53,17 @@ public final class DigitalClockWindow: LiveMode {
       if zones.count > 1 {
         root.addSublayer(
           WindowText.line(
-            ClockControl.label(for: zone, at: zone.civilTime(at: moment.wall)), in: Rect(x: origin.x, y: origin.y + margin * 0.5, width: cellWidth, height: labelSize * 1.3),
+            ClockControl.label(for: zone, at: zone.civilTime(at: moment.wall)),
+            in: Rect(
+              x: origin.x, y: origin.y + margin * 0.5, width: cellWidth, height: labelSize * 1.3),
             size: labelSize, color: WindowText.light, bold: true))
       }
       delay = min(delay, clock.delayToNextChange(after: moment.wall, zone: zone))
     }
-    let title = "\(DigitalClock.timeText(zones[0].civilTime(at: moment.wall), look: clocks[0].look)) - clockwork"
+    let title =
+      "\(DigitalClock.timeText(zones[0].civilTime(at: moment.wall), look: clocks[0].look)) - clockwork"
     return Planned(
-      WindowFrame(root, background: WindowText.background, title: title), next: moment.instant.advanced(by: .seconds(delay)))
+      WindowFrame(root, background: WindowText.background, title: title),
+      next: moment.instant.advanced(by: .seconds(delay)))
   }
 }

@@ -30,25 +30,34 @@ public final class TimerWindow: LiveMode {
     self.attention = attention
   }
 
-  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { react(control.handle(key, at: moment), at: moment) }
+  public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
+    react(control.handle(key, at: moment), at: moment)
+  }
 
-  public func tick(at moment: Moment<Instant>) -> LiveAction { react(control.tick(at: moment), at: moment) }
+  public func tick(at moment: Moment<Instant>) -> LiveAction {
+    react(control.tick(at: moment), at: moment)
+  }
 
   func react(_ action: LiveAction, at moment: Moment<Instant>) -> LiveAction {
     guard let finished = control.finishedAt else { return action }
     if finished == moment.wall, action == .redraw { attention() }
-    if !stays, moment.wall.timeIntervalSince(finished) >= Self.flashing { return .quit(ExitStatus.success) }
+    if !stays, moment.wall.timeIntervalSince(finished) >= Self.flashing {
+      return .quit(ExitStatus.success)
+    }
     return action
   }
 
-  public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<WindowFrame, Instant> {
+  public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<
+    WindowFrame, Instant
+  > {
     let now = moment.instant
     let (width, height) = WindowText.clear(root, for: canvas)
     control.show(at: now, shape: width / max(height, 1))
     let scene = control.scene
     let k = min(width / scene.bounds.width, height / scene.bounds.height)
     scene.anchorPoint = .zero
-    scene.position = Point(x: (width - scene.bounds.width * k) / 2, y: (height - scene.bounds.height * k) / 2)
+    scene.position = Point(
+      x: (width - scene.bounds.width * k) / 2, y: (height - scene.bounds.height * k) / 2)
     scene.transform = AffineTransform(scaleX: k, y: k)
     // The end: the ring flashes four times a second.
     control.ring.layer.opacity = control.isDimmedByFlash(at: moment.wall) ? 0.15 : 1
@@ -57,21 +66,34 @@ public final class TimerWindow: LiveMode {
     var row = 0.0
     if let heading = control.heading {
       let y = height / 2 - min(width, height) * 0.12 - textSize * 1.5
-      root.addSublayer(WindowText.line(heading, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize, color: WindowText.light))
+      root.addSublayer(
+        WindowText.line(
+          heading, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize,
+          color: WindowText.light))
     }
-    for (text, color) in [(control.statusLine(at: moment), WindowText.light), (control.saveError ?? "", WindowText.warning)] where !text.isEmpty {
+    for (text, color) in [
+      (control.statusLine(at: moment), WindowText.light),
+      (control.saveError ?? "", WindowText.warning),
+    ] where !text.isEmpty {
       let y = height / 2 + min(width, height) * 0.12 + row * textSize * 1.5
-      root.addSublayer(WindowText.line(text, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize, color: color))
+      root.addSublayer(
+        WindowText.line(
+          text, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize,
+          color: color))
       row += 1
     }
     root.addSublayer(
       WindowText.line(
-        control.help, in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
+        control.help,
+        in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
         size: textSize * 0.8, color: WindowText.light.withAlpha(0.8)))
     let rate = fps ?? canvas.refreshRate
     var next = control.nextChange(after: now, pixelScale: k * canvas.scale, fps: rate)
     if control.finishedAt != nil { next = control.nextFrame(after: now, fps: rate) }
     let title = "\(control.title(at: now)) - clockwork"
-    return Planned(WindowFrame(root, at: control.sceneTime(at: now), background: WindowText.background, title: title), next: next)
+    return Planned(
+      WindowFrame(
+        root, at: control.sceneTime(at: now), background: WindowText.background, title: title),
+      next: next)
   }
 }

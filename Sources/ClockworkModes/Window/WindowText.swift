@@ -11,14 +11,18 @@ enum WindowText {
 
   /// Empties `root` and sizes it to the canvas in points; returns that size.
   static func clear(_ root: Layer, for canvas: Window.Canvas) -> (width: Double, height: Double) {
-    let (width, height) = (Double(canvas.width) / canvas.scale, Double(canvas.height) / canvas.scale)
+    let (width, height) = (
+      Double(canvas.width) / canvas.scale, Double(canvas.height) / canvas.scale
+    )
     root.frame = Rect(x: 0, y: 0, width: width, height: height)
     root.removeAllSublayers()
     return (width, height)
   }
 
   /// A one-line label centred in `rect`.
-  static func line(_ text: String, in rect: Rect, size: Double, color: Color = light, bold: Bool = false) -> TextLayer {
+  static func line(
+    _ text: String, in rect: Rect, size: Double, color: Color = light, bold: Bool = false
+  ) -> TextLayer {
     let label = TextLayer()
     label.frame = rect
     label.string = text

@@ -33,7 +33,9 @@ public struct AnimationTiming: Hashable, Sendable {
   public var removedOnCompletion = true
   public var timingFunction: TimingFunction = .linear
 
-  public init(beginTime: Double = 0, duration: Double = 0.25, timingFunction: TimingFunction = .linear) {
+  public init(
+    beginTime: Double = 0, duration: Double = 0.25, timingFunction: TimingFunction = .linear
+  ) {
     self.beginTime = beginTime
     self.duration = duration
     self.timingFunction = timingFunction

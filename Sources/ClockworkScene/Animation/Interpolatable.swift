@@ -14,36 +14,50 @@ public protocol Interpolatable: Sendable {
 }
 
 extension Double: Interpolatable {
-  public func interpolated(to other: Double, amount: Double) -> Double { self + (other - self) * amount }
+  public func interpolated(to other: Double, amount: Double) -> Double {
+    self + (other - self) * amount
+  }
   public func distance(to other: Double) -> Double { abs(other - self) }
 }
 
 extension Point: Interpolatable {
   public func interpolated(to other: Point, amount: Double) -> Point {
-    Point(x: x.interpolated(to: other.x, amount: amount), y: y.interpolated(to: other.y, amount: amount))
+    Point(
+      x: x.interpolated(to: other.x, amount: amount), y: y.interpolated(to: other.y, amount: amount)
+    )
   }
 }
 
 extension Size: Interpolatable {
   public func interpolated(to other: Size, amount: Double) -> Size {
-    Size(width: width.interpolated(to: other.width, amount: amount), height: height.interpolated(to: other.height, amount: amount))
+    Size(
+      width: width.interpolated(to: other.width, amount: amount),
+      height: height.interpolated(to: other.height, amount: amount))
   }
-  public func distance(to other: Size) -> Double { Double.hypot(other.width - width, other.height - height) }
+  public func distance(to other: Size) -> Double {
+    Double.hypot(other.width - width, other.height - height)
+  }
 }
 
 extension Rect: Interpolatable {
   public func interpolated(to other: Rect, amount: Double) -> Rect {
-    Rect(origin: origin.interpolated(to: other.origin, amount: amount), size: size.interpolated(to: other.size, amount: amount))
+    Rect(
+      origin: origin.interpolated(to: other.origin, amount: amount),
+      size: size.interpolated(to: other.size, amount: amount))
   }
-  public func distance(to other: Rect) -> Double { origin.distance(to: other.origin) + size.distance(to: other.size) }
+  public func distance(to other: Rect) -> Double {
+    origin.distance(to: other.origin) + size.distance(to: other.size)
+  }
 }
 
 extension Color: Interpolatable {
   /// Blends in sRGB, component by component, like Core Animation.
   public func interpolated(to other: Color, amount: Double) -> Color {
     Color(
-      red: red.interpolated(to: other.red, amount: amount), green: green.interpolated(to: other.green, amount: amount),
-      blue: blue.interpolated(to: other.blue, amount: amount), alpha: alpha.interpolated(to: other.alpha, amount: amount))
+      red: red.interpolated(to: other.red, amount: amount),
+      green: green.interpolated(to: other.green, amount: amount),
+      blue: blue.interpolated(to: other.blue, amount: amount),
+      alpha: alpha.interpolated(to: other.alpha, amount: amount))
   }
   public func distance(to other: Color) -> Double {
     let parts = [red - other.red, green - other.green, blue - other.blue, alpha - other.alpha]
@@ -65,7 +79,8 @@ extension AffineTransform: Interpolatable {
   }
   public func distance(to other: AffineTransform) -> Double {
     let (p, q) = (decomposed, other.decomposed)
-    return p.translation.distance(to: q.translation) + abs(p.rotation - q.rotation) + p.scale.distance(to: q.scale)
+    return p.translation.distance(to: q.translation) + abs(p.rotation - q.rotation)
+      + p.scale.distance(to: q.scale)
   }
 }
 

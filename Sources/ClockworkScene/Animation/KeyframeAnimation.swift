@@ -44,13 +44,17 @@ public struct KeyframeAnimation<Root: Layer, Value: Interpolatable>: Animation {
     guard values.count > 1 else { return first }
     let times = effectiveKeyTimes
     if p <= times[0] { return first }
-    if p >= times[times.count - 1] { return calculationMode == .discrete && p < 1 ? values[values.count - 2] : last }
+    if p >= times[times.count - 1] {
+      return calculationMode == .discrete && p < 1 ? values[values.count - 2] : last
+    }
     var segment = 0
     while segment < times.count - 2 && p >= times[segment + 1] { segment += 1 }
     if calculationMode == .discrete { return values[segment] }
     let span = times[segment + 1] - times[segment]
     var local = span > 0 ? (p - times[segment]) / span : 1
-    if let curves = timingFunctions, segment < curves.count { local = curves[segment].progress(at: local) }
+    if let curves = timingFunctions, segment < curves.count {
+      local = curves[segment].progress(at: local)
+    }
     return values[segment].interpolated(to: values[segment + 1], amount: local)
   }
 
@@ -60,7 +64,10 @@ public struct KeyframeAnimation<Root: Layer, Value: Interpolatable>: Animation {
       let total = steps.reduce(0, +)
       if total > 0 {
         var running = 0.0
-        return [0] + steps.map { running += $0; return running / total }
+        return [0]
+          + steps.map {
+            running += $0; return running / total
+          }
       }
     }
     if let keyTimes, keyTimes.count == values.count { return keyTimes }

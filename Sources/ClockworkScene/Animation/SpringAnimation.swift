@@ -25,7 +25,8 @@ public struct SpringAnimation<Root: Layer, Value: Interpolatable>: Animation {
     self.keyPath = keyPath
     self.from = from
     self.to = to
-    spring = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
+    spring = Spring(
+      mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
     timing = AnimationTiming(beginTime: beginTime, duration: spring.settlingDuration)
   }
 
@@ -98,7 +99,9 @@ public struct Spring: Hashable, Sendable {
     let w0 = naturalFrequency
     let zeta = dampingRatio
     let decay = zeta < 1 ? zeta * w0 : w0 * (zeta - (zeta * zeta - 1).squareRoot())
-    let scale = 1 + abs(initialVelocity) / max(w0 * max(1e-3, abs(1 - zeta * zeta)).squareRoot(), 1e-6) + abs(initialVelocity) * t
+    let scale =
+      1 + abs(initialVelocity) / max(w0 * max(1e-3, abs(1 - zeta * zeta)).squareRoot(), 1e-6) + abs(
+        initialVelocity) * t
     return scale * Double.exp(-decay * t)
   }
 }

@@ -78,7 +78,9 @@ public struct AffineTransform: Hashable, Sendable, Codable {
   public var decomposed: Decomposed {
     let scaleX = Double.hypot(a, b)
     guard scaleX > 0 else {
-      return Decomposed(translation: Point(x: tx, y: ty), rotation: 0, scale: Size(width: 0, height: Double.hypot(c, d)), shear: 0)
+      return Decomposed(
+        translation: Point(x: tx, y: ty), rotation: 0,
+        scale: Size(width: 0, height: Double.hypot(c, d)), shear: 0)
     }
     return Decomposed(
       translation: Point(x: tx, y: ty), rotation: Double.atan2(y: b, x: a),

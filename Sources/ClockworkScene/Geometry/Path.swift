@@ -42,7 +42,8 @@ public struct Path: Hashable, Sendable {
   }
   /// An arc; angles clockwise from 12 o'clock. A line joins the current point to its start.
   public mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double) {
-    elements.append(.arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle))
+    elements.append(
+      .arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle))
   }
   public mutating func close() { elements.append(.close) }
 
@@ -70,10 +71,18 @@ public struct Path: Hashable, Sendable {
     guard r > 0 else { return .rect(rect) }
     return Path {
       $0.move(to: Point(x: rect.minX + r, y: rect.minY))
-      $0.addArc(center: Point(x: rect.maxX - r, y: rect.minY + r), radius: r, startAngle: 0, endAngle: .pi / 2)
-      $0.addArc(center: Point(x: rect.maxX - r, y: rect.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi)
-      $0.addArc(center: Point(x: rect.minX + r, y: rect.maxY - r), radius: r, startAngle: .pi, endAngle: 1.5 * .pi)
-      $0.addArc(center: Point(x: rect.minX + r, y: rect.minY + r), radius: r, startAngle: 1.5 * .pi, endAngle: 2 * .pi)
+      $0.addArc(
+        center: Point(x: rect.maxX - r, y: rect.minY + r), radius: r, startAngle: 0,
+        endAngle: .pi / 2)
+      $0.addArc(
+        center: Point(x: rect.maxX - r, y: rect.maxY - r), radius: r, startAngle: .pi / 2,
+        endAngle: .pi)
+      $0.addArc(
+        center: Point(x: rect.minX + r, y: rect.maxY - r), radius: r, startAngle: .pi,
+        endAngle: 1.5 * .pi)
+      $0.addArc(
+        center: Point(x: rect.minX + r, y: rect.minY + r), radius: r, startAngle: 1.5 * .pi,
+        endAngle: 2 * .pi)
       $0.close()
     }
   }
@@ -102,7 +111,9 @@ public struct Path: Hashable, Sendable {
       case .close: break
       }
     }
-    guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+    guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else {
+      return nil
+    }
     return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
@@ -114,11 +125,15 @@ public struct Path: Hashable, Sendable {
       switch element {
       case .move(let p): out.move(to: transform.apply(to: p))
       case .line(let p): out.line(to: transform.apply(to: p))
-      case .quadCurve(let c, let p): out.quadCurve(to: transform.apply(to: p), control: transform.apply(to: c))
+      case .quadCurve(let c, let p):
+        out.quadCurve(to: transform.apply(to: p), control: transform.apply(to: c))
       case .cubicCurve(let c1, let c2, let p):
-        out.cubicCurve(to: transform.apply(to: p), control1: transform.apply(to: c1), control2: transform.apply(to: c2))
+        out.cubicCurve(
+          to: transform.apply(to: p), control1: transform.apply(to: c1),
+          control2: transform.apply(to: c2))
       case .arc(let center, let radius, let start, let end):
-        out.line(to: transform.apply(to: Point(onCircleAround: center, radius: radius, angle: start)))
+        out.line(
+          to: transform.apply(to: Point(onCircleAround: center, radius: radius, angle: start)))
         for curve in Self.arcAsCubics(center: center, radius: radius, start: start, end: end) {
           out.cubicCurve(
             to: transform.apply(to: curve.to), control1: transform.apply(to: curve.c1),

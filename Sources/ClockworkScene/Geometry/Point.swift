@@ -44,6 +44,10 @@ public struct Size: Hashable, Sendable, Codable {
 }
 
 extension Size: AdditiveArithmetic {
-  public static func + (a: Size, b: Size) -> Size { Size(width: a.width + b.width, height: a.height + b.height) }
-  public static func - (a: Size, b: Size) -> Size { Size(width: a.width - b.width, height: a.height - b.height) }
+  public static func + (a: Size, b: Size) -> Size {
+    Size(width: a.width + b.width, height: a.height + b.height)
+  }
+  public static func - (a: Size, b: Size) -> Size {
+    Size(width: a.width - b.width, height: a.height - b.height)
+  }
 }

@@ -44,13 +44,20 @@ public enum Damage: Hashable, Sendable {
 
   func padded(by margin: Double) -> Damage {
     guard case .area(let box) = self else { return self }
-    return .area(Rect(x: box.minX - margin, y: box.minY - margin, width: box.width + 2 * margin, height: box.height + 2 * margin))
+    return .area(
+      Rect(
+        x: box.minX - margin, y: box.minY - margin, width: box.width + 2 * margin,
+        height: box.height + 2 * margin))
   }
 
-  static func compare(_ old: Layer, _ new: Layer, _ oldParent: AffineTransform, _ newParent: AffineTransform, into damage: inout Damage) {
+  static func compare(
+    _ old: Layer, _ new: Layer, _ oldParent: AffineTransform, _ newParent: AffineTransform,
+    into damage: inout Damage
+  ) {
     let oldSpace = old.transformToSuperlayer.concatenating(oldParent)
     let newSpace = new.transformToSuperlayer.concatenating(newParent)
-    guard oldSpace == newSpace, type(of: old) == type(of: new), old.drawsLike(new), (old.mask == nil) == (new.mask == nil),
+    guard oldSpace == newSpace, type(of: old) == type(of: new), old.drawsLike(new),
+      (old.mask == nil) == (new.mask == nil),
       old.sublayers.count == new.sublayers.count
     else {
       damage.add(old.inkBox(in: oldParent))
@@ -68,7 +75,9 @@ public enum Damage: Hashable, Sendable {
     // A cached raster shows the same pixels while its key and placement stay the same.
     if let key = old.rasterizationKey, key == new.rasterizationKey { return }
     var below = Damage.none
-    for (oldSub, newSub) in zip(old.sublayers, new.sublayers) { compare(oldSub, newSub, oldSpace, newSpace, into: &below) }
+    for (oldSub, newSub) in zip(old.sublayers, new.sublayers) {
+      compare(oldSub, newSub, oldSpace, newSpace, into: &below)
+    }
     guard below != .none else { return }
     // A shadow is cast by the whole subtree: where it fell and where it falls.
     if old.shadow != nil {
@@ -100,7 +109,8 @@ extension Layer {
       let scale = space.determinant.magnitude.squareRoot()
       let spread = shadow.radius * scale * 1.5 + 2
       let offset = Rect(
-        x: box.minX + shadow.offset.width * scale - spread, y: box.minY + shadow.offset.height * scale - spread,
+        x: box.minX + shadow.offset.width * scale - spread,
+        y: box.minY + shadow.offset.height * scale - spread,
         width: box.width + 2 * spread, height: box.height + 2 * spread)
       box = box.union(offset)
     }
@@ -115,12 +125,17 @@ extension Rect {
     if other.width <= 0 && other.height <= 0 { return self }
     let minX = Swift.min(self.minX, other.minX)
     let minY = Swift.min(self.minY, other.minY)
-    return Rect(x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX, height: Swift.max(maxY, other.maxY) - minY)
+    return Rect(
+      x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX,
+      height: Swift.max(maxY, other.maxY) - minY)
   }
 
   /// The axis-aligned box around this rect mapped through `transform`.
   func applying(_ transform: AffineTransform) -> Rect {
-    let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY), Point(x: maxX, y: maxY)].map(transform.apply)
+    let corners = [
+      Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY),
+      Point(x: maxX, y: maxY),
+    ].map(transform.apply)
     let xs = corners.map(\.x)
     let ys = corners.map(\.y)
     let minX = xs.min()!

@@ -93,7 +93,11 @@ open class Layer {
   @exclusivity(unchecked) public private(set) final var sublayers: [Layer] = []
   public private(set) weak var superlayer: Layer?
 
-  private var animationEntries: [(key: String, animation: any Animation, completion: ((AnimationCompletion) -> Void)?, reported: Bool)] = []
+  private var animationEntries:
+    [(
+      key: String, animation: any Animation, completion: ((AnimationCompletion) -> Void)?,
+      reported: Bool
+    )] = []
 
   public init() {}
 
@@ -131,7 +135,9 @@ open class Layer {
   /// same class. Subclasses with content compare it too. A rasterization key names a cache of
   /// the subtree and does not count here: where keys differ, the sublayers say what changed.
   open func drawsLike(_ other: Layer) -> Bool {
-    guard properties.rasterizationKey != other.properties.rasterizationKey else { return properties == other.properties }
+    guard properties.rasterizationKey != other.properties.rasterizationKey else {
+      return properties == other.properties
+    }
     var mine = properties
     mine.rasterizationKey = other.properties.rasterizationKey
     return mine == other.properties
@@ -153,13 +159,15 @@ open class Layer {
     set {
       bounds.size = newValue.size
       position = Point(
-        x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+        x: newValue.minX + anchorPoint.x * newValue.width,
+        y: newValue.minY + anchorPoint.y * newValue.height)
     }
   }
 
   /// Maps points of this layer's space into its superlayer's space.
   public var transformToSuperlayer: AffineTransform {
-    let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    let anchor = Point(
+      x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
     return AffineTransform(translationX: -anchor.x, y: -anchor.y)
       .concatenating(transform)
       .concatenating(AffineTransform(translationX: position.x, y: position.y))
@@ -169,7 +177,10 @@ open class Layer {
 
   /// Adds `animation` under `key`. An animation already under that key is interrupted (its
   /// completion runs with `.interrupted`); others are untouched.
-  public func add(_ animation: any Animation, forKey key: String, completion: ((AnimationCompletion) -> Void)? = nil) {
+  public func add(
+    _ animation: any Animation, forKey key: String,
+    completion: ((AnimationCompletion) -> Void)? = nil
+  ) {
     if let index = animationEntries.firstIndex(where: { $0.key == key }) {
       let old = animationEntries.remove(at: index)
       if !old.reported { old.completion?(.interrupted) }
@@ -224,8 +235,12 @@ open class Layer {
 
   private func applyAnimations(from model: Layer, to copy: Layer, at t: Double) {
     for entry in model.animationEntries { entry.animation.apply(to: copy, at: t) }
-    for (modelSub, copySub) in zip(model.sublayers, copy.sublayers) { applyAnimations(from: modelSub, to: copySub, at: t) }
-    if let modelMask = model.mask, let copyMask = copy.mask { applyAnimations(from: modelMask, to: copyMask, at: t) }
+    for (modelSub, copySub) in zip(model.sublayers, copy.sublayers) {
+      applyAnimations(from: modelSub, to: copySub, at: t)
+    }
+    if let modelMask = model.mask, let copyMask = copy.mask {
+      applyAnimations(from: modelMask, to: copyMask, at: t)
+    }
   }
 
   /// The earliest time at or after `t` at which the presentation may change: `t` itself while
@@ -255,7 +270,10 @@ public struct Shadow: Hashable, Sendable {
   /// Blur radius in points.
   public var radius: Double
 
-  public init(color: Color = .black, opacity: Double = 0.5, offset: Size = Size(width: 0, height: 3), radius: Double = 3) {
+  public init(
+    color: Color = .black, opacity: Double = 0.5, offset: Size = Size(width: 0, height: 3),
+    radius: Double = 3
+  ) {
     self.color = color
     self.opacity = opacity
     self.offset = offset

@@ -81,7 +81,10 @@ open class ShapeLayer: Layer {
     guard let box = path.boundingBox else { return base }
     let stroked = (strokeColor?.alpha ?? 0) > 0 && lineWidth > 0
     let margin = stroked ? lineWidth * (lineJoin == .miter ? 5 : 1) : 0
-    return Rect(x: box.minX - margin, y: box.minY - margin, width: box.width + 2 * margin, height: box.height + 2 * margin).union(base)
+    return Rect(
+      x: box.minX - margin, y: box.minY - margin, width: box.width + 2 * margin,
+      height: box.height + 2 * margin
+    ).union(base)
   }
 }
 

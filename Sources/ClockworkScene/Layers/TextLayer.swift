@@ -71,7 +71,9 @@ open class TextLayer: Layer {
 /// dial.contentsGravity = .resizeAspect
 /// ```
 open class ImageLayer: Layer {
-  public enum Gravity: String, Hashable, Sendable { case resize, resizeAspect, resizeAspectFill, center }
+  public enum Gravity: String, Hashable, Sendable {
+    case resize, resizeAspect, resizeAspectFill, center
+  }
 
   public var image: ImageData?
   public var contentsGravity: Gravity = .resize
@@ -87,7 +89,8 @@ open class ImageLayer: Layer {
 
   open override func drawsLike(_ other: Layer) -> Bool {
     guard let other = other as? ImageLayer else { return false }
-    return super.drawsLike(other) && image === other.image && contentsGravity == other.contentsGravity
+    return super.drawsLike(other) && image === other.image
+      && contentsGravity == other.contentsGravity
   }
 
   open override var contentBox: Rect? { bounds }
@@ -141,11 +144,16 @@ public final class ImageData: Hashable, Encodable, Sendable {
   public static func format(of bytes: Data) -> Format? {
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
     let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-    if head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "<", head.contains("<svg") { return .svg }
+    if head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "<", head.contains("<svg")
+    {
+      return .svg
+    }
     return nil
   }
 
-  public static func == (a: ImageData, b: ImageData) -> Bool { a === b || (a.format == b.format && a.bytes == b.bytes) }
+  public static func == (a: ImageData, b: ImageData) -> Bool {
+    a === b || (a.format == b.format && a.bytes == b.bytes)
+  }
   public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 
   /// A digest of the bytes, stable across runs (keys of rasters kept on disk).

@@ -52,11 +52,13 @@ public struct Color: Hashable, Sendable, Codable {
     }
     var digits = String(trimmed.dropFirst())
     guard digits.allSatisfy(\.isHexDigit), digits.allSatisfy(\.isASCII) else {
-      throw ColorParseError(input: text, problem: "'\(digits)' has characters that are not hex digits")
+      throw ColorParseError(
+        input: text, problem: "'\(digits)' has characters that are not hex digits")
     }
     if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
     guard digits.count == 6 || digits.count == 8, let value = UInt64(digits, radix: 16) else {
-      throw ColorParseError(input: text, problem: "expected 3, 6 or 8 hex digits, got \(digits.count)")
+      throw ColorParseError(
+        input: text, problem: "expected 3, 6 or 8 hex digits, got \(digits.count)")
     }
     if digits.count == 8 {
       self.init(hex: UInt32(value >> 8), alpha: Double(value & 0xFF) / 255)

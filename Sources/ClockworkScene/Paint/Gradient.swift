@@ -35,7 +35,8 @@ public struct Gradient: Hashable, Sendable {
 
   /// Colours evenly spaced, or at `locations` when given (one per colour).
   public init(colors: [Color], locations: [Double]? = nil, kind: Kind) {
-    let spots = locations.flatMap { $0.count == colors.count ? $0 : nil }
+    let spots =
+      locations.flatMap { $0.count == colors.count ? $0 : nil }
       ?? colors.indices.map { colors.count > 1 ? Double($0) / Double(colors.count - 1) : 0 }
     self.init(stops: zip(colors, spots).map { Stop(color: $0, location: $1) }, kind: kind)
   }

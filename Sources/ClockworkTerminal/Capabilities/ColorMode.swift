@@ -40,13 +40,16 @@ public enum Palette {
     let greyIndex = average > 238 ? 23 : max(0, (average - 3) / 10)
     let greyLevel = UInt8(8 + 10 * greyIndex)
     let grey = RGB(greyLevel, greyLevel, greyLevel)
-    return distance(color, cube) <= distance(color, grey) ? 16 + 36 * lr + 6 * lg + lb : 232 + greyIndex
+    return distance(color, cube) <= distance(color, grey)
+      ? 16 + 36 * lr + 6 * lg + lb : 232 + greyIndex
   }
 
   /// The standard VGA-like values of the 16 ANSI colours.
   public static let ansi16: [RGB] = [
-    RGB(0, 0, 0), RGB(170, 0, 0), RGB(0, 170, 0), RGB(170, 85, 0), RGB(0, 0, 170), RGB(170, 0, 170), RGB(0, 170, 170), RGB(170, 170, 170),
-    RGB(85, 85, 85), RGB(255, 85, 85), RGB(85, 255, 85), RGB(255, 255, 85), RGB(85, 85, 255), RGB(255, 85, 255), RGB(85, 255, 255), RGB(255, 255, 255),
+    RGB(0, 0, 0), RGB(170, 0, 0), RGB(0, 170, 0), RGB(170, 85, 0), RGB(0, 0, 170), RGB(170, 0, 170),
+    RGB(0, 170, 170), RGB(170, 170, 170),
+    RGB(85, 85, 85), RGB(255, 85, 85), RGB(85, 255, 85), RGB(255, 255, 85), RGB(85, 85, 255),
+    RGB(255, 85, 255), RGB(85, 255, 255), RGB(255, 255, 255),
   ]
 
   public static func index16(_ color: RGB) -> Int {

@@ -14,18 +14,26 @@ extension Key {
       switch byte {
       case 0x1B:
         // A string (OSC, DCS, APC): a reply that came after its query stopped waiting, never keys.
-        if i + 1 < bytes.count, [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_")].contains(bytes[i + 1]) {
+        if i + 1 < bytes.count,
+          [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_")].contains(bytes[i + 1])
+        {
           i = TerminalReplies.stringControl(bytes, from: i + 2)?.1 ?? bytes.count
           continue
         }
-        if i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "O") {
+        if i + 2 < bytes.count,
+          bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "O")
+        {
           var end = i + 2
           while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
           switch end < bytes.count ? bytes[end] : 0 {
           case UInt8(ascii: "M") where bytes[i + 2] == UInt8(ascii: "<"):
             // SGR 1006 mouse report "ESC [ < button ; column ; row M": a press of the left button,
             // not a drag or the wheel (their bits 32 and 64), with or without modifiers.
-            let button = Int(String(decoding: bytes[(i + 3)..<end].prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self)) ?? -1
+            let button =
+              Int(
+                String(
+                  decoding: bytes[(i + 3)..<end].prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self))
+              ?? -1
             if button >= 0, button & 0b110_0011 == 0 { keys.append(.click) }
           case UInt8(ascii: "A"): keys.append(.up)
           case UInt8(ascii: "B"): keys.append(.down)
@@ -48,7 +56,9 @@ extension Key {
         // One UTF-8 character: its lead byte says how long it is.
         let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
         let slice = Array(bytes[i..<min(bytes.count, i + length)])
-        if let text = String(bytes: slice, encoding: .utf8), let character = text.first, byte >= 0x20 {
+        if let text = String(bytes: slice, encoding: .utf8), let character = text.first,
+          byte >= 0x20
+        {
           keys.append(.character(character))
         }
         i += length

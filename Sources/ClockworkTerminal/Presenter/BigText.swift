@@ -30,7 +30,9 @@ public final class BigText {
   }
 
   /// Cells across and down for one character when `count` of them share a block.
-  public func characterSize(count: Int, columns: Int, rows: Int, cell: CellShape) -> (columns: Int, rows: Int) {
+  public func characterSize(count: Int, columns: Int, rows: Int, cell: CellShape) -> (
+    columns: Int, rows: Int
+  ) {
     let aspect = Self.box.width / Self.box.height  // width over height
     // As tall as the block allows, then narrowed to fit `count` across.
     let widest = Int((Double(rows) * aspect / cell.aspect).rounded(.down))
@@ -40,7 +42,9 @@ public final class BigText {
   }
 
   /// `text` centred in a block of `columns`×`rows` cells.
-  public func cells(_ text: String, columns: Int, rows: Int, cell: CellShape) throws(CairoError) -> CellGrid {
+  public func cells(_ text: String, columns: Int, rows: Int, cell: CellShape) throws(CairoError)
+    -> CellGrid
+  {
     var grid = CellGrid(columns: columns, rows: rows)
     let size = characterSize(count: text.count, columns: columns, rows: rows, cell: cell)
     if cacheShape.map({ $0 != (size.columns, size.rows, cell) }) ?? true {
@@ -52,7 +56,8 @@ public final class BigText {
     for character in text {
       if cache[character] == nil {
         layer.string = String(character)
-        cache[character] = try presenter.cells(for: layer, columns: size.columns, rows: size.rows, cell: cell)
+        cache[character] = try presenter.cells(
+          for: layer, columns: size.columns, rows: size.rows, cell: cell)
       }
       grid.place(cache[character]!, column: column, row: row)
       column += size.columns

@@ -29,7 +29,8 @@ public final class BlockPresenter {
   /// - Parameter colorMode: the terminal's colours; with few, edges are drawn hard
   ///   (``ColorMode/blendsEdges``).
   public init(
-    graphics: Graphics, rasterStore: RasterStore? = nil, background: RGB? = nil, ink: RGB? = nil, colorMode: ColorMode = .truecolor
+    graphics: Graphics, rasterStore: RasterStore? = nil, background: RGB? = nil, ink: RGB? = nil,
+    colorMode: ColorMode = .truecolor
   ) {
     self.graphics = graphics
     renderer.rasterStore = rasterStore
@@ -69,15 +70,23 @@ public final class BlockPresenter {
   public func scale(for sceneSize: Size, columns: Int, rows: Int, cell: CellShape) -> Double {
     let (width, height) = pixelSize(columns: columns, rows: rows, cell: cell)
     let aspect = sampleAspect(cell: cell)
-    return max(0.01, min(Double(height) / max(sceneSize.height, 1), Double(width) * aspect / max(sceneSize.width, 1)))
+    return max(
+      0.01,
+      min(
+        Double(height) / max(sceneSize.height, 1), Double(width) * aspect / max(sceneSize.width, 1))
+    )
   }
 
   /// Where a scene of `sceneSize` lands in a block's samples: fitted and centred.
-  public func mapping(for sceneSize: Size, columns: Int, rows: Int, cell: CellShape) -> SampleMapping {
+  public func mapping(for sceneSize: Size, columns: Int, rows: Int, cell: CellShape)
+    -> SampleMapping
+  {
     let (width, height) = pixelSize(columns: columns, rows: rows, cell: cell)
     let aspect = sampleAspect(cell: cell)
     let k = scale(for: sceneSize, columns: columns, rows: rows, cell: cell)
-    let origin = Point(x: (Double(width) - sceneSize.width * k / aspect) / 2, y: (Double(height) - sceneSize.height * k) / 2)
+    let origin = Point(
+      x: (Double(width) - sceneSize.width * k / aspect) / 2,
+      y: (Double(height) - sceneSize.height * k) / 2)
     return SampleMapping(samples: samples(cell), scale: k, aspect: aspect, origin: origin)
   }
 
@@ -91,10 +100,13 @@ public final class BlockPresenter {
   /// With `underlay` (one a cell, row by row), the scene's transparent samples show it (see
   /// ``CellBlitter/cells(from:width:height:stride:underlay:)``), and every cell is fitted.
   public func cells(
-    for layer: Layer, at t: Double = 0, columns: Int, rows: Int, cell: CellShape, underlay: [CellUnderlay]? = nil
+    for layer: Layer, at t: Double = 0, columns: Int, rows: Int, cell: CellShape,
+    underlay: [CellUnderlay]? = nil
   ) throws(CairoError) -> CellGrid {
     let (width, height) = pixelSize(columns: columns, rows: rows, cell: cell)
-    guard width > 0, height > 0 else { return CellGrid(columns: max(columns, 0), rows: max(rows, 0)) }
+    guard width > 0, height > 0 else {
+      return CellGrid(columns: max(columns, 0), rows: max(rows, 0))
+    }
     let image: CairoSurface
     if let surface, surface.width == width, surface.height == height {
       image = surface
@@ -109,7 +121,8 @@ public final class BlockPresenter {
     let frame = layer.presentation(at: t)
     frame.anchorPoint = .zero
     frame.position = mapping.origin
-    frame.transform = AffineTransform(scaleX: mapping.scale / mapping.aspect, y: mapping.scale).concatenating(frame.transform)
+    frame.transform = AffineTransform(scaleX: mapping.scale / mapping.aspect, y: mapping.scale)
+      .concatenating(frame.transform)
     let (sx, sy) = mapping.samples
     let underlay = blitter == nil ? nil : underlay.flatMap { $0.count == columns * rows ? $0 : nil }
     // What the surface holds already: the last frame, if this one is of the same scene.
@@ -119,13 +132,21 @@ public final class BlockPresenter {
       switch Damage(from: lastTree, to: frame) {
       case .none: unchanged = true
       case .area(let box):
-        if let cells = Self.cells(covering: box, samples: (sx, sy), columns: columns, rows: rows) { region = cells } else { unchanged = true }
+        if let cells = Self.cells(covering: box, samples: (sx, sy), columns: columns, rows: rows) {
+          region = cells
+        } else {
+          unchanged = true
+        }
       case .everything: break
       }
       if unchanged, underlay == nil, let lastFrame { return lastFrame.grid }
     }
     if !unchanged {
-      let clip = region.map { Rect(x: Double($0.column * sx), y: Double($0.row * sy), width: Double($0.columns * sx), height: Double($0.rows * sy)) }
+      let clip = region.map {
+        Rect(
+          x: Double($0.column * sx), y: Double($0.row * sy), width: Double($0.columns * sx),
+          height: Double($0.rows * sy))
+      }
       // A sixel's transparent pixels keep whatever the last picture left there: paint them.
       image.clear(to: pixels == .sixel ? Color(red: 0, green: 0, blue: 0) : nil, in: clip)
       try renderer.render(frame, on: image, clip: clip)
@@ -143,15 +164,20 @@ public final class BlockPresenter {
     return image.withPixels { samples, stride in
       if let blitter, let underlay {
         lastFrame = nil
-        return blitter.cells(from: samples, width: width, height: height, stride: stride, underlay: underlay)
+        return blitter.cells(
+          from: samples, width: width, height: height, stride: stride, underlay: underlay)
       }
       if let blitter {
-        let grid = blitter.cells(from: samples, width: width, height: height, stride: stride, previous: lastFrame, region: region)
+        let grid = blitter.cells(
+          from: samples, width: width, height: height, stride: stride, previous: lastFrame,
+          region: region)
         if let region, var kept = lastFrame?.pixels {
           lastFrame = nil  // the only reference: updated in place
           let rows = region.row * sy..<(region.row + region.rows) * sy
           kept.withUnsafeMutableBufferPointer {
-            PixelRect.copy(samples, from: rows.lowerBound * stride, stride: stride, to: $0, at: rows.lowerBound * width, stride: width, width: width, rows: rows.count)
+            PixelRect.copy(
+              samples, from: rows.lowerBound * stride, stride: stride, to: $0,
+              at: rows.lowerBound * width, stride: width, width: width, rows: rows.count)
           }
           lastFrame = (kept, grid)
         } else {
@@ -159,13 +185,16 @@ public final class BlockPresenter {
         }
         return grid
       }
-      return chafa?.cells(from: samples, width: width, height: height, stride: stride, columns: columns, rows: rows)
+      return chafa?.cells(
+        from: samples, width: width, height: height, stride: stride, columns: columns, rows: rows)
         ?? CellGrid(columns: columns, rows: rows)
     }
   }
 
   /// The cells a box of samples touches, or `nil` when it is off the block.
-  static func cells(covering box: Rect, samples: (x: Int, y: Int), columns: Int, rows: Int) -> CellRect? {
+  static func cells(covering box: Rect, samples: (x: Int, y: Int), columns: Int, rows: Int)
+    -> CellRect?
+  {
     let left = max(0, Int((box.minX / Double(samples.x)).rounded(.down)))
     let top = max(0, Int((box.minY / Double(samples.y)).rounded(.down)))
     let right = min(columns, Int((box.maxX / Double(samples.x)).rounded(.up)))
@@ -174,9 +203,13 @@ public final class BlockPresenter {
     return CellRect(column: left, row: top, columns: right - left, rows: bottom - top)
   }
 
-  static func packed(_ samples: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int) -> [UInt32] {
+  static func packed(_ samples: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int)
+    -> [UInt32]
+  {
     [UInt32](unsafeUninitializedCapacity: width * height) { packed, count in
-      PixelRect.copy(samples, from: 0, stride: stride, to: packed, at: 0, stride: width, width: width, rows: height)
+      PixelRect.copy(
+        samples, from: 0, stride: stride, to: packed, at: 0, stride: width, width: width,
+        rows: height)
       count = width * height
     }
   }
@@ -200,6 +233,8 @@ public struct SampleMapping: Sendable {
 
   /// The scene point at the centre of cell (`column`, `row`).
   public func scenePoint(column: Int, row: Int) -> Point {
-    Point(x: (Double(column * samples.x) + Double(samples.x) / 2 - origin.x) * aspect / scale, y: (Double(row * samples.y) + Double(samples.y) / 2 - origin.y) / scale)
+    Point(
+      x: (Double(column * samples.x) + Double(samples.x) / 2 - origin.x) * aspect / scale,
+      y: (Double(row * samples.y) + Double(samples.y) / 2 - origin.y) / scale)
   }
 }

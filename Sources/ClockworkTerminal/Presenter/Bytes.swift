@@ -54,7 +54,9 @@ struct Bytes: ~Copyable {
 
   mutating func append(_ scalar: Unicode.Scalar) {
     reserve(4)
-    UTF8.encode(scalar) { base[count] = $0; count += 1 }
+    UTF8.encode(scalar) {
+      base[count] = $0; count += 1
+    }
   }
 
   /// A non-negative number in decimal. Colour channels (0–255) and cursor positions are most
@@ -116,7 +118,9 @@ struct Bytes: ~Copyable {
   /// 0-based column and row in the fewest bytes: a relative move down, up or across, an
   /// absolute column (CHA) or both coordinates (CUP). A cursor past the last column (after a
   /// write there, with wrapping off, it is still on it) is taken as not known.
-  mutating func move(from cursor: (column: Int, row: Int)?, to column: Int, _ row: Int, columns: Int) {
+  mutating func move(
+    from cursor: (column: Int, row: Int)?, to column: Int, _ row: Int, columns: Int
+  ) {
     guard let cursor, cursor.column < columns else { return moveTo(column: column, row: row) }
     if cursor.column == column, cursor.row == row { return }
     func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : 4 }

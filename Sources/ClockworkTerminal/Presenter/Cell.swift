@@ -28,7 +28,9 @@ public struct Cell: Hashable, Sendable {
   public var background: RGB?
   public var bold: Bool
 
-  public init(glyph: Unicode.Scalar = " ", foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false) {
+  public init(
+    glyph: Unicode.Scalar = " ", foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false
+  ) {
     self.glyph = glyph
     self.foreground = foreground
     self.background = background
@@ -44,7 +46,8 @@ public struct Cell: Hashable, Sendable {
   /// The same picture drawn the other way round: the complementary block glyph with the
   /// colours swapped (`nil` for text and glyphs without a complement, or with no colours).
   var complement: Cell? {
-    guard let glyph = GlyphSet.complement(of: glyph), foreground != nil || !showsForeground, background != nil || !showsBackground
+    guard let glyph = GlyphSet.complement(of: glyph), foreground != nil || !showsForeground,
+      background != nil || !showsBackground
     else { return nil }
     return Cell(glyph: glyph, foreground: background, background: foreground, bold: bold)
   }
@@ -72,7 +75,8 @@ public struct PixelImage: Hashable, Sendable {
   public var pixels: [UInt32]
 
   public init(
-    column: Int = 0, row: Int = 0, columns: Int, rows: Int, kind: PixelProtocol, cellWidth: Int, cellHeight: Int, pixels: [UInt32]
+    column: Int = 0, row: Int = 0, columns: Int, rows: Int, kind: PixelProtocol, cellWidth: Int,
+    cellHeight: Int, pixels: [UInt32]
   ) {
     (self.column, self.row, self.columns, self.rows) = (column, row, columns, rows)
     self.kind = kind
@@ -142,7 +146,10 @@ public struct CellGrid: Hashable, Sendable {
   /// Writes `text` from (`column`, `row`), clipped to the grid; returns the columns used. With
   /// no `background`, each character keeps the colour already under it (text over a drawing).
   @discardableResult
-  public mutating func write(_ text: String, column: Int, row: Int, foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false) -> Int {
+  public mutating func write(
+    _ text: String, column: Int, row: Int, foreground: RGB? = nil, background: RGB? = nil,
+    bold: Bool = false
+  ) -> Int {
     guard row >= 0, row < rows else { return 0 }
     var x = column
     for character in text {
@@ -151,7 +158,9 @@ public struct CellGrid: Hashable, Sendable {
         let under = self[x, row]
         let back = background ?? under.background ?? (under.glyph == " " ? nil : under.foreground)
         // A character's first scalar: what is written is plain text, without combining marks.
-        self[x, row] = Cell(glyph: character.unicodeScalars.first ?? " ", foreground: foreground, background: back, bold: bold)
+        self[x, row] = Cell(
+          glyph: character.unicodeScalars.first ?? " ", foreground: foreground, background: back,
+          bold: bold)
       }
       x += 1
     }
@@ -159,8 +168,12 @@ public struct CellGrid: Hashable, Sendable {
   }
 
   /// Writes `text` centred on `row`.
-  public mutating func writeCentered(_ text: String, row: Int, foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false) {
-    write(text, column: (columns - text.count) / 2, row: row, foreground: foreground, background: background, bold: bold)
+  public mutating func writeCentered(
+    _ text: String, row: Int, foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false
+  ) {
+    write(
+      text, column: (columns - text.count) / 2, row: row, foreground: foreground,
+      background: background, bold: bold)
   }
 
   /// Copies `other` (and its pictures) into this grid with its top-left at (`column`, `row`).
@@ -176,7 +189,9 @@ public struct CellGrid: Hashable, Sendable {
     guard first < last else { return }
     for y in max(0, -row)..<max(max(0, -row), min(other.rows, rows - row)) {
       let target = (row + y) * columns + column
-      cells.replaceSubrange(target + first..<target + last, with: other.cells[y * other.columns + first..<y * other.columns + last])
+      cells.replaceSubrange(
+        target + first..<target + last,
+        with: other.cells[y * other.columns + first..<y * other.columns + last])
     }
   }
 }

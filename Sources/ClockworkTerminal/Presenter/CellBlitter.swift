@@ -29,13 +29,17 @@ public struct CellBlitter: Sendable {
   /// clock's second hand changes a few dozen of 4,000 cells. With `region` as well, cells
   /// outside it are copied without looking at their samples (only the region was redrawn).
   public func cells(
-    from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int, previous: (pixels: [UInt32], grid: CellGrid)? = nil,
+    from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int,
+    previous: (pixels: [UInt32], grid: CellGrid)? = nil,
     region: CellRect? = nil
   ) -> CellGrid {
     let (sx, sy) = glyphs.samples
     let columns = width / sx
     let rows = height / sy
-    let reusable = previous.flatMap { $0.grid.columns == columns && $0.grid.rows == rows && $0.pixels.count == width * height ? $0 : nil }
+    let reusable = previous.flatMap {
+      $0.grid.columns == columns && $0.grid.rows == rows && $0.pixels.count == width * height
+        ? $0 : nil
+    }
     var grid = reusable?.grid ?? CellGrid(columns: columns, rows: rows)
     // Scratch for one cell's samples; raw buffers, as array writes here cost a uniqueness check
     // each.
@@ -47,7 +51,8 @@ public struct CellBlitter: Sendable {
     let n = sx * sy
     let area = reusable == nil ? nil : region
     let rowRange = area.map { max(0, $0.row)..<min(rows, $0.row + $0.rows) } ?? 0..<rows
-    let columnRange = area.map { max(0, $0.column)..<min(columns, $0.column + $0.columns) } ?? 0..<columns
+    let columnRange =
+      area.map { max(0, $0.column)..<min(columns, $0.column + $0.columns) } ?? 0..<columns
     let previousPixels = reusable?.pixels ?? []
     grid.cells.withUnsafeMutableBufferPointer { out in
       previousPixels.withUnsafeBufferPointer { old in
@@ -56,14 +61,17 @@ public struct CellBlitter: Sendable {
           // A row of cells whose sample rows are all unchanged stays as it was (most of a clock).
           if !old.isEmpty,
             PixelRect.equal(
-              pixels, from: top * stride + columnRange.lowerBound * sx, stride: stride, old, from: top * width + columnRange.lowerBound * sx,
+              pixels, from: top * stride + columnRange.lowerBound * sx, stride: stride, old,
+              from: top * width + columnRange.lowerBound * sx,
               stride: width, width: columnRange.count * sx, rows: sy)
           {
             continue
           }
           for column in columnRange {
             let left = column * sx
-            if !old.isEmpty, Self.samplesEqual(pixels, stride: stride, old, width: width, left, top, sx, sy) {
+            if !old.isEmpty,
+              Self.samplesEqual(pixels, stride: stride, old, width: width, left, top, sx, sy)
+            {
               continue  // the grid started as the previous one
             }
             var opaqueCount = 0
@@ -87,7 +95,8 @@ public struct CellBlitter: Sendable {
                 k += 1
               }
             }
-            out[row * columns + column] = fit(r: r, g: g, b: b, opaque: opaque, opaqueCount: opaqueCount, count: n)
+            out[row * columns + column] = fit(
+              r: r, g: g, b: b, opaque: opaque, opaqueCount: opaqueCount, count: n)
           }
         }
       }
@@ -99,7 +108,10 @@ public struct CellBlitter: Sendable {
   /// a sample is the image's where it is mostly opaque, in its own colour (its anti-aliased
   /// edge not blended with what is under it), else the underlay's. When the underlay is palette
   /// entries whose colours change, the cells do not: the timer's backdrop and pulse.
-  public func cells(from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int, underlay: [CellUnderlay]) -> CellGrid {
+  public func cells(
+    from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int,
+    underlay: [CellUnderlay]
+  ) -> CellGrid {
     let (sx, sy) = glyphs.samples
     let columns = width / sx
     let rows = height / sy
@@ -132,7 +144,9 @@ public struct CellBlitter: Sendable {
         }
         let under = underlay[row * columns + column]
         grid.cells[row * columns + column] =
-          opaqueCount == n ? fit(r: r, g: g, b: b, opaque: opaque, opaqueCount: n, count: n) : fit(r: r, g: g, b: b, opaque: opaque, count: n, over: under)
+          opaqueCount == n
+          ? fit(r: r, g: g, b: b, opaque: opaque, opaqueCount: n, count: n)
+          : fit(r: r, g: g, b: b, opaque: opaque, count: n, over: under)
       }
     }
     return grid
@@ -141,7 +155,8 @@ public struct CellBlitter: Sendable {
   /// A cell some of whose samples show `under`: the opaque samples are the glyph in their mean
   /// colour, over whichever of the underlay's two colours most of the others show.
   func fit(
-    r: UnsafeMutableBufferPointer<Int>, g: UnsafeMutableBufferPointer<Int>, b: UnsafeMutableBufferPointer<Int>,
+    r: UnsafeMutableBufferPointer<Int>, g: UnsafeMutableBufferPointer<Int>,
+    b: UnsafeMutableBufferPointer<Int>,
     opaque: UnsafeMutableBufferPointer<Bool>, count n: Int, over under: CellUnderlay
   ) -> Cell {
     let full = (1 << n) - 1
@@ -162,14 +177,18 @@ public struct CellBlitter: Sendable {
       return Cell(glyph: glyphs.glyph(shown), foreground: under.overlay, background: under.color)
     }
     let background = overlaid * 2 > n - drawn ? under.overlay : under.color
-    return Cell(glyph: glyphs.glyph(mask), foreground: RGB(UInt8(sr / drawn), UInt8(sg / drawn), UInt8(sb / drawn)), background: background)
+    return Cell(
+      glyph: glyphs.glyph(mask),
+      foreground: RGB(UInt8(sr / drawn), UInt8(sg / drawn), UInt8(sb / drawn)),
+      background: background)
   }
 
   /// Whether a cell's samples are as they were: most cells in a redrawn box are. Two samples
   /// across (sextants, quadrants) are compared as one word a row.
   @inline(__always)
   static func samplesEqual(
-    _ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ old: UnsafeBufferPointer<UInt32>, width: Int, _ x: Int, _ y: Int, _ sx: Int, _ sy: Int
+    _ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ old: UnsafeBufferPointer<UInt32>,
+    width: Int, _ x: Int, _ y: Int, _ sx: Int, _ sy: Int
   ) -> Bool {
     var new = UnsafeRawPointer(pixels.baseAddress! + (y &* stride &+ x))
     var was = UnsafeRawPointer(old.baseAddress! + (y &* width &+ x))
@@ -177,7 +196,10 @@ public struct CellBlitter: Sendable {
       if sx == 2 {
         if new.loadUnaligned(as: UInt64.self) != was.loadUnaligned(as: UInt64.self) { return false }
       } else {
-        for dx in 0..<sx where new.load(fromByteOffset: dx * 4, as: UInt32.self) != was.load(fromByteOffset: dx * 4, as: UInt32.self) {
+        for dx in 0..<sx
+        where new.load(fromByteOffset: dx * 4, as: UInt32.self)
+          != was.load(fromByteOffset: dx * 4, as: UInt32.self)
+        {
           return false
         }
       }
@@ -189,7 +211,8 @@ public struct CellBlitter: Sendable {
 
   @inline(__always)
   func fit(
-    r: UnsafeMutableBufferPointer<Int>, g: UnsafeMutableBufferPointer<Int>, b: UnsafeMutableBufferPointer<Int>,
+    r: UnsafeMutableBufferPointer<Int>, g: UnsafeMutableBufferPointer<Int>,
+    b: UnsafeMutableBufferPointer<Int>,
     opaque: UnsafeMutableBufferPointer<Bool>, opaqueCount: Int, count n: Int
   ) -> Cell {
     if opaqueCount == 0 { return .blank }
@@ -208,7 +231,9 @@ public struct CellBlitter: Sendable {
         sg += g[k]
         sb += b[k]
       }
-      return Cell(glyph: glyphs.glyph(mask), foreground: RGB(UInt8(sr / opaqueCount), UInt8(sg / opaqueCount), UInt8(sb / opaqueCount)))
+      return Cell(
+        glyph: glyphs.glyph(mask),
+        foreground: RGB(UInt8(sr / opaqueCount), UInt8(sg / opaqueCount), UInt8(sb / opaqueCount)))
     }
     var (minR, maxR, minG, maxG, minB, maxB) = (255, 0, 255, 0, 255, 0)
     for k in 0..<n {
@@ -229,9 +254,13 @@ public struct CellBlitter: Sendable {
     }
     let channel: UnsafeMutableBufferPointer<Int>
     let threshold: Int
-    if spread == spreadR { channel = r; threshold = (minR + maxR) / 2 }
-    else if spread == spreadG { channel = g; threshold = (minG + maxG) / 2 }
-    else { channel = b; threshold = (minB + maxB) / 2 }
+    if spread == spreadR {
+      channel = r; threshold = (minR + maxR) / 2
+    } else if spread == spreadG {
+      channel = g; threshold = (minG + maxG) / 2
+    } else {
+      channel = b; threshold = (minB + maxB) / 2
+    }
     var mask = 0
     var (fr, fg, fb, fn) = (0, 0, 0, 0)
     var (br, bg, bb, bn) = (0, 0, 0, 0)

@@ -16,7 +16,9 @@ public final class ChafaCells {
 
   public init() {
     symbols = chafa_symbol_map_new()
-    let tags = CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_HALF.rawValue
+    let tags =
+      CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_BLOCK.rawValue
+      | CHAFA_SYMBOL_TAG_HALF.rawValue
       | CHAFA_SYMBOL_TAG_QUAD.rawValue | CHAFA_SYMBOL_TAG_SEXTANT.rawValue
     chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: tags))
   }
@@ -27,12 +29,21 @@ public final class ChafaCells {
   }
 
   /// Cells for premultiplied ARGB32 pixels (Cairo's image format, native-endian words).
-  public func cells(from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int, columns: Int, rows: Int) -> CellGrid {
-    guard columns > 0, rows > 0, let base = pixels.baseAddress else { return CellGrid(columns: max(columns, 0), rows: max(rows, 0)) }
-    guard let canvas = canvasFor(columns: columns, rows: rows) else { return CellGrid(columns: columns, rows: rows) }
+  public func cells(
+    from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int, columns: Int,
+    rows: Int
+  ) -> CellGrid {
+    guard columns > 0, rows > 0, let base = pixels.baseAddress else {
+      return CellGrid(columns: max(columns, 0), rows: max(rows, 0))
+    }
+    guard let canvas = canvasFor(columns: columns, rows: rows) else {
+      return CellGrid(columns: columns, rows: rows)
+    }
     // On little-endian machines a native ARGB word is stored B, G, R, A.
     base.withMemoryRebound(to: UInt8.self, capacity: stride * 4 * height) { bytes in
-      chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_BGRA8_PREMULTIPLIED, bytes, Int32(width), Int32(height), Int32(stride * 4))
+      chafa_canvas_draw_all_pixels(
+        canvas, CHAFA_PIXEL_BGRA8_PREMULTIPLIED, bytes, Int32(width), Int32(height),
+        Int32(stride * 4))
     }
     var grid = CellGrid(columns: columns, rows: rows)
     for row in 0..<rows {

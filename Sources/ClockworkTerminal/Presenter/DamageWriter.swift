@@ -43,7 +43,9 @@ public struct DamageWriter: Sendable {
   }
 
   /// The text that turns the last frame into `grid` (`frameBytes` as a string).
-  public mutating func frame(_ grid: CellGrid) -> String { String(decoding: frameBytes(grid), as: UTF8.self) }
+  public mutating func frame(_ grid: CellGrid) -> String {
+    String(decoding: frameBytes(grid), as: UTF8.self)
+  }
 
   /// The bytes that turn the last frame into `grid`.
   public mutating func frameBytes(_ grid: CellGrid) -> [UInt8] {
@@ -55,7 +57,8 @@ public struct DamageWriter: Sendable {
     if !grid.palette.isEmpty { setPalette(grid.palette, into: &out) }
     let shownImages = previous?.images ?? []
     let moved = shownImages.map(\.area) != grid.images.map(\.area)
-    let repaint = moved || previous.map { $0.columns != grid.columns || $0.rows != grid.rows } ?? true
+    let repaint =
+      moved || previous.map { $0.columns != grid.columns || $0.rows != grid.rows } ?? true
     if repaint {
       if !shownImages.isEmpty { out.append(Escape.deleteKittyImages) }
       out.append(Escape.resetStyle + Escape.clearScreen)
@@ -66,7 +69,10 @@ public struct DamageWriter: Sendable {
     // Pictures: only their parts that changed are sent, each from its top left cell.
     var freshSixels: [CellRect] = []  // on the screen's cells
     for (index, image) in grid.images.enumerated() {
-      let parts = repaint ? Self.tiles(of: image, kind: image.kind) : Self.changedParts(of: image, over: screen.images[index], grid: grid, screen: screen)
+      let parts =
+        repaint
+        ? Self.tiles(of: image, kind: image.kind)
+        : Self.changedParts(of: image, over: screen.images[index], grid: grid, screen: screen)
       for (tile, part) in parts {
         out.moveTo(column: image.column + part.column, row: image.row + part.row)
         out.append(PictureEscape.draw(part, of: image, id: (index + 1) * 10_000 + tile))
@@ -92,7 +98,11 @@ public struct DamageWriter: Sendable {
           // A clock's second changes a few rows: the others are skipped a row at a time.
           let rowBytes = columns * MemoryLayout<Cell>.stride
           for row in 0..<grid.rows {
-            if !unchanged.isEmpty, memcmp(unchanged.baseAddress! + row * columns, cells.baseAddress! + row * columns, rowBytes) == 0 {
+            if !unchanged.isEmpty,
+              memcmp(
+                unchanged.baseAddress! + row * columns, cells.baseAddress! + row * columns, rowBytes
+              ) == 0
+            {
               continue
             }
             for column in 0..<columns {
@@ -101,7 +111,9 @@ public struct DamageWriter: Sendable {
               if !unchanged.isEmpty, Self.same(unchanged, cells, index) { continue }
               let wanted = rules.colorMode == .none ? Rules.monochrome(cells[index]) : cells[index]
               // Over sixels just drawn, blanks are the picture and text must be written again.
-              let underNewPicture = !freshSixels.isEmpty && freshSixels.contains { $0.contains(column: column, row: row) }
+              let underNewPicture =
+                !freshSixels.isEmpty
+                && freshSixels.contains { $0.contains(column: column, row: row) }
               if underNewPicture ? wanted == .blank : rules.looksSame(shown[index], wanted) {
                 if underNewPicture { shown[index] = wanted }
                 continue  // after a clear, blanks are drawn
@@ -116,8 +128,13 @@ public struct DamageWriter: Sendable {
         }
         // The colours each run's first cell needs, as drawn or as its complement.
         let keys = runs.map { run -> (plain: Needs, complement: Needs?) in
-          let first = rules.colorMode == .none ? Rules.monochrome(cells[run.start]) : cells[run.start]
-          func needs(_ cell: Cell) -> Needs { Needs(pen: rules.style(cell), foreground: cell.showsForeground, background: cell.showsBackground) }
+          let first =
+            rules.colorMode == .none ? Rules.monochrome(cells[run.start]) : cells[run.start]
+          func needs(_ cell: Cell) -> Needs {
+            Needs(
+              pen: rules.style(cell), foreground: cell.showsForeground,
+              background: cell.showsBackground)
+          }
           return (needs(first), first.complement.map(needs))
         }
         var written = [Bool](repeating: false, count: runs.count)
@@ -137,7 +154,10 @@ public struct DamageWriter: Sendable {
                   break
                 }
                 if fits == nil { fits = number }
-              } else if keepsOne == nil, key.plain.sharesAColour(with: current) || key.complement?.sharesAColour(with: current) == true {
+              } else if keepsOne == nil,
+                key.plain.sharesAColour(with: current)
+                  || key.complement?.sharesAColour(with: current) == true
+              {
                 keepsOne = number
               }
             }
@@ -173,12 +193,15 @@ public struct DamageWriter: Sendable {
   /// their bytes are compared as three words first, which is far cheaper than field by field;
   /// bytes that differ, padding say, fall back to the values.
   @inline(__always)
-  static func same(_ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, _ index: Int) -> Bool {
+  static func same(_ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, _ index: Int)
+    -> Bool
+  {
     let a = UnsafeRawPointer(old.baseAddress! + index)
     let b = UnsafeRawPointer(new.baseAddress! + index)
     if MemoryLayout<Cell>.size == 13,
       a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self),
-      a.loadUnaligned(fromByteOffset: 8, as: UInt32.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt32.self),
+      a.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+        == b.loadUnaligned(fromByteOffset: 8, as: UInt32.self),
       a.load(fromByteOffset: 12, as: UInt8.self) == b.load(fromByteOffset: 12, as: UInt8.self)
     {
       return true
@@ -189,7 +212,9 @@ public struct DamageWriter: Sendable {
   /// One OSC 4 for the entries that moved more than the tolerance since they were last set.
   mutating func setPalette(_ wanted: [UInt8: RGB], into out: inout Bytes) {
     let rules = Rules(colorMode: colorMode, tolerance: colorTolerance)
-    let changed = wanted.filter { index, color in !rules.close(palette[index], color) }.sorted { $0.key < $1.key }
+    let changed = wanted.filter { index, color in !rules.close(palette[index], color) }.sorted {
+      $0.key < $1.key
+    }
     guard !changed.isEmpty else { return }
     out.append(Escape.setPalette(changed.map { ($0.key, $0.value) }))
     for (index, color) in changed { palette[index] = color }
@@ -215,7 +240,8 @@ public struct DamageWriter: Sendable {
 
     /// Whether it can be written with `pen` as it is.
     func fits(_ other: Pen) -> Bool {
-      pen.bold == other.bold && (!foreground || pen.fg == other.fg) && (!background || pen.bg == other.bg)
+      pen.bold == other.bold && (!foreground || pen.fg == other.fg)
+        && (!background || pen.bg == other.bg)
     }
 
     var showsBoth: Bool { foreground && background }

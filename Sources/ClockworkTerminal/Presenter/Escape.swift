@@ -26,7 +26,8 @@ public enum Escape {
   /// bytes fewer an entry than `rgb:rr/gg/bb`; xterm, VTE, kitty and the others read both).
   public static func setPalette(_ entries: [(UInt8, RGB)]) -> String {
     func hex(_ v: UInt8) -> String { (v < 16 ? "0" : "") + String(v, radix: 16) }
-    let list = entries.map { "\($0.0);#\(hex($0.1.r))\(hex($0.1.g))\(hex($0.1.b))" }.joined(separator: ";")
+    let list = entries.map { "\($0.0);#\(hex($0.1.r))\(hex($0.1.g))\(hex($0.1.b))" }.joined(
+      separator: ";")
     return "\u{1B}]4;\(list)\u{1B}\\"
   }
   /// Deletes every kitty image on the screen and frees its data (quietly: no reply).
@@ -39,12 +40,15 @@ public enum Escape {
 
   /// Sets the window and icon title (OSC 2), control characters left out.
   public static func title(_ text: String) -> String {
-    "\u{1B}]2;" + text.filter { !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) } + "\u{07}"
+    "\u{1B}]2;" + text.filter { !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) }
+      + "\u{07}"
   }
 
   /// Moves the cursor to a 0-based column and row.
   public static func moveTo(column: Int, row: Int) -> String { "\u{1B}[\(row + 1);\(column + 1)H" }
 
   /// Moves the cursor `count` columns right.
-  public static func forward(_ count: Int) -> String { count == 1 ? "\u{1B}[C" : "\u{1B}[\(count)C" }
+  public static func forward(_ count: Int) -> String {
+    count == 1 ? "\u{1B}[C" : "\u{1B}[\(count)C"
+  }
 }

@@ -38,12 +38,16 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
 
   private static let blockComplements: [Unicode.Scalar?] = (0x2580...0x259F).map { value in
     let glyph = Unicode.Scalar(UInt32(value))!
-    for set in GlyphSet.allCases { if let mask = set.mask(of: glyph) { return set.glyph(set.fullMask ^ mask) } }
+    for set in GlyphSet.allCases {
+      if let mask = set.mask(of: glyph) { return set.glyph(set.fullMask ^ mask) }
+    }
     return nil
   }
 
   private static let sextantComplements: [Unicode.Scalar?] = (0x1FB00...0x1FB3B).map { value in
-    GlyphSet.sextant.mask(of: Unicode.Scalar(UInt32(value))!).map { GlyphSet.sextant.glyph(63 ^ $0) }
+    GlyphSet.sextant.mask(of: Unicode.Scalar(UInt32(value))!).map {
+      GlyphSet.sextant.glyph(63 ^ $0)
+    }
   }
 
   /// The mask whose glyph is `glyph` in this set.
@@ -51,7 +55,9 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
 
   static let halves: [Unicode.Scalar] = [" ", "▀", "▄", "█"]
   // Bits: top left 1, top right 2, bottom left 4, bottom right 8.
-  static let quadrants: [Unicode.Scalar] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
+  static let quadrants: [Unicode.Scalar] = [
+    " ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█",
+  ]
   /// U+1FB00… holds the 60 sextants that are not a space, a half block or a full block.
   static let sextants: [Unicode.Scalar] = (0..<64).map { mask in
     switch mask {
@@ -84,7 +90,9 @@ public enum Graphics: String, Hashable, Sendable, CaseIterable {
   public static func detect(environment: [String: String]) -> Graphics {
     let term = environment["TERM"] ?? ""
     if term == "linux" || term.hasPrefix("linux-") { return .half }
-    let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
+    let locale =
+      [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]].lazy.compactMap { $0 }
+      .first { !$0.isEmpty } ?? ""
     let utf8 = locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8")
     return utf8 ? .sextant : .half
   }

@@ -37,15 +37,21 @@ enum PictureEscape {
     image.pixels.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress else { return }
       let start = base.assumingMemoryBound(to: UInt8.self) + (top * image.width + left) * 4
-      chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_BGRA8_PREMULTIPLIED, start, Int32(width), Int32(height), Int32(image.width * 4))
+      chafa_canvas_draw_all_pixels(
+        canvas, CHAFA_PIXEL_BGRA8_PREMULTIPLIED, start, Int32(width), Int32(height),
+        Int32(image.width * 4))
     }
     guard let printed = chafa_canvas_print(canvas, termInfo) else { return [] }
     defer { g_string_free(printed, 1) }
-    return Array(UnsafeBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)).map { UInt8(bitPattern: $0) })
+    return Array(
+      UnsafeBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)).map {
+        UInt8(bitPattern: $0)
+      })
   }
 
   /// The fallback description knows the sixel sequences; the user chose the protocol.
-  nonisolated(unsafe) static let termInfo = chafa_term_db_get_fallback_info(chafa_term_db_get_default())
+  nonisolated(unsafe) static let termInfo = chafa_term_db_get_fallback_info(
+    chafa_term_db_get_default())
 
   /// Base64 characters an escape may carry (the protocol's limit).
   static let kittyChunk = 4096
@@ -61,7 +67,9 @@ enum PictureEscape {
     surface.withMutablePixels { target, stride in
       image.pixels.withUnsafeBufferPointer { source in
         let start = part.row * image.cellHeight * image.width + part.column * image.cellWidth
-        PixelRect.copy(source, from: start, stride: image.width, to: target, at: 0, stride: stride, width: width, rows: height)
+        PixelRect.copy(
+          source, from: start, stride: image.width, to: target, at: 0, stride: stride, width: width,
+          rows: height)
       }
     }
     let base64 = Data(try surface.pngData()).base64EncodedString()
@@ -71,9 +79,12 @@ enum PictureEscape {
     var start = base64.startIndex
     var first = true
     repeat {
-      let end = base64.index(start, offsetBy: kittyChunk, limitedBy: base64.endIndex) ?? base64.endIndex
+      let end =
+        base64.index(start, offsetBy: kittyChunk, limitedBy: base64.endIndex) ?? base64.endIndex
       let more = end < base64.endIndex ? 1 : 0
-      let control = first ? "a=T,i=\(id),f=100,q=2,z=-1,C=1,c=\(part.columns),r=\(part.rows),m=\(more)" : "m=\(more)"
+      let control =
+        first
+        ? "a=T,i=\(id),f=100,q=2,z=-1,C=1,c=\(part.columns),r=\(part.rows),m=\(more)" : "m=\(more)"
       payload += "\u{1B}_G\(control);\(base64[start..<end])\u{1B}\\"
       start = end
       first = false

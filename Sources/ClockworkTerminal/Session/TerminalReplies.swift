@@ -26,8 +26,10 @@ public struct TerminalReplies: Sendable, Equatable {
       {
         record(osc: payload)
         i = end
-      } else if bytes[i] == 0x1B, i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "?"),
-        let end = bytes[(i + 3)...].firstIndex(where: { !($0 >= 0x30 && $0 <= 0x3F) }), bytes[end] == UInt8(ascii: "c")
+      } else if bytes[i] == 0x1B, i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "["),
+        bytes[i + 2] == UInt8(ascii: "?"),
+        let end = bytes[(i + 3)...].firstIndex(where: { !($0 >= 0x30 && $0 <= 0x3F) }),
+        bytes[end] == UInt8(ascii: "c")
       {
         answeredDeviceAttributes = true
         i = end + 1
@@ -59,14 +61,17 @@ public struct TerminalReplies: Sendable, Equatable {
     let fields = payload.split(separator: ";", omittingEmptySubsequences: false)
     switch fields.first {
     case "11" where fields.count == 2: background = Self.color(fields[1])
-    case "4" where fields.count == 3: if let index = UInt8(fields[1]), let color = Self.color(fields[2]) { palette[index] = color }
+    case "4" where fields.count == 3:
+      if let index = UInt8(fields[1]), let color = Self.color(fields[2]) { palette[index] = color }
     default: break
     }
   }
 
   /// `rgb:RRRR/GGGG/BBBB` (1 to 4 hex digits a channel; `rgba:` with a fourth) as 8 bits.
   static func color(_ text: Substring) -> RGB? {
-    guard let colon = text.firstIndex(of: ":"), ["rgb", "rgba"].contains(text[..<colon]) else { return nil }
+    guard let colon = text.firstIndex(of: ":"), ["rgb", "rgba"].contains(text[..<colon]) else {
+      return nil
+    }
     let channels = text[text.index(after: colon)...].split(separator: "/")
     guard channels.count >= 3, channels.count <= 4 else { return nil }
     var values: [UInt8] = []

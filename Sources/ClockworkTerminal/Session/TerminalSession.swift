@@ -56,7 +56,9 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     self.output = output
   }
 
-  public var size: TerminalSize { TerminalSize.read(fd: output) ?? TerminalSize(columns: 80, rows: 24) }
+  public var size: TerminalSize {
+    TerminalSize.read(fd: output) ?? TerminalSize(columns: 80, rows: 24)
+  }
 
   /// Enters raw mode and the alternate screen, and starts listening for keys and signals;
   /// `handler` gets each event, on one of Dispatch's threads.
@@ -77,18 +79,26 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   /// The terminal's background colour: asked (OSC 11), else from `COLORFGBG` (rxvt, Konsole),
   /// else nil, which the screens take as dark. The Linux console is not asked (it would show
   /// the query) and is dark.
-  public func background(environment: [String: String] = ProcessInfo.processInfo.environment) -> RGB? {
+  public func background(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> RGB?
+  {
     look(environment: environment).background
   }
 
   /// The background (as ``background(environment:)``) and the colours of palette `entries`,
   /// asked together: entries the terminal did not report are missing.
-  public func look(environment: [String: String] = ProcessInfo.processInfo.environment, entries: ClosedRange<UInt8>? = nil) -> (background: RGB?, palette: [UInt8: RGB]) {
+  public func look(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    entries: ClosedRange<UInt8>? = nil
+  ) -> (background: RGB?, palette: [UInt8: RGB]) {
     guard environment["TERM"] != "linux" else { return (nil, [:]) }
-    let replies = ask(Escape.askBackground + (entries.map { $0.map(Escape.askPalette).joined() } ?? ""))
+    let replies = ask(
+      Escape.askBackground + (entries.map { $0.map(Escape.askPalette).joined() } ?? ""))
     if let answered = replies.background { return (answered, replies.palette) }
     // "15;0": foreground 15 on background 0, as ANSI colour numbers.
-    guard let last = environment["COLORFGBG"]?.split(separator: ";").last, let index = Int(last), (0..<16).contains(index) else {
+    guard let last = environment["COLORFGBG"]?.split(separator: ";").last, let index = Int(last),
+      (0..<16).contains(index)
+    else {
       return (nil, replies.palette)
     }
     return (Palette.ansi16[index], replies.palette)
@@ -97,7 +107,11 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   /// Palette entries the mode will change, with their colours as found (from ``ask(_:timeout:)``):
   /// they are set back on every way out, a crash's included. Call before ``start(handler:)``.
   public func restoresPalette(_ entries: [UInt8: RGB]) {
-    lock.withLock { _ in alsoLeaving = entries.isEmpty ? "" : Escape.setPalette(entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
+    lock.withLock { _ in
+      alsoLeaving =
+        entries.isEmpty
+        ? "" : Escape.setPalette(entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
   }
 
   /// Sends `queries` (escape sequences whose replies ``TerminalReplies`` reads) and waits for
@@ -128,7 +142,11 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     var typed: [(bytes: [UInt8], at: ContinuousClock.Instant)] = []
     for (byte, offset) in zip(replies.rest, replies.restOffsets) {
       guard let at = reads.first(where: { offset < $0.end })?.at else { continue }
-      if typed.last?.at == at { typed[typed.count - 1].bytes.append(byte) } else { typed.append(([byte], at)) }
+      if typed.last?.at == at {
+        typed[typed.count - 1].bytes.append(byte)
+      } else {
+        typed.append(([byte], at))
+      }
     }
     lock.withLock { _ in typedAhead += typed }
     return replies
@@ -154,15 +172,21 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     _ = makeRaw()
     lock.withLock { _ in
       guard !active else { return }
-      if let saved { FatalSignals.terminalEntered(input: input, output: output, saved: saved, restore: Self.leaving + alsoLeaving) }
+      if let saved {
+        FatalSignals.terminalEntered(
+          input: input, output: output, saved: saved, restore: Self.leaving + alsoLeaving)
+      }
       active = true
-      write(Escape.saveTitle + Escape.enterAlternateScreen + Escape.hideCursor + Escape.disableWrap + Escape.clearScreen + (reportsClicks ? Escape.enableMouse : ""))
+      write(
+        Escape.saveTitle + Escape.enterAlternateScreen + Escape.hideCursor + Escape.disableWrap
+          + Escape.clearScreen + (reportsClicks ? Escape.enableMouse : ""))
     }
   }
 
   /// (Mouse reporting is switched off whether or not it was on: the sequence is harmless.)
   static let leaving =
-    Escape.disableMouse + Escape.resetStyle + Escape.enableWrap + Escape.showCursor + Escape.leaveAlternateScreen + Escape.restoreTitle
+    Escape.disableMouse + Escape.resetStyle + Escape.enableWrap + Escape.showCursor
+    + Escape.leaveAlternateScreen + Escape.restoreTitle
 
   /// Puts the terminal back as it was found. Safe to call more than once.
   public func restore() {
@@ -189,7 +213,8 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   }
 
   func listenForSignals() {
-    signals = SignalWatcher(SignalWatcher.ending + [SIGWINCH, SIGTSTP, SIGCONT]) { [weak self] number in
+    signals = SignalWatcher(SignalWatcher.ending + [SIGWINCH, SIGTSTP, SIGCONT]) {
+      [weak self] number in
       switch number {
       case SIGWINCH: self?.send(.resized)
       case SIGTSTP: self?.suspend()
@@ -209,7 +234,11 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
 
   /// SIGCONT after a stop (`fg`): raw mode and the alternate screen again, and a repaint.
   func resume() {
-    guard suspended.withLock({ was in defer { was = false }; return was }) else { return }
+    guard
+      suspended.withLock({ was in
+        defer { was = false }; return was
+      })
+    else { return }
     enter()
     send(.resumed)
   }
@@ -220,7 +249,11 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .global())
     source.setEventHandler { [weak self, source] in  // cancelling releases this handler, and with it the source
       var buffer = [UInt8](repeating: 0, count: 256)
-      guard let n = try? buffer.withUnsafeMutableBytes({ try FileDescriptor(rawValue: fd).read(into: $0) }), n > 0 else {
+      guard
+        let n = try? buffer.withUnsafeMutableBytes({
+          try FileDescriptor(rawValue: fd).read(into: $0)
+        }), n > 0
+      else {
         source.cancel()
         return
       }
@@ -241,5 +274,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
 
 /// Standard input or output is not a terminal (a pipe or a file).
 public struct NotATerminal: Error, CustomStringConvertible {
-  public var description: String { "standard input and output must be a terminal for the live view" }
+  public var description: String {
+    "standard input and output must be a terminal for the live view"
+  }
 }

@@ -18,8 +18,12 @@ public struct TerminalSize: Hashable, Sendable {
   /// Reads `TIOCGWINSZ` on `fd`.
   public static func read(fd: Int32 = STDOUT_FILENO) -> TerminalSize? {
     var size = winsize()
-    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-    return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row), pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel))
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+      return nil
+    }
+    return TerminalSize(
+      columns: Int(size.ws_col), rows: Int(size.ws_row), pixelWidth: Int(size.ws_xpixel),
+      pixelHeight: Int(size.ws_ypixel))
   }
 
   /// One cell's shape: from the pixel size when the terminal reports a plausible one,
@@ -28,7 +32,9 @@ public struct TerminalSize: Hashable, Sendable {
     guard pixelWidth > 0, pixelHeight > 0, columns > 0, rows > 0 else { return CellShape() }
     let width = pixelWidth / columns
     let height = pixelHeight / rows
-    guard width > 0, height > 0, (0.25...1.5).contains(Double(width) / Double(height)) else { return CellShape() }
+    guard width > 0, height > 0, (0.25...1.5).contains(Double(width) / Double(height)) else {
+      return CellShape()
+    }
     return CellShape(pixelWidth: width, pixelHeight: height)
   }
 

@@ -11,7 +11,9 @@ import FoundationEssentials
 /// let frame = backdrop.layer.presentation(at: t + 1.5)
 /// ```
 public final class GradientBackdrop {
-  public static let defaultColors = [Color(hex: 0x3DACF7), Color(hex: 0xCE0755), Color(hex: 0xF5B433)]
+  public static let defaultColors = [
+    Color(hex: 0x3DACF7), Color(hex: 0xCE0755), Color(hex: 0xF5B433),
+  ]
   public static let stepDuration = 3.0
   static let cycleKey = "cycle"
 
@@ -36,7 +38,9 @@ public final class GradientBackdrop {
     let pairs = (0...colors.count).map(pair)
     var timing = AnimationTiming(beginTime: t, duration: Self.stepDuration * Double(colors.count))
     timing.repeatCount = .infinity
-    layer.add(KeyframeAnimation(\GradientLayer.colors, values: pairs, timing: timing), forKey: Self.cycleKey)
+    layer.add(
+      KeyframeAnimation(\GradientLayer.colors, values: pairs, timing: timing), forKey: Self.cycleKey
+    )
   }
 
   public func stop() { layer.removeAnimation(forKey: Self.cycleKey) }
@@ -44,6 +48,7 @@ public final class GradientBackdrop {
   /// The colours at `phase` (0…1) of a whole cycle, without animating (for stamps).
   public func show(phase: Double) {
     let pairs = (0...colors.count).map(pair)
-    layer.colors = KeyframeAnimation(\GradientLayer.colors, values: pairs).value(at: phase) ?? pair(0)
+    layer.colors =
+      KeyframeAnimation(\GradientLayer.colors, values: pairs).value(at: phase) ?? pair(0)
   }
 }

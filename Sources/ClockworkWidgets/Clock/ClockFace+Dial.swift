@@ -2,7 +2,9 @@ import ClockworkScene
 import FoundationEssentials
 
 extension ClockFace {
-  static let romanNumerals = ["XII", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"]
+  static let romanNumerals = [
+    "XII", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI",
+  ]
 
   /// Dial, its picture, ticks, numerals and (unless it is in front) the ring: the parts that move only on resize or theme.
   func buildStaticParts() {
@@ -25,7 +27,9 @@ extension ClockFace {
       switch theme.dial.imagePlacement {
       case .center:
         let size = picture.size ?? Size(width: 2 * r, height: 2 * r)
-        image.frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        image.frame = Rect(
+          x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width,
+          height: size.height)
         image.contentsGravity = .center
       case .fit:
         image.frame = dialRect
@@ -63,9 +67,12 @@ extension ClockFace {
       let count = theme.numerals.twentyFour ? 24 : 12
       for index in 0..<count {
         let label = TextLayer()
-        let position = Point(onCircleAround: center, radius: theme.numerals.radius * r, angle: Double(index) * 2 * .pi / Double(count))
+        let position = Point(
+          onCircleAround: center, radius: theme.numerals.radius * r,
+          angle: Double(index) * 2 * .pi / Double(count))
         let box = theme.numerals.size * r * 2.2
-        label.frame = Rect(x: position.x - box / 2, y: position.y - box / 2, width: box, height: box)
+        label.frame = Rect(
+          x: position.x - box / 2, y: position.y - box / 2, width: box, height: box)
         label.string = numeral(index, of: count)
         label.fontFamily = theme.numerals.font
         label.fontSize = theme.numerals.size * r * (count == 24 ? 0.7 : 1)

@@ -46,7 +46,10 @@ public final class ClockFace {
   /// The shade's colour over the dial at night.
   public static let nightShadeColor = Color(red: 0.03, green: 0.06, blue: 0.2, alpha: 0.55)
 
-  public init(size: Double, theme: ClockTheme = .classic, parts: ClockParts = .all, oscillator: Oscillator = .quartz) {
+  public init(
+    size: Double, theme: ClockTheme = .classic, parts: ClockParts = .all,
+    oscillator: Oscillator = .quartz
+  ) {
     self.size = size
     self.theme = theme
     self.parts = parts
@@ -65,9 +68,11 @@ public final class ClockFace {
   public var faceRect: Rect {
     let i = layout.insets
     let inner = Rect(x: 0, y: 0, width: size, height: size).inset(
-      by: EdgeInsets(top: i.top * size, left: i.left * size, bottom: i.bottom * size, right: i.right * size))
+      by: EdgeInsets(
+        top: i.top * size, left: i.left * size, bottom: i.bottom * size, right: i.right * size))
     let side = max(0, min(inner.width, inner.height))
-    return Rect(x: inner.center.x - side / 2, y: inner.center.y - side / 2, width: side, height: side)
+    return Rect(
+      x: inner.center.x - side / 2, y: inner.center.y - side / 2, width: side, height: side)
   }
 
   /// Where a part sits, from its unit rect in the layout.
@@ -100,7 +105,8 @@ public final class ClockFace {
     hourHand.transform = AffineTransform(rotation: hourStep * step)
     minuteHand.transform = AffineTransform(rotation: minuteStep * step)
     // Kept for a minute or so, a second hand's sixty frames: worth a raster of its own.
-    slowParts.rasterizationKey = parts.contains(.secondHand) ? "\(dialKey) hands \(Int(hourStep)) \(Int(minuteStep))" : nil
+    slowParts.rasterizationKey =
+      parts.contains(.secondHand) ? "\(dialKey) hands \(Int(hourStep)) \(Int(minuteStep))" : nil
   }
 
   /// Pixels per point of the image the face is drawn into, when it is known and small (a
@@ -131,7 +137,8 @@ public final class ClockFace {
     if handStep > 0 {
       // Hands in steps: until the minute hand's angle reaches the next step.
       let minute = DialAngles(date: date, zone: zone, oscillator: .sweep).minute
-      continuous = (((minute / handStep).rounded(.down) + 1) * handStep - minute) / (2 * Double.pi / 3600)
+      continuous =
+        (((minute / handStep).rounded(.down) + 1) * handStep - minute) / (2 * Double.pi / 3600)
     }
     let toNextStep = oscillator.delayToNextChange(secondsIntoMinute: seconds, resolution: 1 / tip)
     if case .sweep = oscillator { return continuous }
@@ -178,7 +185,8 @@ public final class ClockFace {
     slowParts.addSublayer(staticParts)
     layer.addSublayer(slowParts)
     for (part, style, unit) in [
-      (ClockParts.hourHand, theme.hourHand, layout.hourHand), (.minuteHand, theme.minuteHand, layout.minuteHand),
+      (ClockParts.hourHand, theme.hourHand, layout.hourHand),
+      (.minuteHand, theme.minuteHand, layout.minuteHand),
       (.secondHand, theme.secondHand, layout.secondHand),
     ] {
       let hand = makeHand(style, in: partRect(unit))
@@ -213,7 +221,8 @@ public final class ClockFace {
     guard let style = own ?? theme.shadow, style.opacity > 0 else { return nil }
     let r = dialRadius
     return Shadow(
-      color: style.color, opacity: style.opacity, offset: Size(width: style.offsetX * r, height: style.offsetY * r),
+      color: style.color, opacity: style.opacity,
+      offset: Size(width: style.offsetX * r, height: style.offsetY * r),
       radius: style.blur * r)
   }
 
@@ -246,10 +255,13 @@ public final class ClockFace {
     let bar = Rect(x: (boxWidth - width) / 2, y: disc, width: width, height: length)
     var path = Path.roundedRect(bar, radius: width / 2)
     if disc > 0 {
-      for element in Path.circle(center: Point(x: boxWidth / 2, y: disc + 0.05 * r), radius: disc).elements {
+      for element in Path.circle(center: Point(x: boxWidth / 2, y: disc + 0.05 * r), radius: disc)
+        .elements
+      {
         switch element {
         case .move(let p): path.move(to: p)
-        case .arc(let c, let radius, let a, let b): path.addArc(center: c, radius: radius, startAngle: a, endAngle: b)
+        case .arc(let c, let radius, let a, let b):
+          path.addArc(center: c, radius: radius, startAngle: a, endAngle: b)
         case .close: path.close()
         default: break
         }

@@ -35,7 +35,9 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
   /// How the dial's picture is placed: at its own size in the middle (a pixel a point, as
   /// DBClockView shows it), the whole picture inside the dial's square, or covering the dial's
   /// circle (clipped to it).
-  public enum ImagePlacement: String, Hashable, Sendable, CaseIterable, Encodable { case center, fit, fill }
+  public enum ImagePlacement: String, Hashable, Sendable, CaseIterable, Encodable {
+    case center, fit, fill
+  }
 
   public struct Ticks: Hashable, Sendable, Encodable {
     public var color: Color
@@ -46,7 +48,9 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
   }
 
   public struct Numerals: Hashable, Sendable, Encodable {
-    public enum Style: String, Hashable, Sendable, CaseIterable, Encodable { case none, arabic, roman }
+    public enum Style: String, Hashable, Sendable, CaseIterable, Encodable {
+      case none, arabic, roman
+    }
     public var style: Style
     public var color: Color
     public var font: String
@@ -94,8 +98,12 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
     public var offsetY: Double
     public var blur: Double
 
-    public init(color: Color = .black, opacity: Double, offsetX: Double, offsetY: Double, blur: Double) {
-      (self.color, self.opacity, self.offsetX, self.offsetY, self.blur) = (color, opacity, offsetX, offsetY, blur)
+    public init(
+      color: Color = .black, opacity: Double, offsetX: Double, offsetY: Double, blur: Double
+    ) {
+      (self.color, self.opacity, self.offsetX, self.offsetY, self.blur) = (
+        color, opacity, offsetX, offsetY, blur
+      )
     }
 
     public init(color: Color = .black, opacity: Double, offset: Double, blur: Double) {
@@ -109,8 +117,12 @@ extension ClockTheme {
   public static let classic = ClockTheme(
     name: "classic", background: nil,
     dial: Dial(color: .white, borderColor: Color(hex: 0x222222), borderWidth: 0.02),
-    ticks: Ticks(color: Color(hex: 0x222222), minorLength: 0.05, minorWidth: 0.012, majorLength: 0.12, majorWidth: 0.03),
-    numerals: Numerals(style: .arabic, color: Color(hex: 0x222222), font: "DejaVu Sans", size: 0.16, radius: 0.7, twentyFour: false),
+    ticks: Ticks(
+      color: Color(hex: 0x222222), minorLength: 0.05, minorWidth: 0.012, majorLength: 0.12,
+      majorWidth: 0.03),
+    numerals: Numerals(
+      style: .arabic, color: Color(hex: 0x222222), font: "DejaVu Sans", size: 0.16, radius: 0.7,
+      twentyFour: false),
     hourHand: Hand(color: Color(hex: 0x111111), width: 0.06, start: -0.1, end: 0.5, disc: 0),
     minuteHand: Hand(color: Color(hex: 0x111111), width: 0.04, start: -0.1, end: 0.78, disc: 0),
     secondHand: Hand(color: Color(hex: 0xD0021B), width: 0.015, start: -0.2, end: 0.88, disc: 0),
@@ -122,8 +134,10 @@ extension ClockTheme {
   public static let station = ClockTheme(
     name: "station", background: nil,
     dial: Dial(color: .white, borderColor: Color(hex: 0x101010), borderWidth: 0.04),
-    ticks: Ticks(color: .black, minorLength: 0.07, minorWidth: 0.025, majorLength: 0.22, majorWidth: 0.07),
-    numerals: Numerals(style: .none, color: .black, font: "DejaVu Sans", size: 0.16, radius: 0.7, twentyFour: false),
+    ticks: Ticks(
+      color: .black, minorLength: 0.07, minorWidth: 0.025, majorLength: 0.22, majorWidth: 0.07),
+    numerals: Numerals(
+      style: .none, color: .black, font: "DejaVu Sans", size: 0.16, radius: 0.7, twentyFour: false),
     hourHand: Hand(color: .black, width: 0.1, start: -0.2, end: 0.6, disc: 0),
     minuteHand: Hand(color: .black, width: 0.08, start: -0.2, end: 0.88, disc: 0),
     secondHand: Hand(color: Color(hex: 0xD40000), width: 0.025, start: -0.3, end: 0.64, disc: 0.1),
@@ -135,8 +149,12 @@ extension ClockTheme {
   public static let night = ClockTheme(
     name: "night", background: nil,
     dial: Dial(color: Color(hex: 0x15171C), borderColor: Color(hex: 0x3A3F4B), borderWidth: 0.02),
-    ticks: Ticks(color: Color(hex: 0x5C6370), minorLength: 0.04, minorWidth: 0.012, majorLength: 0.1, majorWidth: 0.03),
-    numerals: Numerals(style: .roman, color: Color(hex: 0x7F8796), font: "DejaVu Serif", size: 0.14, radius: 0.72, twentyFour: false),
+    ticks: Ticks(
+      color: Color(hex: 0x5C6370), minorLength: 0.04, minorWidth: 0.012, majorLength: 0.1,
+      majorWidth: 0.03),
+    numerals: Numerals(
+      style: .roman, color: Color(hex: 0x7F8796), font: "DejaVu Serif", size: 0.14, radius: 0.72,
+      twentyFour: false),
     hourHand: Hand(color: Color(hex: 0xA9B1C0), width: 0.055, start: -0.08, end: 0.5, disc: 0),
     minuteHand: Hand(color: Color(hex: 0xA9B1C0), width: 0.035, start: -0.08, end: 0.78, disc: 0),
     secondHand: Hand(color: Color(hex: 0xE0A458), width: 0.012, start: -0.18, end: 0.86, disc: 0),
@@ -153,17 +171,23 @@ extension ClockTheme {
     func hand(width: Double, length: Double, opacity: Double, x: Double, y: Double) -> Hand {
       Hand(
         color: .black, width: width * point, start: 0, end: length * point, disc: 0,
-        shadow: HandShadow(opacity: opacity, offsetX: x * point, offsetY: y * point, blur: 3 * point))
+        shadow: HandShadow(
+          opacity: opacity, offsetX: x * point, offsetY: y * point, blur: 3 * point))
     }
     return ClockTheme(
       name: "dbclock", background: Color(hex: 0xFF0000),
       dial: Dial(color: .white, borderColor: .black, borderWidth: point),
-      ticks: Ticks(color: .black, minorLength: 0.05, minorWidth: point, majorLength: 0.1, majorWidth: 2 * point),
-      numerals: Numerals(style: .none, color: .black, font: "DejaVu Sans", size: 0.16, radius: 0.7, twentyFour: false),
+      ticks: Ticks(
+        color: .black, minorLength: 0.05, minorWidth: point, majorLength: 0.1, majorWidth: 2 * point
+      ),
+      numerals: Numerals(
+        style: .none, color: .black, font: "DejaVu Sans", size: 0.16, radius: 0.7, twentyFour: false
+      ),
       hourHand: hand(width: 2, length: 60, opacity: 0.4, x: 0, y: -3),
       minuteHand: hand(width: 2, length: 80, opacity: 0.7, x: 1, y: 1),
       secondHand: hand(width: 1, length: 90, opacity: 1, x: 2, y: 2),
-      cap: Cap(color: .black, radius: 3 * point, shadow: HandShadow(opacity: 0, offset: 0, blur: 0)),
+      cap: Cap(
+        color: .black, radius: 3 * point, shadow: HandShadow(opacity: 0, offset: 0, blur: 0)),
       ring: Ring(color: .black, width: 0),
       shadow: nil)
   }()

@@ -1,5 +1,5 @@
-import ClockworkScene
 import ClockworkCore
+import ClockworkScene
 import FoundationEssentials
 
 /// Loading themes from JSON. A file names a built-in `base` (default `classic`) and overrides
@@ -13,36 +13,50 @@ import FoundationEssentials
 extension ClockTheme {
   /// Every section and the fields it takes (lengths are fractions of the dial's radius).
   static let schema: [String: [String: FieldKind]] = [
-    "dial": ["color": .color, "borderColor": .color, "borderWidth": .length, "image": .picture, "placement": .placement],
-    "ticks": ["color": .color, "minorLength": .length, "minorWidth": .length, "majorLength": .length, "majorWidth": .length],
-    "numerals": ["style": .numeralStyle, "color": .color, "font": .text, "size": .length, "radius": .length, "twentyFour": .flag],
+    "dial": [
+      "color": .color, "borderColor": .color, "borderWidth": .length, "image": .picture,
+      "placement": .placement,
+    ],
+    "ticks": [
+      "color": .color, "minorLength": .length, "minorWidth": .length, "majorLength": .length,
+      "majorWidth": .length,
+    ],
+    "numerals": [
+      "style": .numeralStyle, "color": .color, "font": .text, "size": .length, "radius": .length,
+      "twentyFour": .flag,
+    ],
     "hourHand": handFields, "minuteHand": handFields, "secondHand": handFields,
     "cap": ["color": .color, "radius": .length, "shadow": .shadow],
     "ring": ["color": .color, "width": .length, "front": .flag],
     "shadow": shadowFields,
     "layout": [
-      "insets": .insets, "dial": .unitRect, "ring": .unitRect, "hands": .unitRect, "hourHand": .unitRect,
+      "insets": .insets, "dial": .unitRect, "ring": .unitRect, "hands": .unitRect,
+      "hourHand": .unitRect,
       "minuteHand": .unitRect, "secondHand": .unitRect, "cap": .unitRect,
     ],
   ]
   static let handFields: [String: FieldKind] = [
-    "color": .color, "width": .length, "start": .signedLength, "end": .length, "disc": .length, "image": .picture,
+    "color": .color, "width": .length, "start": .signedLength, "end": .length, "disc": .length,
+    "image": .picture,
     "pivot": .unitPoint, "shadow": .shadow,
   ]
   static let shadowFields: [String: FieldKind] = [
-    "color": .color, "opacity": .fraction, "offset": .signedLength, "offsetX": .signedLength, "offsetY": .signedLength,
+    "color": .color, "opacity": .fraction, "offset": .signedLength, "offsetX": .signedLength,
+    "offsetY": .signedLength,
     "blur": .length,
   ]
   static let topLevelFields: Set<String> = ["name", "base", "background"]
   /// What a shadow section starts from when the theme has no shared shadow.
   static let defaultShadow = HandShadow(opacity: 0.35, offset: 0.015, blur: 0.015)
 
-
   /// Reads a theme file. `loadPicture` reads the pictures it names (the app passes one that
   /// also checks that they can be drawn).
   /// - Throws: ``ThemeError`` naming the file and the field.
   public static func load(
-    from url: URL, loadPicture: @escaping (URL) throws(ImageDataError) -> ImageData = { url throws(ImageDataError) in try ImageData(contentsOf: url) }
+    from url: URL,
+    loadPicture: @escaping (URL) throws(ImageDataError) -> ImageData = {
+      url throws(ImageDataError) in try ImageData(contentsOf: url)
+    }
   ) throws(ThemeError) -> ClockTheme {
     let data = try ThemeError.read(url)
     return try decode(
@@ -54,14 +68,20 @@ extension ClockTheme {
   /// `folder`.
   public static func decode(
     _ data: Data, source: String, defaultName: String = "custom", folder: URL? = nil,
-    loadPicture: @escaping (URL) throws(ImageDataError) -> ImageData = { url throws(ImageDataError) in try ImageData(contentsOf: url) }
+    loadPicture: @escaping (URL) throws(ImageDataError) -> ImageData = {
+      url throws(ImageDataError) in try ImageData(contentsOf: url)
+    }
   ) throws(ThemeError) -> ClockTheme {
-    func fail(_ field: String?, _ problem: String) -> ThemeError { ThemeError(source: source, field: field, problem: problem) }
+    func fail(_ field: String?, _ problem: String) -> ThemeError {
+      ThemeError(source: source, field: field, problem: problem)
+    }
     let parsed: JSONValue
     do { parsed = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
       throw fail(nil, "not valid JSON (\(error.reason))")
     }
-    guard case .object(let object) = parsed else { throw fail(nil, "the top level must be a JSON object") }
+    guard case .object(let object) = parsed else {
+      throw fail(nil, "the top level must be a JSON object")
+    }
     var theme = ClockTheme.classic
     if let base = object["base"] {
       guard case .string(let baseName) = base, let found = ClockTheme.named(baseName) else {
@@ -78,12 +98,19 @@ extension ClockTheme {
       switch key {
       case "base": continue
       case "name":
-        guard case .string(let name) = value, !name.isEmpty else { throw fail("name", "must be a non-empty string") }
+        guard case .string(let name) = value, !name.isEmpty else {
+          throw fail("name", "must be a non-empty string")
+        }
         theme.name = name
       case "background":
-        if value == .null { theme.background = nil } else { theme.background = try reader.color(value, field: "background") }
+        if value == .null {
+          theme.background = nil
+        } else {
+          theme.background = try reader.color(value, field: "background")
+        }
       case "shadow":
-        theme.shadow = try reader.shadow(value, field: "shadow", startingFrom: theme.shadow ?? defaultShadow)
+        theme.shadow = try reader.shadow(
+          value, field: "shadow", startingFrom: theme.shadow ?? defaultShadow)
       default:
         guard let fields = schema[key] else {
           let known = (Array(topLevelFields) + schema.keys).sorted().joined(separator: ", ")
@@ -93,12 +120,16 @@ extension ClockTheme {
         for (field, fieldValue) in section {
           let path = "\(key).\(field)"
           guard let kind = fields[field] else {
-            throw fail(path, "unknown field (known: \(fields.keys.sorted().joined(separator: ", ")))")
+            throw fail(
+              path, "unknown field (known: \(fields.keys.sorted().joined(separator: ", ")))")
           }
           let read: FieldValue
           if kind == .shadow {
             // A part's own shadow; null: none for this part.
-            read = .shadow(try reader.shadow(fieldValue, field: path, startingFrom: theme.shadow ?? defaultShadow) ?? HandShadow(opacity: 0, offset: 0, blur: 0))
+            read = .shadow(
+              try reader.shadow(
+                fieldValue, field: path, startingFrom: theme.shadow ?? defaultShadow)
+                ?? HandShadow(opacity: 0, offset: 0, blur: 0))
           } else {
             read = try reader.read(fieldValue, as: kind, field: path)
           }
@@ -160,7 +191,8 @@ extension ClockTheme {
     case ("layout", "insets", .insets(let i)): layout.insets = i
     case ("layout", "dial", .rect(let r)): layout.dial = r
     case ("layout", "ring", .rect(let r)): layout.ring = r
-    case ("layout", "hands", .rect(let r)): (layout.hourHand, layout.minuteHand, layout.secondHand) = (r, r, r)
+    case ("layout", "hands", .rect(let r)):
+      (layout.hourHand, layout.minuteHand, layout.secondHand) = (r, r, r)
     case ("layout", "hourHand", .rect(let r)): layout.hourHand = r
     case ("layout", "minuteHand", .rect(let r)): layout.minuteHand = r
     case ("layout", "secondHand", .rect(let r)): layout.secondHand = r
@@ -170,9 +202,13 @@ extension ClockTheme {
   }
 
   func checkConsistency(source: String) throws(ThemeError) {
-    for (name, hand) in [("hourHand", hourHand), ("minuteHand", minuteHand), ("secondHand", secondHand)] {
+    for (name, hand) in [
+      ("hourHand", hourHand), ("minuteHand", minuteHand), ("secondHand", secondHand),
+    ] {
       guard hand.start < hand.end else {
-        throw ThemeError(source: source, field: "\(name).start", problem: "must be less than \(name).end (\(hand.end))")
+        throw ThemeError(
+          source: source, field: "\(name).start",
+          problem: "must be less than \(name).end (\(hand.end))")
       }
     }
   }

@@ -85,7 +85,13 @@ public final class DigitalClock {
   /// the date a quarter of their height under them.
   func layout() {
     let size = layer.bounds.size
-    let characters = Double(max(time.string.count, Self.timeText(CivilTime(year: 2000, month: 1, day: 1, hour: 12, minute: 0, second: 0, utcOffset: 0), look: look).count))
+    let characters = Double(
+      max(
+        time.string.count,
+        Self.timeText(
+          CivilTime(year: 2000, month: 1, day: 1, hour: 12, minute: 0, second: 0, utcOffset: 0),
+          look: look
+        ).count))
     let dateShare = look.date ? 0.22 : 0
     let fontSize = min(size.width * 0.92 / (characters * 0.6), size.height * (1 - dateShare) * 0.8)
     let dateSize = fontSize * 0.3
@@ -94,7 +100,8 @@ public final class DigitalClock {
     time.fontSize = fontSize
     time.frame = Rect(x: 0, y: top, width: size.width, height: fontSize * 0.75)
     day.fontSize = dateSize
-    day.frame = Rect(x: 0, y: top + fontSize * 0.75 + dateSize * 0.4, width: size.width, height: dateSize * 1.2)
+    day.frame = Rect(
+      x: 0, y: top + fontSize * 0.75 + dateSize * 0.4, width: size.width, height: dateSize * 1.2)
     day.isHidden = !look.date
   }
 }

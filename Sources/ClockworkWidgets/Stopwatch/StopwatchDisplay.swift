@@ -40,7 +40,8 @@ public final class StopwatchDisplay {
     self.size = size
     layer.frame = Rect(origin: .zero, size: size)
     elapsedLabel.frame = Rect(x: 0, y: 0, width: size.width, height: size.height * 0.25)
-    currentLapLabel.frame = Rect(x: 0, y: size.height * 0.25, width: size.width, height: size.height * 0.1)
+    currentLapLabel.frame = Rect(
+      x: 0, y: size.height * 0.25, width: size.width, height: size.height * 0.1)
     for (label, scale) in [(elapsedLabel, 1.0), (currentLapLabel, 0.4)] {
       label.fontFamily = style.font
       label.fontSize = min(size.height * 0.2, size.width / 6) * scale
@@ -67,7 +68,9 @@ public final class StopwatchDisplay {
   public static func rows(for laps: [Lap]) -> [LapRow] {
     let marks = LapTable.marks(for: laps)
     return laps.reversed().map {
-      LapRow(number: String($0.number), split: StopwatchFormat.string($0.split), total: StopwatchFormat.string($0.total), mark: marks[$0.number])
+      LapRow(
+        number: String($0.number), split: StopwatchFormat.string($0.split),
+        total: StopwatchFormat.string($0.total), mark: marks[$0.number])
     }
   }
 
@@ -92,12 +95,15 @@ public final class StopwatchDisplay {
       }
       let lap = shown[index]
       row.isHidden = false
-      row.frame = Rect(x: 0, y: size.height * 0.35 + Double(index) * rowHeight, width: size.width, height: rowHeight)
+      row.frame = Rect(
+        x: 0, y: size.height * 0.35 + Double(index) * rowHeight, width: size.width,
+        height: rowHeight)
       row.fontFamily = style.font
       row.fontSize = rowHeight * 0.7
       row.alignment = .center
       row.verticalAlignment = .center
-      row.string = "Lap \(lap.number)  \(lap.split)  \(lap.total)" + (lap.mark.map { "  \($0)" } ?? "")
+      row.string =
+        "Lap \(lap.number)  \(lap.split)  \(lap.total)" + (lap.mark.map { "  \($0)" } ?? "")
       row.foregroundColor = color(of: lap)
     }
   }

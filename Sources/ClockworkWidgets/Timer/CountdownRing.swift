@@ -56,7 +56,9 @@ public final class CountdownRing {
 
   /// What the label is drawn over, when the style names no label colour: `nil` for a
   /// transparent page (black, as the design), else black on light and white on dark.
-  public var labelBackground: Color? { didSet { label.foregroundColor = labelColor(remaining: remaining) } }
+  public var labelBackground: Color? {
+    didSet { label.foregroundColor = labelColor(remaining: remaining) }
+  }
 
   public let layer = Layer()
   public private(set) var size: Double
@@ -111,7 +113,9 @@ public final class CountdownRing {
     track.strokeColor = style.track
     arcMask.strokeColor = .white
     pulseMask.strokeColor = .white
-    for (gradient, colors, mask) in [(pulseGradient, style.pulse, pulseMask), (arcGradient, style.stroke, arcMask)] {
+    for (gradient, colors, mask) in [
+      (pulseGradient, style.pulse, pulseMask), (arcGradient, style.stroke, arcMask),
+    ] {
       gradient.frame = layer.bounds
       gradient.colors = colors
       gradient.startPoint = Point(x: 0, y: 0)
@@ -122,7 +126,8 @@ public final class CountdownRing {
     label.frame = layer.bounds
     label.fontFamily = style.font
     label.fontWeight = style.weight
-    label.fontSize = size * (style.labelScale ?? Self.fittedScale(characters: label.string.count, style: style))
+    label.fontSize =
+      size * (style.labelScale ?? Self.fittedScale(characters: label.string.count, style: style))
     label.foregroundColor = labelColor(remaining: remaining)
     label.alignment = .center
     label.verticalAlignment = .center
@@ -146,7 +151,11 @@ public final class CountdownRing {
 
   /// The label's colour with `remaining` left: the critical colour in the last seconds.
   public func labelColor(remaining: Duration) -> Color {
-    if let critical = style.criticalLabel, remaining <= .milliseconds(Int64(style.criticalSeconds * 1000)) { return critical }
+    if let critical = style.criticalLabel,
+      remaining <= .milliseconds(Int64(style.criticalSeconds * 1000))
+    {
+      return critical
+    }
     return style.label ?? (labelBackground.map { $0.isDark ? .white : .black } ?? .black)
   }
 
@@ -199,8 +208,13 @@ public final class CountdownRing {
     /// The distances from the centre the pulse covers over a whole beat.
     public var sweep: ClosedRange<Double>
 
-    public init(center: Point, radius: Double, lineWidth: Double, opacity: Double, colors: [Color], square: Rect, sweep: ClosedRange<Double>) {
-      (self.center, self.radius, self.lineWidth, self.opacity, self.colors, self.square, self.sweep) = (center, radius, lineWidth, opacity, colors, square, sweep)
+    public init(
+      center: Point, radius: Double, lineWidth: Double, opacity: Double, colors: [Color],
+      square: Rect, sweep: ClosedRange<Double>
+    ) {
+      (
+        self.center, self.radius, self.lineWidth, self.opacity, self.colors, self.square, self.sweep
+      ) = (center, radius, lineWidth, opacity, colors, square, sweep)
     }
 
     /// Whether `point` is inside the stroke.
@@ -210,7 +224,9 @@ public final class CountdownRing {
 
     /// The gradient's colour at `point` (its projection on the square's diagonal, as Cairo's).
     public func color(at point: Point) -> Color {
-      let along = ((point.x - square.minX) + (point.y - square.minY)) / max(square.width + square.height, .ulpOfOne)
+      let along =
+        ((point.x - square.minX) + (point.y - square.minY))
+        / max(square.width + square.height, .ulpOfOne)
       return colors[0].interpolated(to: colors[colors.count - 1], amount: min(max(along, 0), 1))
     }
   }
@@ -224,23 +240,29 @@ public final class CountdownRing {
     var scale = Double.hypot(shown.transform.a, shown.transform.b)
     if let steps, steps > 0 {
       let grown = (scale - 1) / (Self.pulseGrowth - 1)
-      scale = 1 + (Self.pulseGrowth - 1) * ((grown * Double(steps) + 1e-9).rounded(.down) / Double(steps))
+      scale =
+        1 + (Self.pulseGrowth - 1) * ((grown * Double(steps) + 1e-9).rounded(.down) / Double(steps))
     }
     guard shown.opacity > 0, scale > 0 else { return nil }
     let side = size * scale
     return PulseLook(
-      center: center, radius: radius * scale, lineWidth: style.lineWidth * size * scale, opacity: shown.opacity, colors: style.pulse,
+      center: center, radius: radius * scale, lineWidth: style.lineWidth * size * scale,
+      opacity: shown.opacity, colors: style.pulse,
       square: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
-      sweep: (radius - style.lineWidth * size / 2)...(radius + style.lineWidth * size / 2) * Self.pulseGrowth)
+      sweep: (radius - style.lineWidth * size / 2)...(radius + style.lineWidth * size / 2)
+        * Self.pulseGrowth)
   }
 
   static func pulseAnimation(beginTime: Double) -> AnimationGroup {
     let once = AnimationTiming(beginTime: 0, duration: pulseDuration)
-    var timing = AnimationTiming(beginTime: beginTime, duration: pulseDuration, timingFunction: .easeInEaseOut)
+    var timing = AnimationTiming(
+      beginTime: beginTime, duration: pulseDuration, timingFunction: .easeInEaseOut)
     timing.repeatCount = .infinity
     return AnimationGroup(
       [
-        BasicAnimation(\Layer.transform, from: .identity, to: AffineTransform(scale: Self.pulseGrowth), timing: once),
+        BasicAnimation(
+          \Layer.transform, from: .identity, to: AffineTransform(scale: Self.pulseGrowth),
+          timing: once),
         BasicAnimation(\Layer.opacity, from: 0.7, to: 0, timing: once),
       ], timing: timing)
   }
@@ -251,7 +273,8 @@ public final class CountdownRing {
     pulseGradient.removeAnimation(forKey: Self.pulseKey)
     pulseGradient.isHidden = !drawsPulse
     let eased = TimingFunction.easeInEaseOut.progress(at: phase)
-    pulseGradient.transform = AffineTransform.identity.interpolated(to: AffineTransform(scale: Self.pulseGrowth), amount: eased)
+    pulseGradient.transform = AffineTransform.identity.interpolated(
+      to: AffineTransform(scale: Self.pulseGrowth), amount: eased)
     pulseGradient.opacity = 0.7 * (1 - eased)
   }
 
@@ -259,7 +282,9 @@ public final class CountdownRing {
   /// the label's next tenth or second, or the arc's tip moving a pixel, whichever is first.
   /// The pulse, while on, needs frames continuously (the caller's frame rate).
   /// - Parameter pixelScale: pixels per scene unit where the ring is drawn.
-  public func delayToNextChange(remaining: Duration, total: Duration, pixelScale: Double = 1) -> Double {
+  public func delayToNextChange(remaining: Duration, total: Duration, pixelScale: Double = 1)
+    -> Double
+  {
     let left = remaining / .seconds(1)
     guard left > 0 else { return .infinity }
     let unit = showsTenths(remaining: remaining) ? 0.1 : 1.0

@@ -11,7 +11,8 @@ import FoundationEssentials
 /// ```
 extension CountdownRing.Style {
   static let fields: [String: String] = [
-    "track": "a colour", "gradient": "a list of colours", "pulse": "a list of colours", "lineWidth": "a length",
+    "track": "a colour", "gradient": "a list of colours", "pulse": "a list of colours",
+    "lineWidth": "a length",
     "radius": "a length", "label": "an object",
   ]
   static let labelFields = ["font", "weight", "color", "size", "tenths"]
@@ -23,22 +24,34 @@ extension CountdownRing.Style {
     return try decode(data, source: url.path)
   }
 
-  public static func decode(_ data: Data, source: String) throws(ThemeError) -> CountdownRing.Style {
-    let reader = ThemeFieldReader(source: source, folder: nil) { url throws(ImageDataError) in try ImageData(contentsOf: url) }
+  public static func decode(_ data: Data, source: String) throws(ThemeError) -> CountdownRing.Style
+  {
+    let reader = ThemeFieldReader(source: source, folder: nil) { url throws(ImageDataError) in
+      try ImageData(contentsOf: url)
+    }
     let parsed: JSONValue
     do { parsed = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
       throw ThemeError(source: source, field: nil, problem: "not valid JSON (\(error.reason))")
     }
-    guard case .object(let object) = parsed else { throw ThemeError(source: source, field: nil, problem: "the top level must be a JSON object") }
+    guard case .object(let object) = parsed else {
+      throw ThemeError(source: source, field: nil, problem: "the top level must be a JSON object")
+    }
     var style = CountdownRing.Style()
-    func length(_ value: JSONValue, _ field: String, in range: ClosedRange<Double>) throws(ThemeError) -> Double {
+    func length(_ value: JSONValue, _ field: String, in range: ClosedRange<Double>)
+      throws(ThemeError) -> Double
+    {
       guard case .number(let x) = value, x.isFinite, range.contains(x) else {
-        throw reader.fail(field, "must be a number from \(range.lowerBound) to \(range.upperBound) (a fraction of the ring's size)")
+        throw reader.fail(
+          field,
+          "must be a number from \(range.lowerBound) to \(range.upperBound) (a fraction of the ring's size)"
+        )
       }
       return x
     }
     func colors(_ value: JSONValue, _ field: String) throws(ThemeError) -> [Color] {
-      guard case .array(let items) = value, items.count >= 2 else { throw reader.fail(field, "must be a list of two or more colours") }
+      guard case .array(let items) = value, items.count >= 2 else {
+        throw reader.fail(field, "must be a list of two or more colours")
+      }
       var colors: [Color] = []
       for item in items { colors.append(try reader.color(item, field: field)) }
       return colors
@@ -56,25 +69,36 @@ extension CountdownRing.Style {
           let path = "label.\(field)"
           switch field {
           case "font":
-            guard case .text(let font) = try reader.read(item, as: .text, field: path) else { continue }
+            guard case .text(let font) = try reader.read(item, as: .text, field: path) else {
+              continue
+            }
             style.font = font
           case "color": style.label = item == .null ? nil : try reader.color(item, field: path)
           case "size": style.labelScale = try length(item, path, in: 0.02...0.5)
           case "weight":
-            guard case .string(let text) = item, let weight = TextLayer.Weight(rawValue: text) else {
+            guard case .string(let text) = item, let weight = TextLayer.Weight(rawValue: text)
+            else {
               throw reader.fail(path, "must be regular or bold")
             }
             style.weight = weight
           case "tenths":
-            guard case .string(let text) = item, let tenths = CountdownRing.Style.Tenths(rawValue: text) else {
-              throw reader.fail(path, "must be one of \(CountdownRing.Style.Tenths.allCases.map(\.rawValue).joined(separator: ", "))")
+            guard case .string(let text) = item,
+              let tenths = CountdownRing.Style.Tenths(rawValue: text)
+            else {
+              throw reader.fail(
+                path,
+                "must be one of \(CountdownRing.Style.Tenths.allCases.map(\.rawValue).joined(separator: ", "))"
+              )
             }
             style.tenths = tenths
-          default: throw reader.fail(path, "unknown field (known: \(labelFields.sorted().joined(separator: ", ")))")
+          default:
+            throw reader.fail(
+              path, "unknown field (known: \(labelFields.sorted().joined(separator: ", ")))")
           }
         }
       default:
-        throw reader.fail(key, "unknown field (known: \(fields.keys.sorted().joined(separator: ", ")))")
+        throw reader.fail(
+          key, "unknown field (known: \(fields.keys.sorted().joined(separator: ", ")))")
       }
     }
     guard style.lineWidth < style.radius else {

@@ -10,7 +10,8 @@ import FoundationEssentials
 struct AlarmCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "alarm",
-    abstract: "Alarms: a time of day on chosen days, rung as a desktop notification with no window open.",
+    abstract:
+      "Alarms: a time of day on chosen days, rung as a desktop notification with no window open.",
     discussion: """
       Alarms are kept in $XDG_STATE_HOME/clockwork/alarms.json. Where a systemd user manager \
       runs, each is a timer unit of its own in $XDG_CONFIG_HOME/systemd/user (written again on \
@@ -26,7 +27,10 @@ struct AlarmCommand: ParsableCommand {
         $ clockwork alarm snooze 5m
         $ clockwork alarm disable 2
       """,
-    subcommands: [Add.self, List.self, Remove.self, Enable.self, Disable.self, Snooze.self, Stop.self, Units.self],
+    subcommands: [
+      Add.self, List.self, Remove.self, Enable.self, Disable.self, Snooze.self, Stop.self,
+      Units.self,
+    ],
     defaultSubcommand: List.self
   )
 
@@ -38,20 +42,26 @@ struct AlarmCommand: ParsableCommand {
     let wall = alarm.timeZone.civilTime(at: next)
     let wait = next.timeIntervalSince(now)
     let words = wait <= 0 ? "due now" : "in \(StoredStopwatch.describe(wait))"
-    return "next \(Weekday(of: wall).shortName) \(ClockText.day(wall)) \(ClockText.time(wall)) (\(words))"
+    return
+      "next \(Weekday(of: wall).shortName) \(ClockText.day(wall)) \(ClockText.time(wall)) (\(words))"
   }
 
   /// "; 02:30 does not exist on Sun 2027-03-28 (the clocks go forward): it rings at 03:00 that
   /// day", for the next such day within a year.
   static func skippedDayNote(_ alarm: StoredAlarm, now: Date) -> String {
-    guard let (day, ringsAt) = alarm.schedule.skippedDays(in: alarm.timeZone, from: now, horizon: 366).first else { return "" }
+    guard
+      let (day, ringsAt) = alarm.schedule.skippedDays(in: alarm.timeZone, from: now, horizon: 366)
+        .first
+    else { return "" }
     let instead = ClockText.time(alarm.timeZone.civilTime(at: ringsAt)).prefix(5)
-    return "\n\(ClockText.time(day).prefix(5)) does not exist on \(Weekday(of: day).shortName) \(ClockText.day(day)) (the clocks go forward): it rings at \(instead) that day"
+    return
+      "\n\(ClockText.time(day).prefix(5)) does not exist on \(Weekday(of: day).shortName) \(ClockText.day(day)) (the clocks go forward): it rings at \(instead) that day"
   }
 
   static func line(_ alarm: StoredAlarm, now: Date) -> String {
     let label = alarm.label.map { " '\($0)'" } ?? ""
-    return "alarm \(alarm.id): \(alarm.summary)\(label), \(alarm.enabled || alarm.snoozedUntil != nil ? describeNext(alarm, now: now) : "off")"
+    return
+      "alarm \(alarm.id): \(alarm.summary)\(label), \(alarm.enabled || alarm.snoozedUntil != nil ? describeNext(alarm, now: now) : "off")"
   }
 
   /// Says what the library could not do, with this command's words.
@@ -60,14 +70,17 @@ struct AlarmCommand: ParsableCommand {
     case .noSuchAlarm(let id): RuntimeFailure("no alarm \(id); `clockwork alarm list` shows them")
     case .noAlarmHasRung: RuntimeFailure("no alarm has rung yet")
     case .cannotSave(let problem): RuntimeFailure("cannot save alarms: \(problem)")
-    case .cannotWriteUnits(let folder, let reason): RuntimeFailure("cannot write the units in \(folder): \(reason)")
+    case .cannotWriteUnits(let folder, let reason):
+      RuntimeFailure("cannot write the units in \(folder): \(reason)")
     case .managerRefused(let problem): RuntimeFailure(problem)
     default: RuntimeFailure("\(error)")
     }
   }
 
   /// Runs a change, words its failure, says its warnings and prints its line.
-  static func report<T>(_ change: () throws(AlertsError) -> (T, [String]), line: (T) -> String) throws {
+  static func report<T>(_ change: () throws(AlertsError) -> (T, [String]), line: (T) -> String)
+    throws
+  {
     let (value, warnings): (T, [String])
     do { (value, warnings) = try change() } catch { throw failure(error) }
     for warning in warnings { StandardOutput.error("warning: \(warning)") }
@@ -76,7 +89,8 @@ struct AlarmCommand: ParsableCommand {
 
   struct Units: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write the alarms as systemd user units (a timer unit each, and the service that rings).",
+      abstract:
+        "Write the alarms as systemd user units (a timer unit each, and the service that rings).",
       discussion: """
         Where a user manager runs, `alarm add` and the rest keep the units in \
         $XDG_CONFIG_HOME/systemd/user up to date by themselves; this writes them anywhere, e.g. \
@@ -85,7 +99,10 @@ struct AlarmCommand: ParsableCommand {
           $ systemctl --user daemon-reload && systemctl --user enable --now 'clockwork-alarm-*.timer'
         """)
 
-    @Option(help: ArgumentHelp("Where to write them (default: $XDG_CONFIG_HOME/systemd/user, and the manager is told).", valueName: "folder"), completion: .directory)
+    @Option(
+      help: ArgumentHelp(
+        "Where to write them (default: $XDG_CONFIG_HOME/systemd/user, and the manager is told).",
+        valueName: "folder"), completion: .directory)
     var folder: String?
 
     @Flag(help: "Wake the machine from suspend for each alarm (WakeSystem=true).")
@@ -93,67 +110,92 @@ struct AlarmCommand: ParsableCommand {
 
     func run() throws {
       let written: (folder: URL, timers: Int)
-      do { written = try AlarmCommand.alarms.writeUnits(to: folder.map { URL(fileURLWithPath: $0) }, wakeSystem: wakeSystem) } catch {
+      do {
+        written = try AlarmCommand.alarms.writeUnits(
+          to: folder.map { URL(fileURLWithPath: $0) }, wakeSystem: wakeSystem)
+      } catch {
         throw AlarmCommand.failure(error)
       }
-      StandardOutput.line("wrote \(SystemdUnits.service) and \(written.timers) timer unit\(written.timers == 1 ? "" : "s") in \(written.folder.path)")
+      StandardOutput.line(
+        "wrote \(SystemdUnits.service) and \(written.timers) timer unit\(written.timers == 1 ? "" : "s") in \(written.folder.path)"
+      )
     }
   }
 
   struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Add an alarm, e.g. `alarm add 7:00 --days mon-fri --label standup`.")
+    static let configuration = CommandConfiguration(
+      abstract: "Add an alarm, e.g. `alarm add 7:00 --days mon-fri --label standup`.")
 
     @Argument(help: ArgumentHelp("The time of day: 7:00, 07:30, 6:30pm, 18:30.", valueName: "time"))
     var time: String
 
-    @Option(help: ArgumentHelp("The days it rings: mon-fri, sat,sun, weekdays, weekends, daily.", valueName: "days"), completion: Completions.days)
+    @Option(
+      help: ArgumentHelp(
+        "The days it rings: mon-fri, sat,sun, weekdays, weekends, daily.", valueName: "days"),
+      completion: Completions.days)
     var days: String = "daily"
 
     @Option(help: ArgumentHelp("What the notification says.", valueName: "text"))
     var label: String?
 
-    @Option(help: "The time zone of the time (default: local, whatever it is when it rings).", completion: Completions.zone, transform: ZoneArgument.parse)
+    @Option(
+      help: "The time zone of the time (default: local, whatever it is when it rings).",
+      completion: Completions.zone, transform: ZoneArgument.parse)
     var zone: Zone?
 
     @OptionGroup var sound: SoundOptions
 
     func validate() throws {
       _ = try parsedTime()
-      do { _ = try Weekday.parseDays(days) } catch { throw ValidationError("--days \(days): \(error)") }
-      if let label, label.isEmpty || label.count > 200 { throw ValidationError("--label must be 1 to 200 characters") }
+      do { _ = try Weekday.parseDays(days) } catch {
+        throw ValidationError("--days \(days): \(error)")
+      }
+      if let label, label.isEmpty || label.count > 200 {
+        throw ValidationError("--label must be 1 to 200 characters")
+      }
     }
 
     func parsedTime() throws -> TargetTimeParser.TimeOfDay {
       let parsed: TargetTimeParser.Target
       // An alarm takes a time of day only: dates are not offered as forms.
       do { parsed = try TargetTimeParser.parse(time, zone: zone ?? .local) } catch {
-        throw ValidationError("cannot read time '\(time)': \(error.problem) (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)")
+        throw ValidationError(
+          "cannot read time '\(time)': \(error.problem) (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)"
+        )
       }
       guard case .timeOfDay(let t) = parsed, t.second == 0 else {
-        throw ValidationError("'\(time)' is not a time of day in minutes (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)")
+        throw ValidationError(
+          "'\(time)' is not a time of day in minutes (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)"
+        )
       }
       return t
     }
 
     func run() throws {
       let t = try parsedTime()
-      let schedule = AlarmSchedule(hour: t.hour, minute: t.minute, days: try Weekday.parseDays(days))
+      let schedule = AlarmSchedule(
+        hour: t.hour, minute: t.minute, days: try Weekday.parseDays(days))
       let now = Date()
       let sound = sound.saved(try Settings.load())
-      try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.add(schedule, label: label, zone: zone, sound: sound, now: now) }) {
+      try AlarmCommand.report({ () throws(AlertsError) in
+        try AlarmCommand.alarms.add(schedule, label: label, zone: zone, sound: sound, now: now)
+      }) {
         AlarmCommand.line($0, now: now) + AlarmCommand.skippedDayNote($0, now: now)
       }
     }
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the alarms, each with its next ring.")
+    static let configuration = CommandConfiguration(
+      abstract: "List the alarms, each with its next ring.")
 
     func run() throws {
       let now = Date()
       let (alarms, warning) = AlarmCommand.alarms.list(now: now)
       if let warning { StandardOutput.error(warning) }
-      guard !alarms.isEmpty else { return StandardOutput.line("no alarms; add one with `clockwork alarm add 7:00`") }
+      guard !alarms.isEmpty else {
+        return StandardOutput.line("no alarms; add one with `clockwork alarm add 7:00`")
+      }
       for alarm in alarms { StandardOutput.line(AlarmCommand.line(alarm, now: now)) }
     }
   }
@@ -163,17 +205,22 @@ struct AlarmCommand: ParsableCommand {
     @Argument(help: "The alarm's number (see `alarm list`).") var id: Int
 
     func run() throws {
-      try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.remove(id) }) { "removed alarm \($0.id) (\($0.summary))" }
+      try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.remove(id) }) {
+        "removed alarm \($0.id) (\($0.summary))"
+      }
     }
   }
 
   struct Enable: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Turn an alarm on again: it rings from its next time.")
+    static let configuration = CommandConfiguration(
+      abstract: "Turn an alarm on again: it rings from its next time.")
     @Argument(help: "The alarm's number (see `alarm list`).") var id: Int
 
     func run() throws {
       let now = Date()
-      try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.enable(id, now: now) }) { AlarmCommand.line($0, now: now) }
+      try AlarmCommand.report({ () throws(AlertsError) in
+        try AlarmCommand.alarms.enable(id, now: now)
+      }) { AlarmCommand.line($0, now: now) }
     }
   }
 
@@ -182,16 +229,22 @@ struct AlarmCommand: ParsableCommand {
     @Argument(help: "The alarm's number (see `alarm list`).") var id: Int
 
     func run() throws {
-      try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.disable(id) }) { AlarmCommand.line($0, now: Date()) }
+      try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.disable(id) }) {
+        AlarmCommand.line($0, now: Date())
+      }
     }
   }
 
   struct Snooze: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Ring the alarm that rang last again after a while (default 10m).")
-    @Argument(help: ArgumentHelp("How long: 5m, 10m, 1h.", valueName: "duration")) var duration: String = "10m"
+    static let configuration = CommandConfiguration(
+      abstract: "Ring the alarm that rang last again after a while (default 10m).")
+    @Argument(help: ArgumentHelp("How long: 5m, 10m, 1h.", valueName: "duration")) var duration:
+      String = "10m"
 
     func validate() throws {
-      do { _ = try DurationParser.parse(duration) } catch { throw ValidationError(error.description) }
+      do { _ = try DurationParser.parse(duration) } catch {
+        throw ValidationError(error.description)
+      }
     }
 
     func run() throws {
@@ -204,7 +257,10 @@ struct AlarmCommand: ParsableCommand {
   }
 
   struct Stop: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Silence the alarms sounding now and end every snooze: nothing rings again until an alarm's next time.")
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Silence the alarms sounding now and end every snooze: nothing rings again until an alarm's next time."
+    )
 
     func run() throws {
       try AlarmCommand.report({ () throws(AlertsError) in try AlarmCommand.alarms.stop() }) {

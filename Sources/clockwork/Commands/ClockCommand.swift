@@ -35,18 +35,30 @@ struct ClockCommand: AsyncParsableCommand {
 
   @OptionGroup var live: LiveOptions
 
-  @Option(help: ArgumentHelp("\(OptionValue.builtInThemeNames), an installed theme (wall), or a JSON theme file (default: classic).", valueName: "name|file"), completion: Completions.theme)
+  @Option(
+    help: ArgumentHelp(
+      "\(OptionValue.builtInThemeNames), an installed theme (wall), or a JSON theme file (default: classic).",
+      valueName: "name|file"), completion: Completions.theme)
   var theme: String?
 
   @OptionGroup var look: ClockLookOptions
 
-  @Option(help: ArgumentHelp("How the second hand moves: \(OptionValue.oscillatorNames) (default: quartz).", valueName: "kind"), completion: Completions.oscillator)
+  @Option(
+    help: ArgumentHelp(
+      "How the second hand moves: \(OptionValue.oscillatorNames) (default: quartz).",
+      valueName: "kind"), completion: Completions.oscillator)
   var oscillator: String?
 
-  @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Show the date and digital time under the face (with --face digital: the date under the digits).")
+  @Flag(
+    inversion: .prefixedNo, exclusivity: .exclusive,
+    help:
+      "Show the date and digital time under the face (with --face digital: the date under the digits)."
+  )
   var digital = true
 
-  @Option(help: ArgumentHelp("analog (hands on a dial) or digital (large digits) (default: analog).", valueName: "kind"))
+  @Option(
+    help: ArgumentHelp(
+      "analog (hands on a dial) or digital (large digits) (default: analog).", valueName: "kind"))
   var face: ClockFaceKind?
 
   @Flag(name: .customLong("no-seconds"), help: "With --face digital: hours and minutes only.")
@@ -54,11 +66,13 @@ struct ClockCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("zone"),
-    help: ArgumentHelp("An IANA time zone, e.g. Europe/London or UTC; repeat for several.", valueName: "tz"),
+    help: ArgumentHelp(
+      "An IANA time zone, e.g. Europe/London or UTC; repeat for several.", valueName: "tz"),
     completion: Completions.zone, transform: ZoneArgument.parse)
   var zones: [Zone] = []
 
-  @Option(parsing: .unconditional, help: "Stop after this many lines (default: run until interrupted).")
+  @Option(
+    parsing: .unconditional, help: "Stop after this many lines (default: run until interrupted).")
   var count: Int?
 
   // Read here, so that a bad value is a usage error; optional values with a transform would
@@ -67,7 +81,9 @@ struct ClockCommand: AsyncParsableCommand {
     _ = try theme.map(ThemeArgument.parse)
     _ = try oscillator.map(OscillatorArgument.parse)
     if let count, count < 1 { throw ValidationError("--count must be at least 1, got \(count)") }
-    if noSeconds && face == .analog { throw ValidationError("--no-seconds goes with --face digital") }
+    if noSeconds && face == .analog {
+      throw ValidationError("--no-seconds goes with --face digital")
+    }
   }
 
   func run() async throws {
@@ -80,25 +96,39 @@ struct ClockCommand: AsyncParsableCommand {
       let look = DigitalClock.Look(seconds: !noSeconds, date: digital, hours: live.hourCycle)
       if live.window {
         throw ExitCode(
-          await LiveRun.window(title: "clockwork", size: live.windowPoints, placement: live.placement, hint: LiveOptions.noWindow) { _ in
+          await LiveRun.window(
+            title: "clockwork", size: live.windowPoints, placement: live.placement,
+            hint: LiveOptions.noWindow
+          ) { _ in
             DigitalClockWindow(zones: zones, theme: theme, look: look)
           })
       }
       let session = try TerminalSession()
-      let mode = DigitalClockScreen(zones: zones, look: look, graphics: live.graphics, color: theme.hourHand.color, background: session.background())
+      let mode = DigitalClockScreen(
+        zones: zones, look: look, graphics: live.graphics, color: theme.hourHand.color,
+        background: session.background())
       throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
     }
     if live.window {
-      let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle, parts: look.parts)
-      throw ExitCode(await LiveRun.window(title: "clockwork", size: live.windowPoints, placement: live.placement, hint: LiveOptions.noWindow) { _ in ClockWindow(control: control) })
+      let control = ClockControl(
+        zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle,
+        parts: look.parts)
+      throw ExitCode(
+        await LiveRun.window(
+          title: "clockwork", size: live.windowPoints, placement: live.placement,
+          hint: LiveOptions.noWindow
+        ) { _ in ClockWindow(control: control) })
     }
     guard live.wantsLiveView, count == nil else {
       throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count)))
     }
     let session = try TerminalSession()
-    let control = ClockControl(zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle, parts: look.parts)
+    let control = ClockControl(
+      zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle,
+      parts: look.parts)
     let mode = ClockScreen(
-      control: control, graphics: live.graphics, rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
+      control: control, graphics: live.graphics,
+      rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
       background: session.background(), colorMode: live.colorMode)
     throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
   }

@@ -7,11 +7,16 @@ import FoundationEssentials
 /// What the clock and its stamps show beyond the theme: which parts, and a dial picture.
 struct ClockLookOptions: ParsableArguments {
   @Option(
-    help: ArgumentHelp("The parts to draw: \(ClockParts.names.map(\.0).joined(separator: ", ")), comma-separated (default: all).", valueName: "list"),
+    help: ArgumentHelp(
+      "The parts to draw: \(ClockParts.names.map(\.0).joined(separator: ", ")), comma-separated (default: all).",
+      valueName: "list"),
     transform: PartsArgument.parse)
   var parts: ClockParts = .all
 
-  @Option(help: ArgumentHelp("A PNG or SVG picture on the dial, under the ticks and hands.", valueName: "file"), completion: .file(extensions: ["png", "svg"]))
+  @Option(
+    help: ArgumentHelp(
+      "A PNG or SVG picture on the dial, under the ticks and hands.", valueName: "file"),
+    completion: .file(extensions: ["png", "svg"]))
   var dialImage: String?
 
   @Option(
@@ -21,7 +26,9 @@ struct ClockLookOptions: ParsableArguments {
   var dialPlacement: ClockTheme.ImagePlacement?
 
   func validate() throws {
-    if dialPlacement != nil && dialImage == nil { throw ValidationError("--dial-placement needs --dial-image (the picture to place)") }
+    if dialPlacement != nil && dialImage == nil {
+      throw ValidationError("--dial-placement needs --dial-image (the picture to place)")
+    }
     _ = try picture()
   }
 

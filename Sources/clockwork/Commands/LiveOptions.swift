@@ -15,10 +15,17 @@ struct LiveOptions: ParsableArguments {
       valueName: "kind"), completion: Completions.graphics, transform: GraphicsArgument.parse)
   var graphicsChoice: Graphics?
 
-  @Option(help: ArgumentHelp("auto, truecolor, 256, 16 or none (auto reads COLORTERM, TERM and NO_COLOR).", valueName: "mode"), completion: Completions.color, transform: ColorArgument.parse)
+  @Option(
+    help: ArgumentHelp(
+      "auto, truecolor, 256, 16 or none (auto reads COLORTERM, TERM and NO_COLOR).",
+      valueName: "mode"), completion: Completions.color, transform: ColorArgument.parse)
   var color: ColorChoice = .unset
 
-  @Flag(name: .customLong("12h"), help: "Show times of day with 12 hours, 2:32 PM (default: as the locale writes them; plain lines keep 24).")
+  @Flag(
+    name: .customLong("12h"),
+    help:
+      "Show times of day with 12 hours, 2:32 PM (default: as the locale writes them; plain lines keep 24)."
+  )
   var twelveHours = false
 
   @Flag(name: .customLong("24h"), help: "Show times of day with 24 hours, 14:32.")
@@ -30,13 +37,19 @@ struct LiveOptions: ParsableArguments {
     options.graphicsChoice = graphicsChoice ?? settings.graphics
     if color == .unset, let chosen = settings.color { options.color = chosen }
     if !onTop, settings.onTop == true, window { options.onTop = true }
-    if !twelveHours && !twentyFourHours, let hours = settings.hours { (options.twelveHours, options.twentyFourHours) = (hours == .twelve, hours == .twentyFour) }
+    if !twelveHours && !twentyFourHours, let hours = settings.hours {
+      (options.twelveHours, options.twentyFourHours) = (hours == .twelve, hours == .twentyFour)
+    }
     return options
   }
 
-  var graphics: Graphics { graphicsChoice ?? Graphics.detect(environment: ProcessInfo.processInfo.environment) }
+  var graphics: Graphics {
+    graphicsChoice ?? Graphics.detect(environment: ProcessInfo.processInfo.environment)
+  }
 
-  var hourCycle: HourCycle { twelveHours ? .twelve : twentyFourHours ? .twentyFour : Settings.localeHours() }
+  var hourCycle: HourCycle {
+    twelveHours ? .twelve : twentyFourHours ? .twentyFour : Settings.localeHours()
+  }
 
   @Flag(help: "Print plain text lines instead of drawing (also when output is not a terminal).")
   var plain = false
@@ -45,14 +58,24 @@ struct LiveOptions: ParsableArguments {
   var window = false
 
   @Option(
-    name: .customLong("size"), parsing: .unconditional, help: ArgumentHelp("The window's first size in points, e.g. 800x600 (with --window; default 480x480, 240x240 with --compact).", valueName: "WxH"),
+    name: .customLong("size"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "The window's first size in points, e.g. 800x600 (with --window; default 480x480, 240x240 with --compact).",
+      valueName: "WxH"),
     transform: WindowSizeArgument.parse)
   var windowSize: WindowSize = .unset
 
-  @Flag(name: .customLong("on-top"), help: "Keep the window above the others (with --window; the setting \"onTop\": true for every window).")
+  @Flag(
+    name: .customLong("on-top"),
+    help:
+      "Keep the window above the others (with --window; the setting \"onTop\": true for every window)."
+  )
   var onTop = false
 
-  @Flag(help: "A small window with no border or title bar, moved by dragging anywhere in it; it opens where it was last put (with --window).")
+  @Flag(
+    help:
+      "A small window with no border or title bar, moved by dragging anywhere in it; it opens where it was last put (with --window)."
+  )
   var compact = false
 
   var placement: Window.Placement { Window.Placement(onTop: onTop, compact: compact) }
@@ -67,20 +90,27 @@ struct LiveOptions: ParsableArguments {
 
   func validate() throws {
     if window && plain { throw ValidationError("--window and --plain do not combine: choose one") }
-    if onTop && !window { throw ValidationError("--on-top goes with --window: a terminal's place is its own") }
+    if onTop && !window {
+      throw ValidationError("--on-top goes with --window: a terminal's place is its own")
+    }
     if compact && !window { throw ValidationError("--compact goes with --window") }
-    if twelveHours && twentyFourHours { throw ValidationError("--12h and --24h do not combine: choose one") }
+    if twelveHours && twentyFourHours {
+      throw ValidationError("--12h and --24h do not combine: choose one")
+    }
   }
 
   var colorMode: ColorMode {
-    guard case .mode(let mode) = color else { return ColorMode.detect(environment: ProcessInfo.processInfo.environment) }
+    guard case .mode(let mode) = color else {
+      return ColorMode.detect(environment: ProcessInfo.processInfo.environment)
+    }
     return mode
   }
 
   /// Whether to draw: asked for, standard input and output are terminals, and the terminal can
   /// move its cursor (`TERM=dumb` cannot: it gets the plain lines).
   var wantsLiveView: Bool {
-    !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+      && ProcessInfo.processInfo.environment["TERM"] != "dumb"
   }
 }
 
@@ -97,9 +127,13 @@ struct WindowSize: CustomStringConvertible {
 enum WindowSizeArgument {
   static func parse(_ text: String) throws -> WindowSize {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (64...16384).contains(width),
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+      (64...16384).contains(width),
       (64...16384).contains(height)
-    else { throw ValidationError("--size '\(text)' must be WIDTHxHEIGHT in points, each 64 to 16384, e.g. 480x480") }
+    else {
+      throw ValidationError(
+        "--size '\(text)' must be WIDTHxHEIGHT in points, each 64 to 16384, e.g. 480x480")
+    }
     return WindowSize(width: width, height: height)
   }
 }

@@ -1,11 +1,11 @@
 import ArgumentParser
-import ClockworkRoutines
 import ClockworkCore
 import ClockworkLive
 import ClockworkModes
+import ClockworkRoutines
+import ClockworkState
 import ClockworkSystem
 import ClockworkTerminal
-import ClockworkState
 import FoundationEssentials
 
 struct StopwatchCommand: AsyncParsableCommand {
@@ -42,10 +42,15 @@ struct StopwatchCommand: AsyncParsableCommand {
 
   @OptionGroup var live: LiveOptions
 
-  @Option(name: .customLong("fps"), parsing: .unconditional, help: ArgumentHelp("Frames per second while running (1 to 100; default: 30).", valueName: "n"))
+  @Option(
+    name: .customLong("fps"), parsing: .unconditional,
+    help: ArgumentHelp("Frames per second while running (1 to 100; default: 30).", valueName: "n"))
   var fpsOption: Double?
 
-  @Option(help: ArgumentHelp("Also write the laps to this file when quitting (.csv or .json); with --history, every past session's.", valueName: "file"), completion: Completions.laps)
+  @Option(
+    help: ArgumentHelp(
+      "Also write the laps to this file when quitting (.csv or .json); with --history, every past session's.",
+      valueName: "file"), completion: Completions.laps)
   var export: String?
 
   @Flag(help: "Start a new stopwatch; the current one is archived (see --history).")
@@ -58,12 +63,21 @@ struct StopwatchCommand: AsyncParsableCommand {
   var take = false
 
   func validate() throws {
-    if history && (new || take) { throw ValidationError("--history lists past stopwatches; it does not combine with --new or --take") }
-    if let fps = fpsOption, !fps.isFinite || !(1...100).contains(fps) { throw ValidationError("--fps must be from 1 to 100, got \(fps)") }
+    if history && (new || take) {
+      throw ValidationError(
+        "--history lists past stopwatches; it does not combine with --new or --take")
+    }
+    if let fps = fpsOption, !fps.isFinite || !(1...100).contains(fps) {
+      throw ValidationError("--fps must be from 1 to 100, got \(fps)")
+    }
     if let export {
-      do { _ = try LapExport.Format(path: export) } catch { throw ValidationError(error.description) }
+      do { _ = try LapExport.Format(path: export) } catch {
+        throw ValidationError(error.description)
+      }
       // Said now, not after the laps are taken.
-      if let problem = StampFiles.problem(writing: export) { throw OutputOptions.failure("cannot write laps to \(export)", problem) }
+      if let problem = StampFiles.problem(writing: export) {
+        throw OutputOptions.failure("cannot write laps to \(export)", problem)
+      }
     }
   }
 
@@ -73,7 +87,9 @@ struct StopwatchCommand: AsyncParsableCommand {
       let sessions = StopwatchHistory.sessions(store.history())
       StandardOutput.line(StopwatchHistory.render(sessions, zone: .local))
       if let export {
-        do { try LapExport.write(sessions, zone: .local, to: export) } catch { throw RuntimeFailure(error.description) }
+        do { try LapExport.write(sessions, zone: .local, to: export) } catch {
+          throw RuntimeFailure(error.description)
+        }
       }
       return
     }
@@ -85,12 +101,17 @@ struct StopwatchCommand: AsyncParsableCommand {
     case .owned: break
     case .unsaved(let error): notes.append("warning: \(error); the stopwatch will not be saved")
     case .readOnly(let pid):
-      notes.append("another clockwork (pid \(pid.map(String.init) ?? "?")) owns this stopwatch: showing it read-only (--take to take it over)")
+      notes.append(
+        "another clockwork (pid \(pid.map(String.init) ?? "?")) owns this stopwatch: showing it read-only (--take to take it over)"
+      )
     case .tookOver(let pid): notes.append("took the stopwatch over from pid \(pid)")
-    case .couldNotTake(let pid): notes.append("could not take the stopwatch over from pid \(pid): showing it read-only")
+    case .couldNotTake(let pid):
+      notes.append("could not take the stopwatch over from pid \(pid): showing it read-only")
     }
     if new {
-      guard !store.readOnly else { throw RuntimeFailure("another clockwork owns the stopwatch; --take it first") }
+      guard !store.readOnly else {
+        throw RuntimeFailure("another clockwork owns the stopwatch; --take it first")
+      }
       if let note = try store.archive() { notes.append(note) }
     }
     let clock = ContinuousClock()
@@ -99,19 +120,29 @@ struct StopwatchCommand: AsyncParsableCommand {
     let status: Int32
     let laps: () -> Stopwatch<ContinuousClock.Instant>
     if live.window {
-      let control = StopwatchControl(watch: watch, store: store, notes: notes, readOnlyHint: "--take")
-      status = await LiveRun.window(title: "clockwork stopwatch", size: live.windowPoints, placement: live.placement, hint: LiveOptions.noWindow) { _ in
+      let control = StopwatchControl(
+        watch: watch, store: store, notes: notes, readOnlyHint: "--take")
+      status = await LiveRun.window(
+        title: "clockwork stopwatch", size: live.windowPoints, placement: live.placement,
+        hint: LiveOptions.noWindow
+      ) { _ in
         StopwatchWindow(control: control, fps: fps)
       }
       laps = { control.watch }
     } else if live.wantsLiveView {
       let session = try TerminalSession()
-      let control = StopwatchControl(watch: watch, store: store, notes: notes, readOnlyHint: "--take")
-      status = await LiveRun.terminal(StopwatchScreen(control: control, fps: fps, graphics: live.graphics, background: session.background()), session: session, colorMode: live.colorMode)
+      let control = StopwatchControl(
+        watch: watch, store: store, notes: notes, readOnlyHint: "--take")
+      status = await LiveRun.terminal(
+        StopwatchScreen(
+          control: control, fps: fps, graphics: live.graphics, background: session.background()),
+        session: session, colorMode: live.colorMode)
       laps = { control.watch }
     } else {
       for note in notes { StandardOutput.error(note) }
-      let mode = StopwatchLines(watch: watch, store: store, at: Moment(instant: clock.now, wall: Date()), readOnlyHint: "--take to take it over")
+      let mode = StopwatchLines(
+        watch: watch, store: store, at: Moment(instant: clock.now, wall: Date()),
+        readOnlyHint: "--take to take it over")
       status = await LiveRun.lines(mode)
       mode.stop(at: Moment(instant: clock.now, wall: Date()))
       laps = { mode.watch }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import ClockworkAlerts
-import ClockworkRoutines
 import ClockworkCore
 import ClockworkLive
 import ClockworkModes
+import ClockworkRoutines
 import ClockworkSystem
 import ClockworkTerminal
 import FoundationEssentials
@@ -47,51 +47,71 @@ struct TimerCommand: AsyncParsableCommand {
   )
 
   @Argument(
-    help: ArgumentHelp("How long to count down, e.g. 90s, 25m, 1h 30m (quoted or not), 1:30; or a preset's name (`clockwork preset`).", valueName: "duration"),
+    help: ArgumentHelp(
+      "How long to count down, e.g. 90s, 25m, 1h 30m (quoted or not), 1:30; or a preset's name (`clockwork preset`).",
+      valueName: "duration"),
     completion: Completions.preset)
   var durationWords: [String] = []
 
   /// The duration's words as one (`timer 1h 30m` unquoted is `1h 30m`).
   var duration: String? { durationWords.isEmpty ? nil : durationWords.joined(separator: " ") }
 
-  @Option(help: ArgumentHelp("Count down to this time instead, e.g. 17:30, 5pm, 2026-12-31T23:59:59Z, 2027-01-01 (its midnight).", valueName: "time"))
+  @Option(
+    help: ArgumentHelp(
+      "Count down to this time instead, e.g. 17:30, 5pm, 2026-12-31T23:59:59Z, 2027-01-01 (its midnight).",
+      valueName: "time"))
   var until: String?
 
-  @Option(name: .customLong("zone"), help: "The time zone that --until is read in (default: local).",
+  @Option(
+    name: .customLong("zone"), help: "The time zone that --until is read in (default: local).",
     completion: Completions.zone, transform: ZoneArgument.parse)
   var zone: Zone?
 
   @OptionGroup var live: LiveOptions
 
-  @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Pulse around the ring while it runs.")
+  @Flag(
+    inversion: .prefixedNo, exclusivity: .exclusive, help: "Pulse around the ring while it runs.")
   var pulse = true
 
   @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Cycle a gradient behind the ring.")
   var backdrop = true
 
-  @Option(help: ArgumentHelp("The ring's look from a JSON file (track, gradient, pulse, lineWidth, radius, label).", valueName: "file"), completion: .file(extensions: ["json"]))
+  @Option(
+    help: ArgumentHelp(
+      "The ring's look from a JSON file (track, gradient, pulse, lineWidth, radius, label).",
+      valueName: "file"), completion: .file(extensions: ["json"]))
   var theme: String?
 
-  @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "A click restarts the timer, as r does (--no-mouse leaves the mouse to select text).")
+  @Flag(
+    inversion: .prefixedNo, exclusivity: .exclusive,
+    help: "A click restarts the timer, as r does (--no-mouse leaves the mouse to select text).")
   var mouse = true
 
   @Flag(help: "Stay on screen after the end (until q) instead of exiting.")
   var wait = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("The time left turns red in the last N seconds (0: never).", valueName: "N"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The time left turns red in the last N seconds (0: never).", valueName: "N"))
   var critical: Double = 10
 
   @Flag(help: "Flash the ring and the time at the end until a key is pressed (implies --wait).")
   var blink = false
 
-  @Option(name: .customLong("name"), help: ArgumentHelp("Name the timer, so several can run; a preset's timer has the preset's name (default: timer).", valueName: "name"))
+  @Option(
+    name: .customLong("name"),
+    help: ArgumentHelp(
+      "Name the timer, so several can run; a preset's timer has the preset's name (default: timer).",
+      valueName: "name"))
   var nameOption: String?
 
   var name: String { nameOption ?? presetWord ?? "timer" }
 
   /// The duration's one word when it is no duration: a preset's name.
   var presetWord: String? {
-    guard durationWords.count == 1, TimerStore.validName(durationWords[0]), (try? DurationParser.parse(durationWords[0])) == nil else { return nil }
+    guard durationWords.count == 1, TimerStore.validName(durationWords[0]),
+      (try? DurationParser.parse(durationWords[0])) == nil
+    else { return nil }
     return durationWords[0]
   }
 
@@ -101,7 +121,9 @@ struct TimerCommand: AsyncParsableCommand {
   var next = false
 
   /// The command that goes back to the timer `name`.
-  static func resumeCommand(_ name: String) -> String { name == "timer" ? "clockwork timer" : "clockwork timer --name \(name)" }
+  static func resumeCommand(_ name: String) -> String {
+    name == "timer" ? "clockwork timer" : "clockwork timer --name \(name)"
+  }
 
   @Flag(help: "Start anew even if a timer of this name is running.")
   var replace = false
@@ -112,36 +134,50 @@ struct TimerCommand: AsyncParsableCommand {
   @Flag(help: "Stop and forget the timer of this name (or forget it once finished), and exit.")
   var cancel = false
 
-  @Option(name: .customLong("exec"), help: ArgumentHelp("A shell command to run once when the timer ends.", valueName: "command"))
+  @Option(
+    name: .customLong("exec"),
+    help: ArgumentHelp("A shell command to run once when the timer ends.", valueName: "command"))
   var command: String?
 
   @OptionGroup var sound: SoundOptions
 
   // 15 a second keeps a 1 s pulse smooth for about half the CPU and bytes of 30.
-  @Option(name: .customLong("fps"), parsing: .unconditional, help: ArgumentHelp("Frames per second while the pulse or backdrop moves (1 to 60; in a window the display's rate; in a terminal 15 where it lets us set palette entries, else 4, to keep within 20 KB a second).", valueName: "n"))
+  @Option(
+    name: .customLong("fps"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "Frames per second while the pulse or backdrop moves (1 to 60; in a window the display's rate; in a terminal 15 where it lets us set palette entries, else 4, to keep within 20 KB a second).",
+      valueName: "n"))
   var fpsOption: Double?
 
   func validate() throws {
-    if let fps = fpsOption, !fps.isFinite || !(1...60).contains(fps) { throw ValidationError("--fps must be from 1 to 60, got \(fps)") }
+    if let fps = fpsOption, !fps.isFinite || !(1...60).contains(fps) {
+      throw ValidationError("--fps must be from 1 to 60, got \(fps)")
+    }
     _ = try theme.map(RingThemeArgument.parse)  // a bad file is a usage error, before anything starts
     guard critical.isFinite, (0...86_400).contains(critical) else {
       throw ValidationError("--critical must be from 0 to 86400 seconds, got \(critical)")
     }
     guard TimerStore.validName(name) else {
-      throw ValidationError("--name '\(name)' must be 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'")
+      throw ValidationError(
+        "--name '\(name)' must be 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'")
     }
-    if [list, cancel, next].filter({ $0 }).count > 1 { throw ValidationError("--list, --cancel and --next do not combine: choose one") }
+    if [list, cancel, next].filter({ $0 }).count > 1 {
+      throw ValidationError("--list, --cancel and --next do not combine: choose one")
+    }
     if (list || cancel || next) && (duration != nil || until != nil || phases.sequence != nil) {
       throw ValidationError("--list, --cancel and --next take no duration")
     }
-    if phases.sequence != nil && (duration != nil || until != nil) { throw ValidationError("give a duration, --until or --sequence, one of them") }
+    if phases.sequence != nil && (duration != nil || until != nil) {
+      throw ValidationError("give a duration, --until or --sequence, one of them")
+    }
     switch (duration, until) {
     case (nil, nil): break  // resume the saved timer (checked in run)
     case (.some, .some): throw ValidationError("give either a duration or --until, not both")
     case (let text?, nil) where presetWord != nil:
       guard Presets()?.named(text) != nil else {
         do { _ = try DurationParser.parse(text) } catch {
-          throw ValidationError("\(error.description); and no preset is named '\(text)' (`clockwork preset list`)")
+          throw ValidationError(
+            "\(error.description); and no preset is named '\(text)' (`clockwork preset list`)")
         }
         return
       }
@@ -168,7 +204,9 @@ struct TimerCommand: AsyncParsableCommand {
     if cancel {
       let gone: StoredTimer
       do { gone = try timers.cancel(name) } catch { throw failure(error) }
-      StandardOutput.line(gone.isPending || gone.endsAt == nil ? "cancelled timer '\(name)'" : "removed finished timer '\(name)'")
+      StandardOutput.line(
+        gone.isPending || gone.endsAt == nil
+          ? "cancelled timer '\(name)'" : "removed finished timer '\(name)'")
       return
     }
     let settings = try Settings.load()
@@ -179,19 +217,26 @@ struct TimerCommand: AsyncParsableCommand {
     if next {
       let timer: StoredTimer
       do { timer = try timers.next(name, now: wallNow) } catch { throw failure(error) }
-      return StandardOutput.line("timer '\(name)': \(timer.phaseLabel ?? "next phase") started, ends \(ClockText.time(Date(timeIntervalSince1970: timer.endsAt ?? 0), in: .local))")
+      return StandardOutput.line(
+        "timer '\(name)': \(timer.phaseLabel ?? "next phase") started, ends \(ClockText.time(Date(timeIntervalSince1970: timer.endsAt ?? 0), in: .local))"
+      )
     }
     let request: Timers.Request
     if let sequence = try phases.resolved() {
       request = .sequence(sequence)
     } else if let word = presetWord {
-      guard let preset = Presets()?.named(word) else { throw UsageFailure.exit("no preset is named '\(word)'", in: Self.self) }
+      guard let preset = Presets()?.named(word) else {
+        throw UsageFailure.exit("no preset is named '\(word)'", in: Self.self)
+      }
       request = .preset(preset)
     } else {
-      request = duration == nil && until == nil ? .resume : .start(try resolvedDuration(now: wallNow))
+      request =
+        duration == nil && until == nil ? .resume : .start(try resolvedDuration(now: wallNow))
     }
     let opened: (opening: Timers.Opening, warning: String?)
-    do { opened = try timers.open(name, request, replacing: replace, now: wallNow) } catch { throw failure(error) }
+    do { opened = try timers.open(name, request, replacing: replace, now: wallNow) } catch {
+      throw failure(error)
+    }
     if let warning = opened.warning { StandardOutput.error(warning) }
     var countdown: Countdown<ContinuousClock.Instant>
     var saved: StoredTimer?
@@ -199,7 +244,8 @@ struct TimerCommand: AsyncParsableCommand {
     var given: (exec: String?, sound: String?) = (nil, nil)
     switch opened.opening {
     case .finished(let timer):
-      return StandardOutput.line("timer '\(name)' \(timer.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
+      return StandardOutput.line(
+        "timer '\(name)' \(timer.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
     case .resume(let timer):
       saved = timer
       countdown = try timer.restored(at: clock.now, wallNow: wallNow)
@@ -213,24 +259,36 @@ struct TimerCommand: AsyncParsableCommand {
     let exec = command ?? given.exec
     let savedSound = sound.given ? sound.saved(settings) : given.sound ?? sound.saved(settings)
     let persist = timers.persistence(
-      name, exec: exec, sound: savedSound, sequence: sequence, step: saved?.step ?? 0, manual: phases.manual || saved?.manual == true)
+      name, exec: exec, sound: savedSound, sequence: sequence, step: saved?.step ?? 0,
+      manual: phases.manual || saved?.manual == true)
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
     let alert = TimerAlert(name: name, exec: exec, sound: savedSound, hours: live.hourCycle)
     if live.window {
       let control = TimerControl(
-        countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop, fps: fps, wait: true,
-        alert: alert, ringStyle: (try theme.map(RingThemeArgument.parse) ?? .init()).critical(for: critical), alertsTerminal: false)
-      let status = await LiveRun.window(title: "clockwork timer", size: live.windowPoints, placement: live.placement, hint: LiveOptions.noWindow) { window in
-        TimerWindow(control: control, fps: fpsGiven, stays: wait || blink) { window.requestAttention() }
+        countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop,
+        fps: fps, wait: true,
+        alert: alert,
+        ringStyle: (try theme.map(RingThemeArgument.parse) ?? .init()).critical(for: critical),
+        alertsTerminal: false)
+      let status = await LiveRun.window(
+        title: "clockwork timer", size: live.windowPoints, placement: live.placement,
+        hint: LiveOptions.noWindow
+      ) { window in
+        TimerWindow(control: control, fps: fpsGiven, stays: wait || blink) {
+          window.requestAttention()
+        }
       }
       AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the window went on
       try keepsRunning(control, status: status, at: clock.now)
       throw ExitCode(status)
     }
     guard live.wantsLiveView else {
-      if let problem = persist.saveError { StandardOutput.error("warning: timer '\(name)': \(problem); it ends with this run") }
-      let status = await LiveRun.lines(TimerLines(countdown: countdown, persistence: persist, alert: alert))
+      if let problem = persist.saveError {
+        StandardOutput.error("warning: timer '\(name)': \(problem); it ends with this run")
+      }
+      let status = await LiveRun.lines(
+        TimerLines(countdown: countdown, persistence: persist, alert: alert))
       // A script that stops a plain timer (Ctrl-C, timeout) is done with it: the next starts afresh.
       if status != ExitStatus.success { persist.finished() }
       throw ExitCode(status)
@@ -242,9 +300,14 @@ struct TimerCommand: AsyncParsableCommand {
     let control = TimerControl(
       countdown: countdown, at: start, persistence: persist, pulse: pulse && !monochrome,
       backdrop: backdrop && live.colorMode.blendsEdges, fps: fps,
-      wait: wait, blink: blink, alert: alert, ringStyle: TimerScreen.ringStyle(monochrome: monochrome, theme: try theme.map(RingThemeArgument.parse) ?? .init()).critical(for: critical), alertsTerminal: true)
+      wait: wait, blink: blink, alert: alert,
+      ringStyle: TimerScreen.ringStyle(
+        monochrome: monochrome, theme: try theme.map(RingThemeArgument.parse) ?? .init()
+      ).critical(for: critical), alertsTerminal: true)
     session.reportsClicks = mouse
-    let screen = TimerScreen.open(control: control, session: session, graphics: live.graphics, colorMode: live.colorMode, fpsAsked: fpsGiven != nil)
+    let screen = TimerScreen.open(
+      control: control, session: session, graphics: live.graphics, colorMode: live.colorMode,
+      fpsAsked: fpsGiven != nil)
     let status = await LiveRun.terminal(screen, session: session, colorMode: live.colorMode)
     // The screen that showed why is gone: said once more where it stays.
     if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
@@ -257,37 +320,52 @@ struct TimerCommand: AsyncParsableCommand {
   func failure(_ error: AlertsError) -> Error {
     switch error {
     case .noSuchTimer where cancel: RuntimeFailure("no timer named '\(name)'")
-    case .noSuchTimer: UsageFailure.exit("no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME", in: Self.self)
+    case .noSuchTimer:
+      UsageFailure.exit(
+        "no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME",
+        in: Self.self)
     case .timerRunning(_, let left, let paused):
       RuntimeFailure(
         "a timer named '\(name)' is \(paused ? "paused" : "running") (\(CountdownFormat.string(.milliseconds(Int64(left * 1000)))) left); "
-          + "run `\(Self.resumeCommand(name))` to see it, --replace to start anew, or --name NAME for another")
-    case .cannotSave(let problem): RuntimeFailure("cannot \(cancel ? "cancel" : "change") timer '\(name)': \(problem)")
-    case .notASequence: RuntimeFailure("timer '\(name)' has one phase: --next goes to a sequence's next phase")
-    case .lastPhase: RuntimeFailure("timer '\(name)' is at its last phase (or over): --cancel stops it")
+          + "run `\(Self.resumeCommand(name))` to see it, --replace to start anew, or --name NAME for another"
+      )
+    case .cannotSave(let problem):
+      RuntimeFailure("cannot \(cancel ? "cancel" : "change") timer '\(name)': \(problem)")
+    case .notASequence:
+      RuntimeFailure("timer '\(name)' has one phase: --next goes to a sequence's next phase")
+    case .lastPhase:
+      RuntimeFailure("timer '\(name)' is at its last phase (or over): --cancel stops it")
     default: RuntimeFailure("\(error)")
     }
   }
 
   /// Says how to return to a timer left running.
-  func keepsRunning(_ control: TimerControl, status: Int32, at now: ContinuousClock.Instant) throws {
+  func keepsRunning(_ control: TimerControl, status: Int32, at now: ContinuousClock.Instant) throws
+  {
     guard status != ExitStatus.success, !control.countdown.isFinished(at: now) else { return }
     if let problem = control.saveError {
       return StandardOutput.error("timer '\(name)' ended with this run: \(problem)")
     }
     let left = CountdownFormat.string(control.countdown.remaining(at: now))
     StandardOutput.error(
-      "timer '\(name)' \(control.countdown.isRunning ? "keeps running" : "stays paused") (\(left) left): `\(Self.resumeCommand(name))` returns to it, --cancel stops it")
+      "timer '\(name)' \(control.countdown.isRunning ? "keeps running" : "stays paused") (\(left) left): `\(Self.resumeCommand(name))` returns to it, --cancel stops it"
+    )
   }
 
   func resolvedDuration(now: Date) throws -> Duration {
     if let duration {
-      do { return try DurationParser.parse(duration) } catch { throw UsageFailure.exit(error.description, in: Self.self) }
+      do { return try DurationParser.parse(duration) } catch {
+        throw UsageFailure.exit(error.description, in: Self.self)
+      }
     }
-    guard let until else { throw UsageFailure.exit("give a duration or --until TIME", in: Self.self) }
+    guard let until else {
+      throw UsageFailure.exit("give a duration or --until TIME", in: Self.self)
+    }
     let end = try TargetTimeParser.nextOccurrence(of: until, after: now, in: zone ?? .local)
     let seconds = end.timeIntervalSince(now)
-    guard seconds > 0 else { throw UsageFailure.exit("--until \(until) is in the past", in: Self.self) }
+    guard seconds > 0 else {
+      throw UsageFailure.exit("--until \(until) is in the past", in: Self.self)
+    }
     guard seconds <= DurationParser.maximum / .seconds(1) else {
       throw UsageFailure.exit("--until \(until) is more than 100 days away", in: Self.self)
     }

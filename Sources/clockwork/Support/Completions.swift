@@ -1,8 +1,8 @@
 import ArgumentParser
 import ClockworkAlerts
-import ClockworkRoutines
-import ClockworkModes
 import ClockworkCore
+import ClockworkModes
+import ClockworkRoutines
 import ClockworkTerminal
 import ClockworkWidgets
 import FoundationEssentials
@@ -12,7 +12,9 @@ import FoundationEssentials
 enum Completions {
   static let graphics = CompletionKind.list(Graphics.allCases.map(\.rawValue))
   static let color = CompletionKind.list(["auto"] + ColorMode.allCases.map(\.rawValue))
-  static let oscillator = CompletionKind.list(["quartz", "recoil", "mechanical", "mechanical:21600", "sweep"])
+  static let oscillator = CompletionKind.list([
+    "quartz", "recoil", "mechanical", "mechanical:21600", "sweep",
+  ])
   static let format = CompletionKind.list(["png", "svg", "pdf"])
   static let picture = CompletionKind.file(extensions: ["png", "svg", "pdf"])
   static let laps = CompletionKind.file(extensions: ["csv", "json"])
@@ -30,7 +32,11 @@ enum Completions {
 
   /// The built-in and installed themes and the JSON files in the current folder.
   static let theme = CompletionKind.custom { _, _, prefix in
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: ".").filter { $0.hasSuffix(".json") }.sorted()) ?? []
-    return (ClockTheme.builtIn.map(\.name) + InstalledThemes.names() + files).filter { $0.hasPrefix(prefix) }
+    let files =
+      (try? FileManager.default.contentsOfDirectory(atPath: ".").filter { $0.hasSuffix(".json") }
+        .sorted()) ?? []
+    return (ClockTheme.builtIn.map(\.name) + InstalledThemes.names() + files).filter {
+      $0.hasPrefix(prefix)
+    }
   }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import ClockworkRoutines
 import ClockworkLive
+import ClockworkRoutines
 import ClockworkSystem
 
 /// A usage problem that shows only while running (no duration and no saved timer to return to;
@@ -10,7 +10,8 @@ enum UsageFailure {
   static func exit(_ message: String, in command: ParsableCommand.Type) -> ExitCode {
     let name = command.configuration.commandName ?? ""
     StandardOutput.error(
-      "Error: \(message)\nUsage: \(Clockwork.usageString(for: command))\n  See 'clockwork \(name) --help' for more information.")
+      "Error: \(message)\nUsage: \(Clockwork.usageString(for: command))\n  See 'clockwork \(name) --help' for more information."
+    )
     return ExitCode(ExitStatus.usage)
   }
 }

@@ -18,16 +18,25 @@ struct OutputOptions: ParsableArguments {
         """, valueName: "file"), completion: Completions.picture)
   var output: String
 
-  @Option(help: ArgumentHelp("png, svg or pdf (default: from the file's extension).", valueName: "format"), completion: Completions.format)
+  @Option(
+    help: ArgumentHelp(
+      "png, svg or pdf (default: from the file's extension).", valueName: "format"),
+    completion: Completions.format)
   var format: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Width and height in pixels (points for PDF), 1 to 8192.", valueName: "px"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Width and height in pixels (points for PDF), 1 to 8192.", valueName: "px"))
   var size: Int = 512
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Write this many numbered frames (1 to 10000).", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Write this many numbered frames (1 to 10000).", valueName: "n"))
   var frames: Int = 1
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second of the sequence (0.01 to 240).", valueName: "f"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Frames per second of the sequence (0.01 to 240).", valueName: "f"))
   var fps: Double = 30
 
   static let maximumSize = 8192
@@ -36,15 +45,25 @@ struct OutputOptions: ParsableArguments {
     guard (1...Self.maximumSize).contains(size) else {
       throw ValidationError("--size must be from 1 to \(Self.maximumSize) pixels, got \(size)")
     }
-    guard (1...10_000).contains(frames) else { throw ValidationError("--frames must be from 1 to 10000, got \(frames)") }
-    guard fps.isFinite, (0.01...240).contains(fps) else { throw ValidationError("--fps must be from 0.01 to 240, got \(fps)") }
+    guard (1...10_000).contains(frames) else {
+      throw ValidationError("--frames must be from 1 to 10000, got \(frames)")
+    }
+    guard fps.isFinite, (0.01...240).contains(fps) else {
+      throw ValidationError("--fps must be from 0.01 to 240, got \(fps)")
+    }
     _ = try resolvedFormat()
     guard !output.isEmpty else { throw ValidationError("-o/--output needs a file name") }
-    if !toStandardOutput, let problem = StampFiles.problem(writing: output) { throw Self.failure("cannot write \(output)", problem) }
+    if !toStandardOutput, let problem = StampFiles.problem(writing: output) {
+      throw Self.failure("cannot write \(output)", problem)
+    }
     if toStandardOutput {
-      guard frames == 1 else { throw ValidationError("-o - writes one picture; --frames needs a file name") }
+      guard frames == 1 else {
+        throw ValidationError("-o - writes one picture; --frames needs a file name")
+      }
       guard !StandardOutput.isTerminal else {
-        throw ValidationError("-o - writes the picture to standard output, which is a terminal here; redirect it (> file) or pipe it")
+        throw ValidationError(
+          "-o - writes the picture to standard output, which is a terminal here; redirect it (> file) or pipe it"
+        )
       }
     }
   }
@@ -70,9 +89,14 @@ struct OutputOptions: ParsableArguments {
       return chosen
     }
     let ext = URL(fileURLWithPath: output).pathExtension
-    guard !toStandardOutput else { throw ValidationError("-o - needs --format (\(formats)): there is no file name to tell it from") }
+    guard !toStandardOutput else {
+      throw ValidationError(
+        "-o - needs --format (\(formats)): there is no file name to tell it from")
+    }
     guard let chosen = ImageFormat(fileExtension: ext) else {
-      throw ValidationError("cannot tell the format of '\(output)' from its extension; name it .png, .svg or .pdf, or pass --format (\(formats))")
+      throw ValidationError(
+        "cannot tell the format of '\(output)' from its extension; name it .png, .svg or .pdf, or pass --format (\(formats))"
+      )
     }
     return chosen
   }
@@ -80,6 +104,8 @@ struct OutputOptions: ParsableArguments {
   /// Writes each frame that `layerForFrame` gives (``StampFiles``); a failure exits 1.
   func write(_ layerForFrame: (Int) throws -> Layer) throws {
     let files = StampFiles(output: output, format: try resolvedFormat(), size: size, frames: frames)
-    do { try files.write(layerForFrame) } catch let failure as StampFiles.Failure { throw RuntimeFailure(failure.description) }
+    do { try files.write(layerForFrame) } catch let failure as StampFiles.Failure {
+      throw RuntimeFailure(failure.description)
+    }
   }
 }

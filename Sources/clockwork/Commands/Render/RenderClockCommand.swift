@@ -1,7 +1,7 @@
 import ArgumentParser
+import ClockworkCore
 import ClockworkModes
 import ClockworkScene
-import ClockworkCore
 import ClockworkWidgets
 import FoundationEssentials
 
@@ -17,24 +17,38 @@ struct RenderClockCommand: ParsableCommand {
       """
   )
 
-  @Option(help: ArgumentHelp("The time shown: HH:MM[:SS], 5:30pm, or ISO 8601 (default: now).", valueName: "time"))
+  @Option(
+    help: ArgumentHelp(
+      "The time shown: HH:MM[:SS], 5:30pm, or ISO 8601 (default: now).", valueName: "time"))
   var at: String?
 
-  @Option(help: ArgumentHelp("The date for --at, YYYY-MM-DD (default: today in --zone).", valueName: "date"))
+  @Option(
+    help: ArgumentHelp(
+      "The date for --at, YYYY-MM-DD (default: today in --zone).", valueName: "date"))
   var date: String?
 
-  @Option(help: ArgumentHelp("The time zone the face shows (default: local).", valueName: "tz"), completion: Completions.zone, transform: ZoneArgument.parse)
+  @Option(
+    help: ArgumentHelp("The time zone the face shows (default: local).", valueName: "tz"),
+    completion: Completions.zone, transform: ZoneArgument.parse)
   var zone: Zone?
 
-  @Option(help: ArgumentHelp("\(OptionValue.builtInThemeNames), an installed theme (wall), or a JSON theme file.", valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
+  @Option(
+    help: ArgumentHelp(
+      "\(OptionValue.builtInThemeNames), an installed theme (wall), or a JSON theme file.",
+      valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
   var theme: ClockTheme = .classic
 
   @OptionGroup var look: ClockLookOptions
 
-  @Option(help: ArgumentHelp("How the second hand moves between frames.", valueName: "kind"), completion: Completions.oscillator, transform: OscillatorArgument.parse)
+  @Option(
+    help: ArgumentHelp("How the second hand moves between frames.", valueName: "kind"),
+    completion: Completions.oscillator, transform: OscillatorArgument.parse)
   var oscillator: Oscillator = .quartz
 
-  @Option(help: ArgumentHelp("analog (hands on a dial) or digital (large digits and the date) (default: analog).", valueName: "kind"))
+  @Option(
+    help: ArgumentHelp(
+      "analog (hands on a dial) or digital (large digits and the date) (default: analog).",
+      valueName: "kind"))
   var face: ClockFaceKind = .analog
 
   @Flag(name: .customLong("no-seconds"), help: "With --face digital: hours and minutes only.")
@@ -43,20 +57,28 @@ struct RenderClockCommand: ParsableCommand {
   @Flag(name: .customLong("12h"), help: "With --face digital: 12 hours, 2:32 PM (default: 24).")
   var twelveHours = false
 
-  @Flag(name: .customLong("day-night"), help: "Shade the dial when it is night in --zone (18:00 to 6:00), as world clocks are.")
+  @Flag(
+    name: .customLong("day-night"),
+    help: "Shade the dial when it is night in --zone (18:00 to 6:00), as world clocks are.")
   var dayNight = false
 
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
-    if date != nil && at == nil { throw ValidationError("--date needs --at (the time on that date)") }
-    if (noSeconds || twelveHours) && face == .analog { throw ValidationError("--no-seconds and --12h go with --face digital") }
+    if date != nil && at == nil {
+      throw ValidationError("--date needs --at (the time on that date)")
+    }
+    if (noSeconds || twelveHours) && face == .analog {
+      throw ValidationError("--no-seconds and --12h go with --face digital")
+    }
     _ = try instant()
   }
 
   func instant() throws -> Date {
     guard let at else { return Date() }
-    do { return try TargetTimeParser.instant(at: at, on: date, in: zone ?? .local, now: Date()) } catch {
+    do {
+      return try TargetTimeParser.instant(at: at, on: date, in: zone ?? .local, now: Date())
+    } catch {
       throw ValidationError(error.description)
     }
   }
@@ -65,13 +87,17 @@ struct RenderClockCommand: ParsableCommand {
     let start = try instant()
     if face == .digital {
       let look = DigitalClock.Look(seconds: !noSeconds, hours: twelveHours ? .twelve : .twentyFour)
-      let clock = DigitalClock(size: Size(width: Double(output.size), height: Double(output.size)), theme: try self.look.apply(to: theme), look: look)
+      let clock = DigitalClock(
+        size: Size(width: Double(output.size), height: Double(output.size)),
+        theme: try self.look.apply(to: theme), look: look)
       return try output.write { index in
         clock.show(date: start.addingTimeInterval(Double(index) / output.fps), zone: zone ?? .local)
         return clock.layer
       }
     }
-    let face = ClockFace(size: Double(output.size), theme: try look.apply(to: theme), parts: look.parts, oscillator: oscillator)
+    let face = ClockFace(
+      size: Double(output.size), theme: try look.apply(to: theme), parts: look.parts,
+      oscillator: oscillator)
     try output.write { index in
       let date = start.addingTimeInterval(Double(index) / output.fps)
       face.isNight = dayNight && (zone ?? .local).civilTime(at: date).isNight

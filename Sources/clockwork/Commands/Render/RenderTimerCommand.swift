@@ -10,26 +10,40 @@ struct RenderTimerCommand: ParsableCommand {
     discussion: "Durations: \(DurationParser.acceptedForms)."
   )
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Time left, e.g. 42s or 4:30.", valueName: "duration"), transform: DurationArgument.parse)
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Time left, e.g. 42s or 4:30.", valueName: "duration"),
+    transform: DurationArgument.parse)
   var remaining: Duration
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("The countdown's full length (at least --remaining).", valueName: "duration"), transform: DurationArgument.parse)
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The countdown's full length (at least --remaining).", valueName: "duration"),
+    transform: DurationArgument.parse)
   var total: Duration
 
-  @Option(help: ArgumentHelp("Show the pulse at this point of its 1 s beat, 0 to 1.", valueName: "phase"))
+  @Option(
+    help: ArgumentHelp("Show the pulse at this point of its 1 s beat, 0 to 1.", valueName: "phase"))
   var pulsePhase: Double?
 
   @Flag(help: "Draw the cycling gradient backdrop behind the ring.")
   var backdrop = false
 
-  @Option(help: ArgumentHelp("The ring's look from a JSON file (track, gradient, pulse, lineWidth, radius, label).", valueName: "file"), completion: .file(extensions: ["json"]), transform: RingThemeArgument.parse)
+  @Option(
+    help: ArgumentHelp(
+      "The ring's look from a JSON file (track, gradient, pulse, lineWidth, radius, label).",
+      valueName: "file"), completion: .file(extensions: ["json"]),
+    transform: RingThemeArgument.parse)
   var theme: CountdownRing.Style?
 
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
     guard remaining <= total else {
-      throw ValidationError("--remaining (\(CountdownFormat.string(remaining))) is longer than --total (\(CountdownFormat.string(total)))")
+      throw ValidationError(
+        "--remaining (\(CountdownFormat.string(remaining))) is longer than --total (\(CountdownFormat.string(total)))"
+      )
     }
     if let pulsePhase, !(0...1).contains(pulsePhase) {
       throw ValidationError("--pulse-phase must be from 0 to 1, got \(pulsePhase)")
@@ -37,7 +51,9 @@ struct RenderTimerCommand: ParsableCommand {
   }
 
   func run() throws {
-    let stamp = TimerStamp(size: Double(output.size), remaining: remaining, total: total, pulsePhase: pulsePhase, backdrop: backdrop, style: theme ?? .init())
+    let stamp = TimerStamp(
+      size: Double(output.size), remaining: remaining, total: total, pulsePhase: pulsePhase,
+      backdrop: backdrop, style: theme ?? .init())
     try output.write { index in stamp.frame(at: Double(index) / output.fps) }
   }
 }
