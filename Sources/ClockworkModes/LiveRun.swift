@@ -49,7 +49,8 @@ public enum LiveRun {
     Mode.Instant == ContinuousClock.Instant
   {
     let signals = EventRelay<Int32>()
-    let watcher = SignalWatcher(SignalWatcher.ending) { signals.send($0) }  // before the window shows
+    // before the window shows
+    let watcher = SignalWatcher(SignalWatcher.ending) { signals.send($0) }
     let events = EventRelay<Window.Event>()
     let window: Window
     // A compact window comes back where it was last put.
@@ -76,7 +77,8 @@ public enum LiveRun {
         switch $0 {
         case .key(let key): runner.send(.input(key))
         case .repaint: runner.send(.repaint)
-        case .closeRequested: runner.send(.input(.character("q")))  // as q: the mode says how it ends
+        // as q: the mode says how it ends
+        case .closeRequested: runner.send(.input(.character("q")))
         case .moved(let x, let y): moved.withLock { $0 = (x, y) }
         }
       }

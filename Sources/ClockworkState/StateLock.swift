@@ -32,7 +32,8 @@ public final class StateLock: Sendable {
     do { try AtomicFile.makeFolder(url.deletingLastPathComponent()) } catch {
       return .failed(error)
     }
-    let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)  // never inherited: a child holding it would hold the lock
+    // never inherited: a child holding it would hold the lock
+    let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
       return .failed(
         StateError(

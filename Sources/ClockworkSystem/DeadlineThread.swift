@@ -9,7 +9,9 @@ import Glibc
 /// ```swift
 /// let runner = FrameRunner(mode: mode, sink: sink, clock: ContinuousClock(), wallNow: Date.init, scheduler: DeadlineThread())
 /// ```
-public final class DeadlineThread: DeadlineScheduler, @unchecked Sendable {  // state guarded by `mutex`
+///
+/// `@unchecked Sendable`: its state is guarded by `mutex`.
+public final class DeadlineThread: DeadlineScheduler, @unchecked Sendable {
   public typealias Instant = ContinuousClock.Instant
   private let clock = ContinuousClock()
   // Allocated, not stored: pthread objects must not move.

@@ -54,7 +54,8 @@ public enum DetachedProcess {
     sigemptyset(&none)
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setsigmask(&attributes, &none)
-    let newSession: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26), which Glibc's module leaves out
+    // POSIX_SPAWN_SETSID (glibc 2.26), which Glibc's module leaves out
+    let newSession: Int32 = 0x80
     posix_spawnattr_setflags(
       &attributes, Int16(newSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var environment = ProcessInfo.processInfo.environment

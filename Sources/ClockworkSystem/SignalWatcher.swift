@@ -7,7 +7,9 @@ import Glibc
 /// ```swift
 /// let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP]) { number in runner.send(.signal(number)) }
 /// ```
-public final class SignalWatcher: @unchecked Sendable {  // immutable after init; Dispatch sources are thread-safe
+///
+/// `@unchecked Sendable`: immutable after init, and Dispatch sources are thread-safe.
+public final class SignalWatcher: @unchecked Sendable {
   /// The signals that end a run.
   public static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP]
   private let sources: [any DispatchSourceSignal]

@@ -28,7 +28,8 @@ public final class WallClockWait {
     }
     // Files are saved by renaming into place and taken by renaming away; locks opened and
     // closed in the folders are not changes.
-    let events = UInt32(IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE)  // saves, and edits by hand
+    // saves, and edits by hand
+    let events = UInt32(IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE)
     for folder in folders where inotify_add_watch(watch, folder.path, events) < 0 {
       throw Failure(description: "cannot watch \(folder.path): \(String(cString: strerror(errno)))")
     }
@@ -56,7 +57,8 @@ public final class WallClockWait {
     while poll(&fds, 2, -1) < 0 && errno == EINTR {}
     var buffer = [UInt8](repeating: 0, count: 4096)
     if fds[1].revents != 0 {
-      _ = read(watch, &buffer, buffer.count)  // the events themselves do not matter: the caller reads the folder
+      // the events themselves do not matter: the caller reads the folder
+      _ = read(watch, &buffer, buffer.count)
       return .folderChanged
     }
     var expirations: UInt64 = 0

@@ -28,7 +28,8 @@ case .soundAlarm(let id, let rang, let owed):
   )
   exit(0)
 case .watch, .ringDue:
-  signal(SIGCHLD, SIG_IGN)  // the ringers and --exec supervisors it starts are reaped by the kernel, not left as zombies
+  // the ringers and --exec supervisors it starts are reaped by the kernel, not left as zombies
+  signal(SIGCHLD, SIG_IGN)
   let watcher = AlertWatcher(store: TimerStore(directory: state))
   exit(invocation == .watch ? watcher.run() : watcher.ringDue())
 }

@@ -67,11 +67,13 @@ struct Clockwork: AsyncParsableCommand {
         try command.run()
       }
     } catch let error as SettingsError {
-      StandardOutput.error("Error: \(error)")  // a bad settings file: a usage error, as a bad option
+      // a bad settings file: a usage error, as a bad option
+      StandardOutput.error("Error: \(error)")
       Glibc.exit(ExitStatus.usage)
     } catch {
       guard exitCode(for: error) == .success else { exitReporting(error, arguments: arguments) }
-      let message = fullMessage(for: error)  // --help or --version: said here, so a failed write is seen
+      // --help or --version: said here, so a failed write is seen
+      let message = fullMessage(for: error)
       if !message.isEmpty { StandardOutput.line(message) }
     }
     exitReportingOutputFailure()

@@ -137,7 +137,8 @@ import Testing
   /// the microsecond in UTC (as systemd reads it back), starting the ringer with our folders
   /// and session in its environment.
   @Test func aTimersTransientUnitEndsWhenTheTimerDoes() throws {
-    let start = Date(timeIntervalSince1970: 1_774_747_800.25)  // 2026-03-29 01:30:00.25 UTC, in the hour Berlin skips
+    // 2026-03-29 01:30:00.25 UTC, in the hour Berlin skips
+    let start = Date(timeIntervalSince1970: 1_774_747_800.25)
     let arguments = TimerUnits.runArguments(
       unit: TimerUnits.unit(for: "tea"), start: start, program: "/usr/bin/clockwork-alerts",
       environment: [

@@ -35,7 +35,8 @@ import Testing
     let state = try TemporaryDirectory()
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_STATE_HOME"] = state.url.path
-    environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(state.url.path)/no-bus"  // no notification service
+    // no notification service
+    environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(state.url.path)/no-bus"
     let result = try BinaryRunner.run(
       "clockwork", ["timer", "2s", "--plain"], environment: environment)
     #expect(result.status == 0)

@@ -63,7 +63,8 @@ import Testing
       daily.nextRing(after: utc("2026-11-23T09:15:00Z"), in: .utc) == utc("2026-11-24T09:15:00Z"))
     let weekend = AlarmSchedule(hour: 9, minute: 15, days: [.saturday, .sunday])
     #expect(
-      weekend.nextRing(after: utc("2026-11-23T10:00:00Z"), in: .utc) == utc("2026-11-28T09:15:00Z"))  // Monday → Saturday
+      // Monday → Saturday
+      weekend.nextRing(after: utc("2026-11-23T10:00:00Z"), in: .utc) == utc("2026-11-28T09:15:00Z"))
   }
 
   @Test(arguments: [

@@ -100,7 +100,8 @@ import Testing
     let before = run.log.entries.value.count
     run.runner.send(.input("nothing"))
     try await run.advance(to: 0.75, until: { run.log.shown.count == 2 })
-    #expect(run.log.entries.value.count == before + 3)  // the input, the tick and the held frame, nothing drawn
+    // the input, the tick and the held frame, nothing drawn
+    #expect(run.log.entries.value.count == before + 3)
     run.runner.stop(0)
     _ = await task.value
   }

@@ -66,7 +66,8 @@ import Testing
           covered += 1
           #expect(under.overlay == .paletteEntry(UInt8(192 + pair)))
           #expect(under.color == .paletteEntry(UInt8(224 + pair)))
-        } else if distance < 40 - 20 || distance > 90 + 20 {  // the sweep and a cell's reach (3 samples)
+          // the sweep and a cell's reach (3 samples)
+        } else if distance < 40 - 20 || distance > 90 + 20 {
           #expect(
             under.color == .paletteEntry(UInt8(224 + band(column, row))),
             "away from the sweep, the cell's own band")

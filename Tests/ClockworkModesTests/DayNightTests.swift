@@ -12,7 +12,8 @@ import Testing
 /// terminal and the window alike (stamps with --day-night). Two zones twelve hours apart show
 /// the same hands, so the shade is the only difference.
 @Suite struct DayNightTests {
-  let wall = Date(timeIntervalSince1970: 1_795_601_322)  // 2026-11-25 10:08:42 UTC: 22:08:42 at UTC+12
+  // 2026-11-25 10:08:42 UTC: 22:08:42 at UTC+12
+  let wall = Date(timeIntervalSince1970: 1_795_601_322)
   let zones = [Zone.utc, Zone(identifier: "Etc/GMT-12")!]
 
   /// The mean brightness (0…255) of a face drawn at 200×200.

@@ -192,7 +192,8 @@ import Testing
     let (restored, note) = stored.restored(at: later, wallNow: Date(timeIntervalSince1970: 700))
     #expect(restored.elapsed(at: later) == .seconds(8))  // the last known value
     #expect(note?.contains("moved back 5 min") == true, "\(note ?? "")")
-    #expect(restored.elapsed(at: later.advanced(by: .seconds(1))) == .seconds(9))  // and it goes on from there
+    // and it goes on from there
+    #expect(restored.elapsed(at: later.advanced(by: .seconds(1))) == .seconds(9))
   }
 }
 
@@ -232,7 +233,8 @@ import Testing
     #expect(watch.phase == .idle)
     #expect(notes.count == 1 && notes[0].contains(problem), "\(notes)")
     #expect(try dir.contents().contains { $0.hasPrefix("stopwatch.json.corrupt-") })
-    #expect(try store.archive(wallNow: Date(timeIntervalSince1970: 1_800_000_100)) == nil)  // --new has nothing to archive
+    // --new has nothing to archive
+    #expect(try store.archive(wallNow: Date(timeIntervalSince1970: 1_800_000_100)) == nil)
     #expect(store.history().isEmpty)
   }
 
@@ -243,6 +245,7 @@ import Testing
     stored.elapsed = 1e300
     let now = ContinuousClock().now
     let (watch, _) = stored.restored(at: now, wallNow: Date(timeIntervalSince1970: 0))
-    #expect(watch.elapsed(at: now) == .milliseconds(9_000_000_000_000_000_000))  // clamped, not trapped
+    // clamped, not trapped
+    #expect(watch.elapsed(at: now) == .milliseconds(9_000_000_000_000_000_000))
   }
 }

@@ -313,8 +313,10 @@ import Testing
     var writer = DamageWriter(colorMode: .truecolor)
     var g = CellGrid(columns: 3, rows: 1)
     g[0, 0] = Cell(glyph: "▌", foreground: white, background: red)
-    g[1, 0] = Cell(glyph: "▌", foreground: red, background: white)  // the same look as "▐" white on red
-    g[2, 0] = Cell(glyph: "▘", foreground: RGB(252, 253, 255), background: red)  // white within tolerance
+    // the same look as "▐" white on red
+    g[1, 0] = Cell(glyph: "▌", foreground: red, background: white)
+    // white within tolerance
+    g[2, 0] = Cell(glyph: "▘", foreground: RGB(252, 253, 255), background: red)
     let bytes = writer.frame(g)
     #expect(
       bytes.hasSuffix("\u{1B}[38;2;255;255;255;48;2;200;0;0m▌▐▘"), "\(bytes.debugDescription)")

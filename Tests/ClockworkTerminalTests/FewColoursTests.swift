@@ -29,7 +29,8 @@ import Testing
   func inkStaysInkInSixteenColours(graphics: Graphics) throws {
     let hard = try colours(.palette16, graphics: graphics)
     #expect(hard[8, default: 0] * 5 < hard[0, default: 0], "\(hard.sorted { $0.key < $1.key })")
-    let blended = try colours(.truecolor, graphics: graphics)  // the check can fail: blended, it does
+    // the check can fail: blended, it does
+    let blended = try colours(.truecolor, graphics: graphics)
     #expect(
       blended[8, default: 0] * 5 > blended[0, default: 0], "\(blended.sorted { $0.key < $1.key })")
   }

@@ -42,8 +42,10 @@ import Testing
 
   @Test func lightnessIsTheLuma() {
     #expect(
-      RGB(255, 255, 255).isLight && RGB(250, 240, 200).isLight && RGB(0xFD, 0xF6, 0xE3).isLight)  // Solarized light
+      // Solarized light
+      RGB(255, 255, 255).isLight && RGB(250, 240, 200).isLight && RGB(0xFD, 0xF6, 0xE3).isLight)
     #expect(
-      !RGB(0, 0, 0).isLight && !RGB(0x00, 0x2B, 0x36).isLight && !RGB(0x30, 0x30, 0x30).isLight)  // Solarized dark
+      // Solarized dark
+      !RGB(0, 0, 0).isLight && !RGB(0x00, 0x2B, 0x36).isLight && !RGB(0x30, 0x30, 0x30).isLight)
   }
 }

@@ -173,7 +173,8 @@ import Testing
     var theme = ClockTheme.classic
     theme.dial.borderWidth = 0
     theme.shadow = nil
-    theme.layout.insets = EdgeInsets(top: 0.1, left: 0.2, bottom: 0.1, right: 0)  // a 160 square at x 40, y 20 of 200
+    // a 160 square at x 40, y 20 of 200
+    theme.layout.insets = EdgeInsets(top: 0.1, left: 0.2, bottom: 0.1, right: 0)
     let inset = try render(theme, at: date(0, 0, 0), parts: [.dial], size: 200)
     #expect(
       inset.pixel(x: 120, y: 21) == PixelColor(r: 255, g: 255, b: 255, a: 255)

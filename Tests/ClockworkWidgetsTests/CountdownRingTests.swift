@@ -57,7 +57,8 @@ import Testing
         && abs(early.opacity - 0.7 * (1 - eased)) < 1e-9)
     #expect(
       early.covers(Point(x: 100 + early.radius, y: 100)) && !early.covers(Point(x: 100, y: 100)))
-    let corner = early.color(at: Point(x: -50, y: -50))  // before the scaled square's corner: its first colour
+    // before the scaled square's corner: its first colour
+    let corner = early.color(at: Point(x: -50, y: -50))
     #expect(
       abs(corner.red - Color(hex: 0x820B36).red) < 1e-9
         && abs(corner.green - Color(hex: 0x820B36).green) < 1e-9)

@@ -16,7 +16,8 @@ extension AlarmSchedule {
     let dayList =
       days.isEmpty || days.count == 7
       ? "" : days.sorted().map(\.shortName).joined(separator: ",") + " "
-    let zoneName = zone.identifier.map { " \($0)" } ?? ""  // none: the manager's local time, ours too
+    // none: the manager's local time, ours too
+    let zoneName = zone.identifier.map { " \($0)" } ?? ""
     var events = ["\(dayList)*-*-* \(ClockText.pad(hour)):\(ClockText.pad(minute)):00\(zoneName)"]
     for (_, change) in skippedDays(in: zone, from: start, horizon: horizon) {
       let utc = Zone.utc.civilTime(at: change)

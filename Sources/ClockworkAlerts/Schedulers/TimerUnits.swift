@@ -67,7 +67,8 @@ public enum TimerUnits {
       return { running in if running { AlertWatcher.ensureRunning(store: store) } }
     }
     return { running in
-      if sync(name, store: store) != nil && running { AlertWatcher.ensureRunning(store: store) }  // never none
+      // never none
+      if sync(name, store: store) != nil && running { AlertWatcher.ensureRunning(store: store) }
     }
   }
 

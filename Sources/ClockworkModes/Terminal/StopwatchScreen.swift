@@ -39,7 +39,8 @@ public final class StopwatchScreen: LiveMode {
     let watch = control.watch
     let elapsed = watch.elapsed(at: moment.instant)
     var grid = CellGrid(columns: size.columns, rows: size.rows)
-    grid.title = "\(StopwatchFormat.string(elapsed).dropLast(3)) stopwatch"  // whole seconds: one title a second
+    // whole seconds: one title a second
+    grid.title = "\(StopwatchFormat.string(elapsed).dropLast(3)) stopwatch"
     let bigRows = max(3, min(size.rows / 3, 12))
     let cells = try digits.cells(
       StopwatchFormat.string(elapsed), columns: size.columns, rows: bigRows, cell: size.cell)

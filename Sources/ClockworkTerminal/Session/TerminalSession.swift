@@ -247,7 +247,8 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   func readKeys() {
     let fd = input
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .global())
-    source.setEventHandler { [weak self, source] in  // cancelling releases this handler, and with it the source
+    // cancelling releases this handler, and with it the source
+    source.setEventHandler { [weak self, source] in
       var buffer = [UInt8](repeating: 0, count: 256)
       guard
         let n = try? buffer.withUnsafeMutableBytes({

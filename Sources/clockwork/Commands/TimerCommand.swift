@@ -153,7 +153,8 @@ struct TimerCommand: AsyncParsableCommand {
     if let fps = fpsOption, !fps.isFinite || !(1...60).contains(fps) {
       throw ValidationError("--fps must be from 1 to 60, got \(fps)")
     }
-    _ = try theme.map(RingThemeArgument.parse)  // a bad file is a usage error, before anything starts
+    // a bad file is a usage error, before anything starts
+    _ = try theme.map(RingThemeArgument.parse)
     guard critical.isFinite, (0...86_400).contains(critical) else {
       throw ValidationError("--critical must be from 0 to 86400 seconds, got \(critical)")
     }
