@@ -3,7 +3,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build release setup bench clean install uninstall
+.PHONY: run test build release setup bench clean install uninstall format
 
 setup:
 	@scripts/setup
@@ -46,6 +46,7 @@ test:
 	@scripts/setup --tests
 	scripts/checks/portable-libraries
 	scripts/checks/foundation-essentials
+	$(SWIFT) format lint --strict --recursive Sources Tests Examples
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --package-path scripts/fuzz $(FUZZ_FLAGS)
 	$(PYTHON) scripts/checks/doc-examples
@@ -54,6 +55,10 @@ test:
 
 bench: release
 	scripts/bench/plain-clock-latency
+
+# The house style (.swift-format; Tests/.swift-format lets a test force-unwrap its fixtures).
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Examples
 
 clean:
 	rm -rf .build

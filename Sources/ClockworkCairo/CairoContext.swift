@@ -25,16 +25,17 @@ final class CairoContext {
   /// font face once per process with the options of its first use, so surface defaults
   /// (hinted for images, unhinted for SVG and PDF) made glyphs depend on which was drawn first
   /// (seen: a snapshot's numerals differed in one test run of three).
-  nonisolated(unsafe) static let fontOptions: OpaquePointer = {
-    let options = cairo_font_options_create()!
+  nonisolated(unsafe) static let fontOptions: OpaquePointer? = {
+    // Cairo returns an inert error object rather than nil when out of memory.
+    let options = cairo_font_options_create()
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
     cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
     return options
   }()
 
-  nonisolated(unsafe) static let hardEdgedFontOptions: OpaquePointer = {
-    let options = cairo_font_options_copy(fontOptions)!
+  nonisolated(unsafe) static let hardEdgedFontOptions: OpaquePointer? = {
+    let options = cairo_font_options_copy(fontOptions)
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_NONE)
     return options
   }()

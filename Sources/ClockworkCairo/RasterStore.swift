@@ -54,8 +54,9 @@ public struct RasterStore: Sendable {
       let surface = try? CairoSurface.image(width: key.width, height: key.height)
     else { return nil }
     let complete = surface.withMutablePixels { pixels, stride in
-      (0..<key.height).allSatisfy { row in
-        fread(pixels.baseAddress! + row * stride, 4, key.width, file) == key.width
+      guard let base = pixels.baseAddress else { return false }
+      return (0..<key.height).allSatisfy { row in
+        fread(base + row * stride, 4, key.width, file) == key.width
       }
     }
     return complete ? surface : nil
@@ -70,8 +71,9 @@ public struct RasterStore: Sendable {
     var header = [Self.magic, UInt32(key.width), UInt32(key.height)]
     var complete = fwrite(&header, 4, 3, file) == 3
     surface.withPixels { pixels, stride in
+      guard let base = pixels.baseAddress else { return complete = false }
       for row in 0..<key.height where complete {
-        complete = fwrite(pixels.baseAddress! + row * stride, 4, key.width, file) == key.width
+        complete = fwrite(base + row * stride, 4, key.width, file) == key.width
       }
     }
     complete = fclose(file) == 0 && complete

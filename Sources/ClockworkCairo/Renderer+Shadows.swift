@@ -115,8 +115,8 @@ extension Renderer {
     }
     let xs = corners.map(\.0)
     let ys = corners.map(\.1)
-    return Rect(
-      x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    let (minX, maxX, minY, maxY) = (xs.min() ?? 0, xs.max() ?? 0, ys.min() ?? 0, ys.max() ?? 0)
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
   /// An ARGB32 image of `color` at `opacity` wherever the A8 `alpha` image is opaque.

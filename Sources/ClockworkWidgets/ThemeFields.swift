@@ -104,8 +104,9 @@ struct ThemeFieldReader {
         throw fail(field, "must be the path of a PNG or SVG file")
       }
       let url =
-        path.hasPrefix("/") || folder == nil
-        ? URL(fileURLWithPath: path) : folder!.appendingPathComponent(path)
+        folder.map {
+          path.hasPrefix("/") ? URL(fileURLWithPath: path) : $0.appendingPathComponent(path)
+        } ?? URL(fileURLWithPath: path)
       do { return .picture(try loadPicture(url)) } catch { throw fail(field, error.description) }
     case .unitPoint:
       let numbers = try list(

@@ -61,8 +61,10 @@ struct ZoneRules: Sendable {
 
   /// Seconds east of UTC at `t` (UTC seconds).
   func offset(at t: Int64) -> Int {
-    guard let first = transitions.first, t >= first else { return initialOffset }
-    if t >= transitions.last!, let rule { return rule.offset(at: t) }
+    guard let first = transitions.first, let last = transitions.last, t >= first else {
+      return initialOffset
+    }
+    if t >= last, let rule { return rule.offset(at: t) }
     var low = 0
     var high = transitions.count - 1
     while low < high {

@@ -14,7 +14,7 @@ public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable 
   /// The day of `wall`'s date.
   public init(of wall: CivilTime) {
     let days = Int((Double(wall.secondsAsIfUTC) / 86_400).rounded(.down))
-    self.init(rawValue: ((days + 4) % 7 + 7) % 7)!  // 1970-01-01 was a Thursday
+    self = Weekday.allCases[((days + 4) % 7 + 7) % 7]  // 1970-01-01 was a Thursday
   }
 
   /// "mon-fri", "sat,sun", "mon-wed,fri", "weekdays", "weekends", "daily" (any case).
@@ -26,7 +26,7 @@ public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable 
           "'\(word)' is not a day; use mon, tue, wed, thu, fri, sat, sun, ranges (mon-fri), weekdays, weekends or daily"
         )
       }
-      return Weekday(rawValue: index)!
+      return Weekday.allCases[index]
     }
     var days = Set<Weekday>()
     for part in text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
@@ -48,7 +48,7 @@ public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable 
         while true {  // a range wraps around the week: fri-mon is Fri, Sat, Sun, Mon
           days.insert(current)
           if current == last { break }
-          current = Weekday(rawValue: (current.rawValue + 1) % 7)!
+          current = Weekday.allCases[(current.rawValue + 1) % 7]
         }
       }
     }

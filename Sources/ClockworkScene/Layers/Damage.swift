@@ -138,8 +138,7 @@ extension Rect {
     ].map(transform.apply)
     let xs = corners.map(\.x)
     let ys = corners.map(\.y)
-    let minX = xs.min()!
-    let minY = ys.min()!
-    return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+    let (minX, maxX, minY, maxY) = (xs.min() ?? 0, xs.max() ?? 0, ys.min() ?? 0, ys.max() ?? 0)
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 }

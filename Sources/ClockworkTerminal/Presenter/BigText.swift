@@ -54,12 +54,15 @@ public final class BigText {
     var column = (columns - size.columns * text.count) / 2
     let row = (rows - size.rows) / 2
     for character in text {
-      if cache[character] == nil {
+      let cells: CellGrid
+      if let cached = cache[character] {
+        cells = cached
+      } else {
         layer.string = String(character)
-        cache[character] = try presenter.cells(
-          for: layer, columns: size.columns, rows: size.rows, cell: cell)
+        cells = try presenter.cells(for: layer, columns: size.columns, rows: size.rows, cell: cell)
+        cache[character] = cells
       }
-      grid.place(cache[character]!, column: column, row: row)
+      grid.place(cells, column: column, row: row)
       column += size.columns
     }
     return grid

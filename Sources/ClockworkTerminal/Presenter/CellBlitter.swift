@@ -190,8 +190,9 @@ public struct CellBlitter: Sendable {
     _ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ old: UnsafeBufferPointer<UInt32>,
     width: Int, _ x: Int, _ y: Int, _ sx: Int, _ sy: Int
   ) -> Bool {
-    var new = UnsafeRawPointer(pixels.baseAddress! + (y &* stride &+ x))
-    var was = UnsafeRawPointer(old.baseAddress! + (y &* width &+ x))
+    guard let pixelBase = pixels.baseAddress, let oldBase = old.baseAddress else { return false }
+    var new = UnsafeRawPointer(pixelBase + (y &* stride &+ x))
+    var was = UnsafeRawPointer(oldBase + (y &* width &+ x))
     for _ in 0..<sy {
       if sx == 2 {
         if new.loadUnaligned(as: UInt64.self) != was.loadUnaligned(as: UInt64.self) { return false }

@@ -83,14 +83,14 @@ extension DamageWriter {
     func sgr(_ style: Pen, from pen: Pen?, into out: inout Bytes) {
       out.csi()
       var first = true
-      if pen == nil || pen!.bold != style.bold {
+      if pen?.bold != style.bold {
         if !style.bold, pen != nil { out.parameter(22, first: &first) }
         if style.bold { out.parameter(1, first: &first) }
       }
-      if pen == nil || pen!.fg != style.fg {
+      if pen == nil || pen?.fg != style.fg {
         color(style.fg, background: false, into: &out, first: &first)
       }
-      if pen == nil || pen!.bg != style.bg {
+      if pen == nil || pen?.bg != style.bg {
         color(style.bg, background: true, into: &out, first: &first)
       }
       out.byte(UInt8(ascii: "m"))

@@ -98,10 +98,8 @@ public struct DamageWriter: Sendable {
           // A clock's second changes a few rows: the others are skipped a row at a time.
           let rowBytes = columns * MemoryLayout<Cell>.stride
           for row in 0..<grid.rows {
-            if !unchanged.isEmpty,
-              memcmp(
-                unchanged.baseAddress! + row * columns, cells.baseAddress! + row * columns, rowBytes
-              ) == 0
+            if let before = unchanged.baseAddress, let now = cells.baseAddress,
+              memcmp(before + row * columns, now + row * columns, rowBytes) == 0
             {
               continue
             }
@@ -196,8 +194,11 @@ public struct DamageWriter: Sendable {
   static func same(_ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, _ index: Int)
     -> Bool
   {
-    let a = UnsafeRawPointer(old.baseAddress! + index)
-    let b = UnsafeRawPointer(new.baseAddress! + index)
+    guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
+      return old.isEmpty && new.isEmpty
+    }
+    let a = UnsafeRawPointer(oldBase + index)
+    let b = UnsafeRawPointer(newBase + index)
     if MemoryLayout<Cell>.size == 13,
       a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self),
       a.loadUnaligned(fromByteOffset: 8, as: UInt32.self)

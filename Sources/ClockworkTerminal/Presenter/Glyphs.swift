@@ -37,7 +37,7 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
   }
 
   private static let blockComplements: [Unicode.Scalar?] = (0x2580...0x259F).map { value in
-    let glyph = Unicode.Scalar(UInt32(value))!
+    guard let glyph = Unicode.Scalar(UInt32(value)) else { return nil }
     for set in GlyphSet.allCases {
       if let mask = set.mask(of: glyph) { return set.glyph(set.fullMask ^ mask) }
     }
@@ -45,7 +45,7 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
   }
 
   private static let sextantComplements: [Unicode.Scalar?] = (0x1FB00...0x1FB3B).map { value in
-    GlyphSet.sextant.mask(of: Unicode.Scalar(UInt32(value))!).map {
+    Unicode.Scalar(UInt32(value)).flatMap(GlyphSet.sextant.mask(of:)).map {
       GlyphSet.sextant.glyph(63 ^ $0)
     }
   }
