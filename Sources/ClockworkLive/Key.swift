@@ -7,4 +7,6 @@ public enum Key: Hashable, Sendable {
   case up, down, left, right
   case controlC, controlD, controlZ
   case click
+  /// A click of the primary button in a window, where it was (points from the top left).
+  case clickAt(x: Double, y: Double)
 }

@@ -242,7 +242,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     case SDL_KEYDOWN:
       if let key = Self.key(for: event.key.keysym) { onEvent(.key(key)) }
     case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
-      onEvent(.key(.click))
+      onEvent(.key(.clickAt(x: Double(event.button.x), y: Double(event.button.y))))
     default: break
     }
   }

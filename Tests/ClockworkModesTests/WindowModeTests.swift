@@ -1,13 +1,15 @@
 import ClockworkAlerts
+import ClockworkCairo
 import ClockworkCore
 import ClockworkLive
-import ClockworkModes
 import ClockworkScene
 import ClockworkTerminal
-import ClockworkWidgets
 import ClockworkWindow
 import Foundation
 import Testing
+
+@testable import ClockworkModes
+@testable import ClockworkWidgets
 
 /// A sweeping second hand in a window is drawn when its tip has moved a pixel, not at every
 /// refresh of the display: at 480×480 that is some 20 frames a second, not 60.
@@ -116,5 +118,84 @@ import Testing
     #expect(shown.contains("14:52") && shown.contains("09:52"), "\(shown)")
     #expect(planned.frame.title == "14:52 - clockwork")
     #expect(planned.next.map { abs(start.duration(to: $0) / .seconds(1) - 54.75) < 1e-6 } == true)
+  }
+}
+
+/// The stopwatch design's buttons in the window: Start green while stopped, Stop red while
+/// running, pressed by a click; and the terminal's key hint in the same colours.
+@Suite struct StopwatchButtonsTests {
+  let start = ContinuousClock.now
+
+  /// The mean colour of the window's pixels in `box` (points, at scale 1).
+  func colour(of frame: WindowFrame, in box: Rect, size: Size) throws -> (
+    red: Double, green: Double, blue: Double
+  ) {
+    let image = try Renderer().renderImage(
+      frame.tree, width: Int(size.width), height: Int(size.height))
+    return image.withPixels { pixels, stride in
+      var sum = (red: 0.0, green: 0.0, blue: 0.0)
+      var count = 0.0
+      for y in Int(box.minY)..<Int(box.maxY) {
+        for x in Int(box.minX)..<Int(box.maxX) {
+          let p = pixels[y * stride + x]
+          sum.red += Double((p >> 16) & 0xFF)
+          sum.green += Double((p >> 8) & 0xFF)
+          sum.blue += Double(p & 0xFF)
+          count += 1
+        }
+      }
+      return (sum.red / count, sum.green / count, sum.blue / count)
+    }
+  }
+
+  @Test func startIsGreenStopIsRedAndAClickPressesThem() throws {
+    let control = StopwatchControl(
+      watch: Stopwatch<ContinuousClock.Instant>(), store: nil, notes: [])
+    let window = StopwatchWindow(control: control, fps: 30)
+    let canvas = Window.Canvas(width: 480, height: 640)
+    let size = Size(width: 480, height: 640)
+    var moment = Moment(instant: start, wall: Date(timeIntervalSince1970: 1_800_000_000))
+    var frame = window.frame(at: moment, on: canvas).frame
+    // The Start/Stop button: the right-hand circle of the row under the laps.
+    let row = window.buttons.layer.frame
+    let circle = window.buttons.circle(.startStop)
+    let label = Rect(
+      x: row.minX + circle.minX + circle.width * 0.2,
+      y: row.minY + circle.center.y - circle.height * 0.12, width: circle.width * 0.6,
+      height: circle.height * 0.24)
+    let idle = try colour(of: frame, in: label, size: size)
+    #expect(idle.green > idle.red + 20, "Start is green: \(idle)")
+    let press = Key.clickAt(x: row.minX + circle.center.x, y: row.minY + circle.center.y)
+    #expect(window.handle(press, at: moment) == .redraw)
+    #expect(control.watch.phase == .running)
+    moment = Moment(
+      instant: start.advanced(by: .seconds(1)), wall: moment.wall.addingTimeInterval(1))
+    frame = window.frame(at: moment, on: canvas).frame
+    let running = try colour(of: frame, in: label, size: size)
+    #expect(running.red > running.green + 20, "Stop is red: \(running)")
+    // Lap while running, from the left button; a click on neither does nothing.
+    let left = window.buttons.circle(.lapReset)
+    _ = window.handle(
+      .clickAt(x: row.minX + left.center.x, y: row.minY + left.center.y), at: moment)
+    #expect(control.watch.laps.count == 1)
+    #expect(window.handle(.clickAt(x: 240, y: 5), at: moment) == .keepGoing)
+  }
+
+  @Test func theTerminalsStartStopHintHasTheButtonsColours() throws {
+    let control = StopwatchControl(
+      watch: Stopwatch<ContinuousClock.Instant>(), store: nil, notes: [])
+    let screen = StopwatchScreen(control: control, fps: 30, graphics: .sextant)
+    let size = TerminalSize(columns: 100, rows: 30)
+    func hint() throws -> (text: String, color: RGB?) {
+      let grid = try screen.frame(at: Moment(instant: start, wall: Date()), on: size).frame
+      let line = (0..<size.columns).map { grid[$0, size.rows - 1] }
+      guard let first = line.firstIndex(where: { $0.glyph == "S" }) else { return ("", nil) }
+      return (
+        String(line[first..<(first + 11)].map { Character($0.glyph) }), line[first].foreground
+      )
+    }
+    #expect(try hint() == ("Space start", RGB(StopwatchDisplay.Style().start)))
+    _ = control.handle(.space, at: Moment(instant: start, wall: Date()))
+    #expect(try hint() == ("Space stop ", RGB(StopwatchDisplay.Style().stop)))
   }
 }

@@ -377,3 +377,23 @@ def test_a_compact_window_has_no_border_and_opens_where_it_was_last_put(display,
     again = window_of(display, app("clock", "--window", "--compact"))
     assert "Position: 100,150" in x(display, "xdotool", "getwindowgeometry", again).stdout
     assert json.loads((tmp_path / "state" / "clockwork" / "compact-window.json").read_text())["value"] == {"x": 100, "y": 150}
+
+
+def test_the_stopwatch_window_has_a_green_start_and_a_red_stop_that_a_click_presses(display, app):
+    process = app("stopwatch", "--window", "--new", "--size", "400x560")
+    window = window_of(display, process)
+
+    def button(image):
+        # The Start/Stop button: the right-hand circle of the row under the laps.
+        pixels = [image.getpixel((x, y)) for x in range(280, 340, 4) for y in range(400, 440, 4)]
+        return tuple(sum(p[i] for p in pixels) / len(pixels) for i in range(3))
+
+    red, green, _ = button(capture(display, window))
+    assert green > red + 10, (red, green)
+    x(display, "xdotool", "mousemove", "--window", window, "310", "420", "click", "1")
+    deadline = time.time() + 5
+    while not x(display, "xdotool", "getwindowname", window).stdout.startswith("00:01"):
+        assert time.time() < deadline, "a click on Start starts it"
+        time.sleep(0.05)
+    red, green, _ = button(capture(display, window))
+    assert red > green + 10, (red, green)

@@ -84,7 +84,7 @@ public final class TimerControl {
       return nextPhase(at: moment)
     case .space:
       if countdown.isRunning { countdown.pause(at: now) } else { countdown.resume(at: now) }
-    case .character("r"), .character("R"), .click:
+    case .character("r"), .character("R"), .click, .clickAt:
       restart(at: moment)
       return .redraw
     case .character("n"), .character("N"):

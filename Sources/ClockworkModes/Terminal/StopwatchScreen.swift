@@ -66,10 +66,15 @@ public final class StopwatchScreen: LiveMode {
         row += 1
       }
     }
-    let help = StopwatchControl.help
     if size.rows > 2 {
-      grid.writeCentered(
-        String(help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help)
+      // The start/stop hint in the design's colours: green to start, red to stop.
+      let hints = control.keyHints
+      let help = String((hints.startStop + hints.rest).prefix(size.columns))
+      grid.writeCentered(help, row: size.rows - 1, foreground: palette.help)
+      let color = hints.running ? display.style.stop : display.style.start
+      grid.write(
+        String(hints.startStop.prefix(help.count)), column: (size.columns - help.count) / 2,
+        row: size.rows - 1, foreground: RGB(color), bold: true)
     }
     return Planned(grid, next: control.nextChange(after: moment.instant, fps: fps))
   }

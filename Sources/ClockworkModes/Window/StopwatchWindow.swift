@@ -13,6 +13,7 @@ public final class StopwatchWindow: LiveMode {
   public let control: StopwatchControl
   let fps: Double
   let display = StopwatchDisplay(size: Size(width: 480, height: 640))
+  let buttons = StopwatchButtons(size: Size(width: 480, height: 110))
   let root = Layer()
 
   public init(control: StopwatchControl, fps: Double) {
@@ -20,8 +21,16 @@ public final class StopwatchWindow: LiveMode {
     self.fps = fps
   }
 
+  /// A click on a button is its key: Start/Stop is Space, Lap is l and Reset r.
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
-    control.handle(key, at: moment)
+    guard case .clickAt(let x, let y) = key else { return control.handle(key, at: moment) }
+    let origin = buttons.layer.frame.origin
+    switch buttons.button(at: Point(x: x - origin.x, y: y - origin.y)) {
+    case .startStop: return control.handle(.space, at: moment)
+    case .lapReset:
+      return control.handle(.character(control.watch.phase == .running ? "l" : "r"), at: moment)
+    case nil: return .keepGoing
+    }
   }
   public func tick(at moment: Moment<Instant>) -> LiveAction { control.tick(at: moment) }
 
@@ -30,21 +39,31 @@ public final class StopwatchWindow: LiveMode {
   > {
     let (width, height) = WindowText.clear(root, for: canvas)
     let textSize = max(11, min(width, height) * 0.035)
-    let size = Size(width: width, height: max(1, height - textSize * 5))
+    let buttonsHeight = min(width / 4, height * 0.16)
+    let size = Size(width: width, height: max(1, height - textSize * 5 - buttonsHeight))
     if display.size != size { display.resize(to: size) }
     let elapsed = control.watch.elapsed(at: moment.instant)
     display.show(elapsed: elapsed, laps: control.watch.laps)
     root.addSublayer(display.layer)
+    // The design's buttons under the laps, as on the phone: Lap/Reset left, Start/Stop right.
+    let buttonsSize = Size(width: width, height: buttonsHeight)
+    if buttons.size != buttonsSize { buttons.resize(to: buttonsSize) }
+    buttons.show(running: control.watch.phase == .running)
+    buttons.layer.position = Point(x: width / 2, y: size.height + buttonsHeight / 2)
+    root.addSublayer(buttons.layer)
     let status = control.message ?? control.state
     root.addSublayer(
       WindowText.line(
-        status, in: Rect(x: 0, y: size.height, width: width, height: textSize * 1.4),
+        status,
+        in: Rect(x: 0, y: size.height + buttonsHeight, width: width, height: textSize * 1.4),
         size: textSize, color: WindowText.dim))
     if let warning = control.warning {
       root.addSublayer(
         WindowText.line(
           warning,
-          in: Rect(x: 0, y: size.height + textSize * 1.5, width: width, height: textSize * 1.4),
+          in: Rect(
+            x: 0, y: size.height + buttonsHeight + textSize * 1.5, width: width,
+            height: textSize * 1.4),
           size: textSize, color: WindowText.warning))
     }
     root.addSublayer(

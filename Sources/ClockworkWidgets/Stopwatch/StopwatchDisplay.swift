@@ -17,6 +17,12 @@ public final class StopwatchDisplay {
     public var text = Color.white
     public var best = Color(hex: 0x4CD964)
     public var worst = Color(hex: 0xFF3B30)
+    /// The Start button's and its key hint's colour (the design's green).
+    public var start = Color(hex: 0x34C759)
+    /// The Stop button's and its key hint's colour (the design's red).
+    public var stop = Color(hex: 0xFF3B30)
+    /// The Lap and Reset button's fill.
+    public var button = Color(hex: 0x8E8E93)
     public var font = "DejaVu Sans Mono"
     public init() {}
   }
