@@ -18,6 +18,7 @@ let package = Package(
     .executable(name: "clockwork", targets: ["clockwork"]),
     .executable(name: "clockwork-alerts", targets: ["clockwork-alerts"]),
     .executable(name: "window-clock", targets: ["WindowClock"]),
+    .executable(name: "custom-parts", targets: ["CustomParts"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -121,6 +122,11 @@ let package = Package(
       ]
     ),
     // Examples/WindowClock: a clock face in a window of one's own program, in a few dozen lines.
+    // Examples/CustomParts: a face whose second hand, dial and a picture come from code.
+    .executableTarget(
+      name: "CustomParts",
+      dependencies: ["ClockworkCore", "ClockworkScene", "ClockworkCairo", "ClockworkWidgets"],
+      path: "Examples/CustomParts"),
     .executableTarget(
       name: "WindowClock",
       dependencies: ["ClockworkCore", "ClockworkLive", "ClockworkScene", "ClockworkWidgets", "ClockworkWindow"],

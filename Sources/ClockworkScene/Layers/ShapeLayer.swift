@@ -62,12 +62,33 @@ open class ShapeLayer: Layer {
     set { shapeProperties.strokeEnd = newValue }
   }
 
+  /// Makes ``path`` from the layer's size, now and whenever its bounds change size (FWTClock's
+  /// `pathBlock`): a shape that fits wherever it is laid out.
+  ///
+  /// ```swift
+  /// let star = ShapeLayer()
+  /// star.pathForSize = { size in Path.circle(center: Point(x: size.width / 2, y: size.height / 2), radius: size.width / 4) }
+  /// star.frame = Rect(x: 0, y: 0, width: 40, height: 40)   // its path: a circle of radius 10
+  /// ```
+  public var pathForSize: (@Sendable (Size) -> Path)? {
+    didSet { applyPathForSize() }
+  }
+
+  public override var bounds: Rect {
+    didSet { if bounds.size != oldValue.size { applyPathForSize() } }
+  }
+
+  func applyPathForSize() {
+    if let pathForSize { path = pathForSize(bounds.size) }
+  }
+
   public override init() { super.init() }
 
   public required init(copying other: Layer) {
     super.init(copying: other)
     guard let other = other as? ShapeLayer else { return }
     shapeProperties = other.shapeProperties
+    pathForSize = other.pathForSize
   }
 
   open override func drawsLike(_ other: Layer) -> Bool {

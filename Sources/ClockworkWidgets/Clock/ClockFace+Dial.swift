@@ -11,7 +11,9 @@ extension ClockFace {
     let dialRect = partRect(layout.dial)
     let center = dialRect.center
     let r = dialRect.width / 2
-    if parts.contains(.dial) {
+    if parts.contains(.dial), let dialMaker {
+      staticParts.addSublayer(dialMaker(dialRect))
+    } else if parts.contains(.dial) {
       let dial = ShapeLayer()
       dial.frame = layer.bounds
       let border = theme.dial.borderWidth * r

@@ -43,6 +43,23 @@ public final class ClockFace {
     didSet { if isNight != oldValue { rebuild() } }
   }
 
+  /// A hand of your own (FWTClock's custom layer per hand): given the hand's radius (the
+  /// length a hand of `end` 1 would have), a layer pointing to 12 whose anchor point is its
+  /// pivot. The face puts it at the centre and turns it as its own; the theme's hand is not
+  /// drawn. Drawn and animated like the face's own parts.
+  public typealias HandMaker = (_ radius: Double) -> Layer
+
+  /// Hands drawn by code, by part (`.hourHand`, `.minuteHand`, `.secondHand`).
+  public var handMakers: [ClockParts: HandMaker] = [:] {
+    didSet { rebuild() }
+  }
+
+  /// A dial of your own: given the dial's box, the layer drawn under the ticks and numerals in
+  /// place of the theme's. Its raster is not kept between runs (code has no key that lasts).
+  public var dialMaker: ((_ box: Rect) -> Layer)? {
+    didSet { rebuild() }
+  }
+
   /// The shade's colour over the dial at night.
   public static let nightShadeColor = Color(red: 0.03, green: 0.06, blue: 0.2, alpha: 0.55)
 
@@ -106,7 +123,9 @@ public final class ClockFace {
     minuteHand.transform = AffineTransform(rotation: minuteStep * step)
     // Kept for a minute or so, a second hand's sixty frames: worth a raster of its own.
     slowParts.rasterizationKey =
-      parts.contains(.secondHand) ? "\(dialKey) hands \(Int(hourStep)) \(Int(minuteStep))" : nil
+      parts.contains(.secondHand)
+      ? "\(dialKey)\(handMakers.isEmpty ? "" : " code \(ObjectIdentifier(self).hashValue)") hands \(Int(hourStep)) \(Int(minuteStep))"
+      : nil
   }
 
   /// Pixels per point of the image the face is drawn into, when it is known and small (a
@@ -171,9 +190,11 @@ public final class ClockFace {
     slowParts.frame = layer.bounds
     slowParts.rasterizationKey = nil  // until hands are shown in steps
     staticParts.frame = layer.bounds
-    dialKey = staticKey + (isNight ? "-night" : "")
+    dialKey =
+      staticKey + (isNight ? "-night" : "")
+      + (dialMaker == nil ? "" : "-code \(ObjectIdentifier(self).hashValue)")
     staticParts.rasterizationKey = dialKey
-    staticParts.rasterizationLasts = true
+    staticParts.rasterizationLasts = dialMaker == nil
     buildStaticParts()
     if isNight {
       let dial = partRect(layout.dial)
@@ -189,7 +210,12 @@ public final class ClockFace {
       (.minuteHand, theme.minuteHand, layout.minuteHand),
       (.secondHand, theme.secondHand, layout.secondHand),
     ] {
-      let hand = makeHand(style, in: partRect(unit))
+      let hand =
+        handMakers[part].map { maker in
+          let made = maker(partRect(unit).width / 2)
+          made.position = partRect(unit).center
+          return made
+        } ?? makeHand(style, in: partRect(unit))
       switch part {
       case .hourHand: hourHand = hand
       case .minuteHand: minuteHand = hand
