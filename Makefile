@@ -3,7 +3,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build release setup bench clean install uninstall format
+.PHONY: run test build release setup bench clean install uninstall format docs
 
 setup:
 	@scripts/setup
@@ -52,6 +52,11 @@ test:
 	$(PYTHON) scripts/checks/doc-examples
 	$(SWIFT) test --skip-build
 	$(PYTHON) -m pytest -q Tests/terminal Tests/faults Tests/desktop Tests/alerts Tests/install
+	scripts/docs
+
+# The DocC documentation of each library product, warnings as errors, in .build/docs.
+docs:
+	scripts/docs
 
 bench: release
 	scripts/bench/plain-clock-latency

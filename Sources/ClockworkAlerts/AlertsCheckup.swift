@@ -17,6 +17,9 @@ public enum AlertsCheckup {
 
   /// What to tell the user (notices left by ringers, files set aside, ends rung late); starts
   /// the watcher when something pending has no ringer.
+  /// - Parameter directory: the state folder.
+  /// - Parameter now: the wall time of the check.
+  /// - Parameter environment: the command's, for the ringer's session (bus, display).
   /// - Parameter startWatcher: starts the watcher (tests pass their own: no process).
   public static func run(
     in directory: StateDirectory,

@@ -17,6 +17,7 @@ public struct Timers: Sendable {
   /// Told after a timer is saved (with whether it runs): has it rung if no window shows it.
   let ringer: @Sendable (_ name: String, _ running: Bool) -> Void
 
+  /// - Parameter store: where the timers are kept.
   /// - Parameter ringer: what has a saved timer rung with no window; by default the user's
   ///   systemd manager or the watcher (tests pass their own: no process).
   public init(

@@ -55,7 +55,7 @@ extension Renderer {
   }
 
   /// Reads a PNG or SVG file and checks that it can be drawn, measuring it.
-  /// - Throws: ``ImageDataError`` naming the file and what is wrong with it.
+  /// - Throws: `ImageDataError` naming the file and what is wrong with it.
   public static func loadPicture(contentsOf url: URL) throws(ImageDataError) -> ImageData {
     let read = try ImageData(contentsOf: url)
     do {

@@ -20,7 +20,7 @@ public struct WindowFrame {
 
 /// A runner's frames in a window: each frame is drawn with Cairo at the drawable's pixel size
 /// (hi-DPI drawn, not scaled up) ahead of its time, only where it differs from the frame
-/// before (``Damage``), and that rectangle alone is handed to the window at the frame's time.
+/// before (`Damage`), and that rectangle alone is handed to the window at the frame's time.
 ///
 /// ```swift
 /// let sink = WindowSink(window: window)

@@ -13,7 +13,7 @@ public struct TimerAlert: Sendable {
   public var exec: String?
   public var sound = sound(saved: nil)
 
-  /// A timer's sound as saved with it (see ``AlertSound/init(saved:theme:)``): by default the
+  /// A timer's sound as saved with it (see `AlertSound.init(saved:theme:)`): by default the
   /// sound theme's `complete`.
   public static func sound(saved: String?) -> AlertSound {
     AlertSound(saved: saved, theme: "complete")
@@ -24,7 +24,10 @@ public struct TimerAlert: Sendable {
   /// failure is said before the prompt). A window or screen goes on drawing instead.
   public var waitsForExec = false
 
+  /// - Parameter name: the timer's name, as the notification says it.
+  /// - Parameter exec: a shell command run once at the end (`--exec`), if any.
   /// - Parameter sound: as saved with the timer (``sound(saved:)``).
+  /// - Parameter hours: how the end's time of day is written.
   public init(name: String, exec: String?, sound: String? = nil, hours: HourCycle = .twentyFour) {
     self.name = name
     self.exec = exec

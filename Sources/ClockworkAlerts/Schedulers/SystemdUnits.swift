@@ -29,6 +29,8 @@ public enum SystemdUnits {
   }
 
   /// The unit files (name → text) for the alarms that are on or snoozed.
+  /// - Parameter alarms: the stored alarms.
+  /// - Parameter now: the wall time the next rings are counted from.
   /// - Parameter program: what rings them (``Ringer``), asked to ring what is due.
   /// - Parameter wakeSystem: wake the machine from suspend for them (`WakeSystem=`).
   public static func files(

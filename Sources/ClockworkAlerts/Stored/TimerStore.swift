@@ -59,6 +59,8 @@ public struct TimerStore: Sendable {
   /// Takes the timer's end to ring it: of all who try, one gets it. The timer is then kept as
   /// rung (finished at its end) until started again or removed, or, in a sequence, becomes
   /// its next phase. `nil` when it is gone (rung by another, cancelled) or not due at `now`.
+  /// - Parameter name: the timer's name.
+  /// - Parameter now: the wall time of the claim.
   /// - Parameter ring: called once the end is ours, before it is saved back (a save waits for
   ///   the disk; a ring should not).
   public func claimEnd(_ name: String, now: Date, ring: (ClaimedEnd) -> Void = { _ in })

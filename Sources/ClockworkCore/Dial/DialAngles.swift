@@ -23,6 +23,8 @@ public struct DialAngles: Hashable, Sendable {
 
   /// Angles for the local wall time of `date`.
   /// - Parameters:
+  ///   - date: the instant shown.
+  ///   - zone: the zone whose wall time the hands show.
   ///   - dial: a 12-hour dial turns the hour hand twice a day, a 24-hour dial once.
   ///   - oscillator: how the second hand moves; minute and hour hands follow the seconds it
   ///     shows (a quartz movement steps them once a second). `nil` is a perfectly smooth sweep.

@@ -47,6 +47,7 @@ public enum Oscillator: Hashable, Sendable, Codable {
   }
 
   /// The delay, in seconds, until the hand next moves visibly.
+  /// - Parameter s: seconds into the minute now, fraction included.
   /// - Parameter resolution: the smallest angle (radians) that shows, e.g. the angle one pixel
   ///   subtends at the hand's tip. Only `sweep` and the recoil depend on it.
   public func delayToNextChange(secondsIntoMinute s: Double, resolution: Double) -> Double {

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// A time zone from the system's tz database, the source `date` and every other program on the
 /// machine read: the local zone through the C library (`localtime_r`), a named one from its
-/// database file (``ZoneRules``). Foundation's `TimeZone` and `Calendar` answer from ICU
+/// database file (`ZoneRules`). Foundation's `TimeZone` and `Calendar` answer from ICU
 /// instead, whose code and data would be most of a terminal clock's memory, and without it
 /// know no zone but UTC.
 ///

@@ -22,6 +22,7 @@ public final class BlockPresenter {
   /// The last frame's presentation, to find what the next one changes.
   var lastTree: Layer?
 
+  /// - Parameter graphics: block glyphs (and which), chafa's cells, or a picture protocol.
   /// - Parameter rasterStore: where the scene's rasterized parts (a dial) are kept between runs.
   /// - Parameter background: the terminal's background, if known: anti-aliased edges are
   ///   blended over it (else over black).
@@ -94,7 +95,7 @@ public final class BlockPresenter {
   /// `layer` is presented at time `t`; the model is not changed.
   ///
   /// With glyphs, only what changed since the last call is drawn: the presentation is compared
-  /// with the last one (``Damage``), the renderer is clipped to the cells it can touch, and
+  /// with the last one (`Damage`), the renderer is clipped to the cells it can touch, and
   /// only those cells are fitted again: for a clock second, the box the hands sweep.
   ///
   /// With `underlay` (one a cell, row by row), the scene's transparent samples show it (see

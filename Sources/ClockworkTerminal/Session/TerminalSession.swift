@@ -26,7 +26,7 @@ public enum TerminalEvent: Sendable, Equatable {
 /// session.start { event in runner.send(…) }   // from Dispatch's threads: hand them on
 /// ```
 ///
-/// Signals arrive through ``SignalWatcher`` (no work in a C handler). SIGTSTP (or the Ctrl-Z
+/// Signals arrive through `SignalWatcher` (no work in a C handler). SIGTSTP (or the Ctrl-Z
 /// key, which raw mode delivers as a byte) restores the terminal and stops; only SIGCONT brings
 /// it back: raw mode is applied again over whatever the shell left, and `.resumed` is reported.
 public final class TerminalSession: @unchecked Sendable {  // state is guarded by `lock`
@@ -45,7 +45,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   private var typedAhead: [(bytes: [UInt8], at: ContinuousClock.Instant)] = []
   /// What else puts the terminal back on every way out (palette entries as they were found).
   private var alsoLeaving = ""
-  /// Whether clicks are reported (as ``Key/click``) while the session is on: set before
+  /// Whether clicks are reported (as `Key.click`) while the session is on: set before
   /// ``start(handler:)``. Selecting text with the mouse then needs Shift in most terminals.
   public var reportsClicks = false
 

@@ -72,7 +72,7 @@ public final class CountdownRing {
   let label = TextLayer()
   public private(set) var isPulsing = false
   /// Whether the pulse is drawn with the ring. A terminal that paints the pulse itself (in
-  /// palette entries) turns this off and reads ``pulse(at:)``; the pulse goes on beating.
+  /// palette entries) turns this off and reads ``pulse(at:steps:)``; the pulse goes on beating.
   public var drawsPulse = true { didSet { pulseGradient.isHidden = !isPulsing || !drawsPulse } }
   private var remaining = Duration.zero
 
@@ -281,6 +281,8 @@ public final class CountdownRing {
   /// Seconds until the ring or label next changes visibly while counting down at real speed:
   /// the label's next tenth or second, or the arc's tip moving a pixel, whichever is first.
   /// The pulse, while on, needs frames continuously (the caller's frame rate).
+  /// - Parameter remaining: the time left now.
+  /// - Parameter total: the countdown's whole duration.
   /// - Parameter pixelScale: pixels per scene unit where the ring is drawn.
   public func delayToNextChange(remaining: Duration, total: Duration, pixelScale: Double = 1)
     -> Double
