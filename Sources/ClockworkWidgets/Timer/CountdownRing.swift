@@ -135,11 +135,18 @@ public final class CountdownRing {
     for sublayer in [pulseGradient, track, arcGradient, label] { layer.addSublayer(sublayer) }
   }
 
+  static let arcSteps = 1024.0
+
   /// Shows `progress` (0…1) of the ring filled and the remaining time as text (rounding up:
   /// it reads zero only at the end).
   public func show(remaining: Duration, progress: Double) {
     self.remaining = remaining
-    arcMask.strokeEnd = min(max(progress, 0), 1)
+    // In steps of a 1024th of a turn (about a pixel on a ring 330 across): the arc and its
+    // conic gradient are drawn once a step and reused while the pulse moves over them.
+    let step = (min(max(progress, 0), 1) * Self.arcSteps).rounded()
+    arcMask.strokeEnd = step / Self.arcSteps
+    arcGradient.rasterizationKey =
+      "countdown arc \(Int(step)) \(size) \(style.lineWidth) \(style.stroke)"
     arcGradient.isHidden = progress <= 0
     let text = CountdownFormat.string(remaining, tenths: showsTenths(remaining: remaining))
     if style.labelScale == nil, text.count != label.string.count {

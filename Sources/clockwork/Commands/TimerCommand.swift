@@ -145,7 +145,7 @@ struct TimerCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("fps"), parsing: .unconditional,
     help: ArgumentHelp(
-      "Frames per second while the pulse or backdrop moves (1 to 60; in a window the display's rate; in a terminal 15 where it lets us set palette entries, else 4, to keep within 20 KB a second).",
+      "Frames per second while the pulse or backdrop moves (1 to 60; in a window 30; in a terminal 15 where it lets us set palette entries, else 4, to keep within 20 KB a second).",
       valueName: "n"))
   var fpsOption: Double?
 
