@@ -2,10 +2,14 @@ import CCairo
 
 /// A Cairo call failed; the message is Cairo's own.
 public struct CairoError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Cairo's status.
   public var status: UInt32
+  /// Cairo's words for it.
   public var message: String
+  /// What was being done.
   public var operation: String
 
+  /// "render: out of memory".
   public var description: String { "\(operation): \(message)" }
 
   init(_ status: cairo_status_t, _ operation: String) {

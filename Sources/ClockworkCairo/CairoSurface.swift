@@ -10,11 +10,15 @@ import FoundationEssentials
 /// try image.writePNG(to: URL(fileURLWithPath: "clock.png"))
 /// ```
 public final class CairoSurface {
+  /// Pixels in memory, or a vector file.
   public enum Kind: Sendable { case image, svg, pdf }
 
   let handle: OpaquePointer
+  /// What the surface draws into.
   public let kind: Kind
+  /// In pixels (points for SVG and PDF).
   public let width: Int
+  /// In pixels (points for SVG and PDF).
   public let height: Int
 
   init(handle: OpaquePointer, kind: Kind, width: Int, height: Int, operation: String)
@@ -158,10 +162,12 @@ public final class CairoSurface {
 public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
   public var r, g, b, a: UInt8
 
+  /// A colour of straight (not premultiplied) channels.
   public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
     (self.r, self.g, self.b, self.a) = (r, g, b, a)
   }
 
+  /// The colour of a premultiplied ARGB32 pixel, as Cairo stores it.
   public init(premultipliedARGB word: UInt32) {
     let a = UInt8(word >> 24)
     func channel(_ shift: UInt32) -> UInt8 {
@@ -179,6 +185,7 @@ public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
       abs(Int(a) - Int(other.a)))
   }
 
+  /// As CSS writes it: `rgba(255, 0, 0, 255)`.
   public var description: String {
     "rgba(\(r), \(g), \(b), \(a))"
   }

@@ -17,10 +17,12 @@ import Glibc
 /// modification times (new fonts, new pixels). Only the newest few are kept; a file that cannot
 /// be read is drawn again and replaced, one that cannot be written is skipped.
 public struct RasterStore: Sendable {
+  /// The folder the rasters are kept in.
   public let directory: String
   /// Files kept; older ones are removed when a new one is written.
   public var capacity = 8
 
+  /// A store in `directory` (made when first written to).
   public init(directory: String) { self.directory = directory }
 
   static let magic: UInt32 = 0x3152_5743  // "CWR1"

@@ -28,6 +28,7 @@ public final class Renderer {
   /// blended edge would be a colour of its own.
   public var antialiased = true
 
+  /// A renderer with empty caches and no raster store.
   public init() {}
 
   /// Draws `layer` (in the surface's coordinate space) onto `surface`; with `clip`, only inside

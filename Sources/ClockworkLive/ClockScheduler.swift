@@ -11,6 +11,7 @@ import Synchronization
 /// ```
 public final class ClockScheduler<C: Clock>: DeadlineScheduler, Sendable
 where C.Duration == Duration {
+  /// The clock the deadlines are read on.
   public let clock: C
   private struct State {
     var fire: (@Sendable (C.Instant) -> Void)?
@@ -19,12 +20,15 @@ where C.Duration == Duration {
   }
   private let state = Mutex(State())
 
+  /// A scheduler on `clock`.
   public init(clock: C) { self.clock = clock }
 
+  /// Sets what runs at each deadline; call once, before scheduling.
   public func start(fire: @escaping @Sendable (C.Instant) -> Void) {
     state.withLock { $0.fire = fire }
   }
 
+  /// Replaces the pending deadline (`nil`: none).
   public func schedule(_ deadline: C.Instant?) {
     state.withLock { state in
       state.sleeper?.cancel()
@@ -37,6 +41,7 @@ where C.Duration == Duration {
     }
   }
 
+  /// Cancels the pending deadline; nothing fires after this.
   public func stop() {
     state.withLock { state in
       state.stopped = true

@@ -15,6 +15,7 @@ public final class EventRelay<Event: Sendable>: Sendable {
   }
   private let state = Mutex(State())
 
+  /// A relay with nothing sent yet.
   public init() {}
 
   /// From now on, events go to `handler`, the kept ones first.
@@ -27,6 +28,7 @@ public final class EventRelay<Event: Sendable>: Sendable {
     for event in waiting { handler(event) }
   }
 
+  /// Hands `value` to the handler, or keeps it until one is set.
   public func send(_ event: Event) {
     let handler = state.withLock { state in
       if state.handler == nil { state.waiting.append(event) }

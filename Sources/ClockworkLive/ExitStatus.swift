@@ -1,5 +1,6 @@
 /// The exit statuses of every Clockwork command, in one place.
 public enum ExitStatus {
+  /// The command did what it was asked.
   public static let success: Int32 = 0
   /// Something failed at run time (a file that cannot be written, a conflict of state).
   public static let failure: Int32 = 1

@@ -43,6 +43,7 @@ where
   C.Duration == Duration
 {
   // Everything below is touched only on `queue`.
+  /// The queue every event, frame and deadline is handled on, in turn.
   public let queue = DispatchQueue(label: "clockwork.runner")
   let mode: Mode
   let sink: Sink
@@ -80,6 +81,7 @@ where
   /// a finished timer). Readable from any thread.
   public var isTicking: Bool { ticking.load(ordering: .acquiring) }
 
+  /// A runner of `mode` on `sink`, its deadlines on `clock` through `scheduler`.
   public init(
     mode: Mode, sink: Sink, clock: C, wallNow: @escaping @Sendable () -> Date,
     scheduler: some DeadlineScheduler<C.Instant>

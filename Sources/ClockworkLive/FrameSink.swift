@@ -29,5 +29,6 @@ public protocol FrameSink<Frame>: AnyObject, SendableMetatype {
 }
 
 extension FrameSink where Canvas == Void {
+  /// What the next frame is drawn for (a terminal's size).
   public var canvas: Void { () }
 }

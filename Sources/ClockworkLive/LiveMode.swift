@@ -12,10 +12,12 @@ public enum LiveAction: Equatable, Sendable {
 
 /// One frame of a live mode and when the next one is due.
 public struct Planned<Frame, Instant> {
+  /// What is shown.
   public var frame: Frame
   /// When the picture next changes by itself; `nil` when nothing will change without an input.
   public var next: Instant?
 
+  /// A frame, and when the next is due (`nil`: not without an input).
   public init(_ frame: Frame, next: Instant?) {
     self.frame = frame
     self.next = next
@@ -67,13 +69,19 @@ public protocol LiveMode<Frame>: AnyObject, SendableMetatype {
 }
 
 extension LiveMode {
+  /// Nothing to do by default.
   public func started(at moment: Moment<Instant>) -> LiveAction { .keepGoing }
+  /// Nothing changes at a tick by default.
   public func tick(at moment: Moment<Instant>) -> LiveAction { .keepGoing }
+  /// One frame at a time by default.
   public var framesAhead: Int { 1 }
+  /// None by default: the present is drawn instead.
   public var framesCaughtUp: Int { 0 }
+  /// Nothing by default.
   public func skippedFrames(from first: Moment<Instant>, to now: Moment<Instant>) {}
 }
 
 extension LiveMode where Input == Never {
+  /// A mode that takes no input never gets one.
   public func handle(_ input: Never, at moment: Moment<Instant>) -> LiveAction {}
 }

@@ -9,9 +9,12 @@ import FoundationEssentials
 /// let deadline = now.advanced(to: now.instant.advanced(by: .seconds(1)))   // its wall time too
 /// ```
 public struct Moment<Instant: InstantProtocol>: Sendable where Instant.Duration == Duration {
+  /// The reading of the runner's clock.
   public var instant: Instant
+  /// The wall clock at the same moment.
   public var wall: Date
 
+  /// A moment of both clocks.
   public init(instant: Instant, wall: Date) {
     self.instant = instant
     self.wall = wall

@@ -15,8 +15,10 @@ import FoundationEssentials
 ///
 /// A bad entry is a problem naming its line; the others still work.
 public struct Presets: Sendable {
+  /// The presets file.
   public let url: URL
 
+  /// The presets in `url`.
   public init(url: URL) { self.url = url }
 
   /// The user's file; `nil` without a home.
@@ -88,6 +90,7 @@ public struct Presets: Sendable {
     return (presets, problems)
   }
 
+  /// The preset called `name`, if there is one.
   public func named(_ name: String) -> Preset? { load().presets.first { $0.name == name } }
 
   /// Adds or replaces a preset; the file keeps every other entry as it was.
@@ -184,7 +187,10 @@ public struct Presets: Sendable {
   }
 }
 
+/// A presets file that cannot be read or written, or a name that is not a preset.
 public struct PresetError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, to show as it is.
   public var description: String
+  /// An error saying `description`.
   public init(_ description: String) { self.description = description }
 }

@@ -14,11 +14,15 @@ import FoundationEssentials
 public struct Status: Sendable, Equatable {
   /// One thing shown.
   public struct Item: Sendable, Equatable {
+    /// What an item is.
     public enum Kind: String, Sendable, Codable { case timer, stopwatch, alarm }
+    /// What the item is.
     public var kind: Kind
+    /// The short form, for a panel.
     public var text: String
     /// The longer form, for a tooltip.
     public var detail: String
+    /// Whether it is paused (a timer, a stopwatch).
     public var paused: Bool
     /// How much of a timer has passed, 0 to 100.
     public var percentage: Int?
@@ -26,6 +30,7 @@ public struct Status: Sendable, Equatable {
     public var changes: Date?
   }
 
+  /// Timers first, then the stopwatch, then the next alarm.
   public var items: [Item]
 
   /// Output formats for panels and scripts.

@@ -25,12 +25,16 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
 
   /// The drawable's size in pixels and its pixels per point (2 on a hi-DPI display).
   public struct Canvas: Hashable, Sendable {
+    /// In pixels.
     public var width: Int
+    /// In pixels.
     public var height: Int
+    /// Pixels per point (2 on a hi-DPI display).
     public var scale: Double
     /// The display's frames per second.
     public var refreshRate: Double
 
+    /// A canvas of `width`×`height` pixels.
     public init(width: Int, height: Int, scale: Double = 1, refreshRate: Double = 60) {
       self.width = width
       self.height = height
@@ -65,11 +69,14 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     public var compact = false
     /// Where its top left corner goes, in the screen's points; nil: centred.
     public var position: (x: Int, y: Int)?
+    /// A placement: on top or not, compact or not, where.
     public init(onTop: Bool = false, compact: Bool = false, position: (x: Int, y: Int)? = nil) {
       (self.onTop, self.compact, self.position) = (onTop, compact, position)
     }
   }
 
+  /// Opens a window of `width`×`height` points titled `title`; `onEvent` gets its events on the
+  /// window's thread.
   public init(
     title: String, width: Int, height: Int, placement: Placement = Placement(),
     onEvent: @escaping @Sendable (Event) -> Void
@@ -286,6 +293,7 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
 public enum WindowError: Error, CustomStringConvertible {
   case noDisplay(String)
 
+  /// What went wrong, as the app says it.
   public var description: String {
     switch self {
     case .noDisplay(let why): "cannot open a window: \(why)"
@@ -296,12 +304,20 @@ public enum WindowError: Error, CustomStringConvertible {
 /// A frame's change to the window: the pixels of one rectangle of a `width`×`height` picture
 /// (premultiplied ARGB, rows packed), and the title to show with it.
 public struct WindowUpdate: Sendable {
+  /// The whole picture's width in pixels.
   public var width: Int
+  /// The whole picture's height in pixels.
   public var height: Int
+  /// The changed rectangle's left edge.
   public var x: Int
+  /// The changed rectangle's top edge.
   public var y: Int
+  /// The changed rectangle's width.
   public var rectWidth: Int
+  /// The changed rectangle's height.
   public var rectHeight: Int
+  /// The rectangle's pixels, rows packed.
   public var pixels: [UInt32]
+  /// A new title, if it changed.
   public var title: String?
 }

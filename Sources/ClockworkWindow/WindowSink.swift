@@ -7,7 +7,9 @@ import ClockworkScene
 public struct WindowFrame {
   /// The presentation at the frame's time (a copy: later changes to the model do not reach it).
   public var tree: Layer
+  /// What shows where nothing is drawn.
   public var background: Color
+  /// The window's title.
   public var title: String?
 
   /// Takes `root` (its bounds the canvas in points) as presented at scene time `t`.
@@ -38,10 +40,13 @@ public final class WindowSink: FrameSink {
   private var encoded = 0
   private var shown = 0
 
+  /// A sink for `window`.
   public init(window: Window) { self.window = window }
 
+  /// The window's drawable.
   public var canvas: Window.Canvas { window.canvas }
 
+  /// Draws `frame` where it differs from the one before, ahead of its time.
   public func encode(_ frame: WindowFrame) -> WindowUpdate {
     encoded += 1
     let canvas = window.canvas
@@ -102,6 +107,7 @@ public final class WindowSink: FrameSink {
       x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
   }
 
+  /// Hands the drawn rectangle to the window.
   public func show(_ update: WindowUpdate) {
     shown += 1
     if shown == encoded { (encoded, shown) = (0, 0) }
@@ -119,6 +125,7 @@ public final class WindowSink: FrameSink {
     (encoded, shown) = (0, 0)
   }
 
+  /// The next frame is uploaded whole.
   public func invalidate() {
     plannedTree = nil
     uploadWhole = true
@@ -126,5 +133,6 @@ public final class WindowSink: FrameSink {
     (encoded, shown) = (0, 0)
   }
 
+  /// Nothing to put back: the window closes with the run.
   public func finish() { window.close() }
 }
