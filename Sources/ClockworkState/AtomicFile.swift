@@ -10,6 +10,8 @@ import SystemPackage
 /// try AtomicFile.write(data, to: dir.file("stopwatch.json"))
 /// ```
 public enum AtomicFile {
+  /// Writes `data` over `url` as the type says: a reader sees the old file or the new one,
+  /// never half.
   public static func write(_ data: Data, to url: URL) throws(StateError) {
     let directory = url.deletingLastPathComponent()
     func fail(_ what: String) -> StateError {

@@ -10,8 +10,10 @@ import Glibc
 /// for line in Notices(directory: state).take() { print(line) }
 /// ```
 public struct Notices: Sendable {
+  /// The state folder the notices are kept in.
   public let directory: StateDirectory
 
+  /// The notices of `directory`.
   public init(directory: StateDirectory) { self.directory = directory }
 
   var url: URL { directory.file("notices") }

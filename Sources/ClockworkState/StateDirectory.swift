@@ -7,10 +7,13 @@ import FoundationEssentials
 /// dir.url   // ~/.local/state/clockwork
 /// ```
 public struct StateDirectory: Sendable {
+  /// The folder.
   public let url: URL
 
+  /// The state folder at `url`.
   public init(url: URL) { self.url = url }
 
+  /// `$XDG_STATE_HOME/clockwork`, else `~/.local/state/clockwork`.
   public init(environment: [String: String]) {
     if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
       url = URL(fileURLWithPath: xdg).appendingPathComponent("clockwork")
@@ -22,6 +25,7 @@ public struct StateDirectory: Sendable {
     }
   }
 
+  /// A file in the folder.
   public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
   /// The environment a process started for this folder needs to find it (`XDG_STATE_HOME`),
@@ -34,13 +38,17 @@ public struct StateDirectory: Sendable {
 
 /// Why state could not be saved or read.
 public struct StateError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file or folder.
   public var path: String
+  /// What went wrong with it.
   public var problem: String
 
+  /// A problem with `path`.
   public init(path: String, problem: String) {
     self.path = path
     self.problem = problem
   }
 
+  /// "PATH: PROBLEM".
   public var description: String { "\(path): \(problem)" }
 }

@@ -11,8 +11,10 @@ import Glibc
 /// try file.save(value)
 /// ```
 public struct StateFile<Value: StoredState>: Sendable {
+  /// The file.
   public let url: URL
 
+  /// The state file at `url`.
   public init(url: URL) { self.url = url }
 
   /// The format version written now; files with a higher version are from a newer Clockwork.
@@ -40,7 +42,10 @@ public struct StateFile<Value: StoredState>: Sendable {
   }
 
   /// Why a file's bytes cannot be used, as the warning says it ("is corrupt (…)").
-  public struct Unusable: Error, Hashable, Sendable { public var reason: String }
+  public struct Unusable: Error, Hashable, Sendable {
+    /// Why, in words.
+    public var reason: String
+  }
 
   /// The value in a state file's bytes, checked; any bytes give a value or a reason, never a
   /// crash (fuzzed: scripts/fuzz).
@@ -64,6 +69,7 @@ public struct StateFile<Value: StoredState>: Sendable {
     return .success(envelope.value)
   }
 
+  /// Writes `value` in its envelope, atomically.
   public func save(_ value: Value) throws(StateError) {
     let data: Data
     do { data = try Self.encode(value) } catch {

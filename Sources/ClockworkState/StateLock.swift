@@ -20,6 +20,7 @@ public final class StateLock: Sendable {
     close(fd)
   }
 
+  /// What an attempt to take the lock came to.
   public enum Outcome: Sendable {
     case acquired(StateLock)
     /// Another process holds it (its pid, when known).

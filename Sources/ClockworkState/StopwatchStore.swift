@@ -5,24 +5,31 @@ import Glibc
 /// The stopwatch's state on disk: resumed on start, saved on every change, archived by
 /// `--new`, listed by `--history`, guarded by a lock.
 public final class StopwatchStore {
+  /// The state folder.
   public let directory: StateDirectory
+  /// The current stopwatch's file (`stopwatch.json`).
   public let file: StateFile<StoredStopwatch>
+  /// The lock held while this process owns the stopwatch; nil when read-only or not taken.
   public private(set) var lock: StateLock?
   /// Another process owns the stopwatch: show it, do not write.
   public private(set) var readOnly = false
   /// The last save failed (read-only or full disk): said once in the UI.
   public private(set) var saveError: String?
+  /// When the current stopwatch was first started (for the history).
   public var started: Date?
 
+  /// The store in the user's state folder (`$XDG_STATE_HOME/clockwork`).
   public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.init(directory: StateDirectory(environment: environment))
   }
 
+  /// The store in `directory`.
   public init(directory: StateDirectory) {
     self.directory = directory
     file = StateFile(url: directory.file("stopwatch.json"))
   }
 
+  /// Where archived stopwatches are kept, a file each.
   public var historyFolder: URL { directory.file("history") }
 
   /// Takes the lock, or learns who holds it. With `take`, asks the holder to quit (SIGTERM)

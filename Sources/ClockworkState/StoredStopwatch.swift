@@ -12,23 +12,30 @@ import FoundationEssentials
 /// If the wall clock moved backwards while no window was open, the elapsed time never shrinks:
 /// the last known value is kept and a note says so.
 public struct StoredStopwatch: StoredState, Hashable {
+  /// Idle, running or paused.
   public var phase: StopwatchPhase
   /// Elapsed seconds at `anchor`.
   public var elapsed: Double
   /// Wall time (seconds since 1970) when it read `elapsed`.
   public var anchor: Double
+  /// The laps, oldest first.
   public var laps: [StoredLap]
   /// When this session began (wall time), for the history.
   public var started: Double?
   /// When it was archived (wall time); `nil` while it is the current stopwatch.
   public var ended: Double?
 
+  /// A lap as stored: its number, split and total in seconds.
   public struct StoredLap: Codable, Hashable, Sendable {
+    /// Counted from 1.
     public var number: Int
+    /// Seconds since the lap before.
     public var split: Double
+    /// Seconds since the start.
     public var total: Double
   }
 
+  /// A stored stopwatch.
   public init(
     _ watch: Stopwatch<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date,
     started: Date?
@@ -87,6 +94,7 @@ public struct StoredStopwatch: StoredState, Hashable {
     return (Stopwatch(state: state, laps: restoredLaps), note)
   }
 
+  /// What makes no sense in the stored values, or nil.
   public func problem() -> String? {
     if let problem = StoredNumbers.spanProblem(elapsed, "elapsed")
       ?? StoredNumbers.wallTimeProblem(anchor, "anchor")
@@ -113,6 +121,7 @@ public struct StoredStopwatch: StoredState, Hashable {
     return nil
   }
 
+  /// "45 s", "3 min", "2 h": a span of seconds, rounded, as a person says it.
   public static func describe(_ seconds: Double) -> String {
     seconds < 120
       ? "\(Int(seconds.rounded())) s"
