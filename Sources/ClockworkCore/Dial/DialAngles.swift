@@ -11,10 +11,14 @@ import FoundationEssentials
 /// hand includes the fraction of the second (nanoseconds × 1e-9). Wall time is read in the given
 /// time zone, so the hands show local time across DST changes and odd offsets.
 public struct DialAngles: Hashable, Sendable {
+  /// The hour hand, in radians clockwise from 12.
   public var hour: Double
+  /// The minute hand, in radians clockwise from 12.
   public var minute: Double
+  /// The second hand, in radians clockwise from 12.
   public var second: Double
 
+  /// Angles as given.
   public init(hour: Double, minute: Double, second: Double) {
     self.hour = hour
     self.minute = minute
@@ -69,5 +73,6 @@ public enum Dial: String, Hashable, Sendable, Codable, CaseIterable {
   case twelveHour = "12"
   case twentyFourHour = "24"
 
+  /// Hours in one turn: 12 or 24.
   public var hours: Int { self == .twelveHour ? 12 : 24 }
 }

@@ -101,6 +101,7 @@ public enum Oscillator: Hashable, Sendable, Codable {
 }
 
 extension Oscillator: CustomStringConvertible {
+  /// `quartz`, `recoil`, `mechanical` (another rate: `mechanical(21600 bph)`), `sweep`.
   public var description: String {
     switch self {
     case .quartz: "quartz"

@@ -7,12 +7,16 @@ import FoundationEssentials
 /// print(t.hour, t.minute, t.second)
 /// ```
 public struct WallTime: Hashable, Sendable {
+  /// 0 to 23.
   public var hour: Int
+  /// 0 to 59.
   public var minute: Int
+  /// 0 to 59 (60 in a leap second).
   public var second: Int
   /// Nanoseconds into the second, 0..<1_000_000_000.
   public var nanosecond: Int
 
+  /// A wall time as given.
   public init(hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
     self.hour = hour
     self.minute = minute

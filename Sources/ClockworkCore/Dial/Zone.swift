@@ -23,6 +23,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
   /// The zone the machine is set to.
   public static let local = Zone(rules: .local, identifier: nil)
+  /// Coordinated Universal Time, offset 0 all year.
   public static let utc = Zone(rules: .offset(0), identifier: "UTC")
 
   init(rules: Rules, identifier: String?) {
@@ -45,9 +46,11 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// A fixed offset east of UTC, as in `2026-11-22T17:30+01:00`.
   public init(secondsFromGMT seconds: Int) { self.init(rules: .offset(seconds), identifier: nil) }
 
+  /// Zones are equal when they have the same name and the same rules.
   public static func == (a: Zone, b: Zone) -> Bool {
     a.description == b.description && a.identity == b.identity
   }
+  /// Hashes the name.
   public func hash(into hasher: inout Hasher) { hasher.combine(description) }
   /// Tells a named zone from a fixed offset that prints the same.
   var identity: Int {
@@ -171,18 +174,22 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
 /// Wall-clock fields of one instant in one zone.
 public struct CivilTime: Hashable, Sendable {
+  /// The year, e.g. 2026.
   public var year: Int
   /// 1…12.
   public var month: Int
   /// 1…31.
   public var day: Int
+  /// 0 to 23.
   public var hour: Int
+  /// 0 to 59.
   public var minute: Int
   /// 0…60 (a leap second reads 60 where the database has leap seconds).
   public var second: Int
   /// Seconds east of UTC.
   public var utcOffset: Int
 
+  /// Fields as given.
   public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, utcOffset: Int)
   {
     self.year = year

@@ -58,6 +58,7 @@ public enum ClockText {
     return "\(Weekday(of: then).shortName) \(day(then)) \(clock)"
   }
 
+  /// `14:32` on the minute, else `14:32:13` (12-hour forms with `hours: .twelve`).
   public static func shortTime(_ date: Date, in zone: Zone, hours: HourCycle = .twentyFour)
     -> String
   {
@@ -69,8 +70,10 @@ public enum ClockText {
     }
   }
 
+  /// `2026-11-22`.
   public static func day(_ t: CivilTime) -> String { "\(t.year)-\(pad(t.month))-\(pad(t.day))" }
 
+  /// `14:32:05`, or `2:32:05 PM` with `hours: .twelve`.
   public static func time(_ t: CivilTime, hours: HourCycle = .twentyFour) -> String {
     switch hours {
     case .twentyFour: return "\(pad(t.hour)):\(pad(t.minute)):\(pad(t.second))"

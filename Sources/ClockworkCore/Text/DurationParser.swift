@@ -10,6 +10,7 @@ import FoundationEssentials
 /// A bare number is seconds; `M:SS` and `H:MM:SS` are clock forms; units are `d`, `h`, `m`, `s`
 /// and `ms` (also `hr`, `min`, `sec` and plurals), each at most once, largest first.
 public enum DurationParser {
+  /// The forms a duration may take, for messages.
   public static let acceptedForms =
     "accepted forms: 90, 90s, 1m30s, 1h 30m, 1.5h, 25m, 2d, 1:30 (M:SS), 01:30:00 (H:MM:SS), 2d 01:30:00"
 
@@ -151,19 +152,24 @@ public enum DurationParser {
 
 /// Why a duration could not be read.
 public struct DurationParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong with a duration.
   public enum Problem: Hashable, Sendable {
     case empty, zero, negative, tooLong
     case malformed(String)
   }
 
+  /// What was typed.
   public var input: String
+  /// What is wrong with it.
   public var problem: Problem
 
+  /// An error about `input`.
   public init(input: String, problem: Problem) {
     self.input = input
     self.problem = problem
   }
 
+  /// The message: what was typed and what is wrong.
   public var description: String {
     let what: String
     switch problem {

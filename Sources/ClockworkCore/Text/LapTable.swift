@@ -15,6 +15,7 @@ public enum LapTable {
   /// Laps needed before best and worst are marked (with two, one is always "worst").
   public static let lapsBeforeMarking = 3
 
+  /// The laps as a table, newest first, best and worst marked once there are three, and the total under it.
   public static func render(_ laps: [Lap], total: Duration) -> String {
     var lines: [String] = []
     if laps.isEmpty {
@@ -52,10 +53,12 @@ public enum LapTable {
 }
 
 extension String {
+  /// The string with spaces after it to `width` characters.
   public func padded(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 
+  /// The string with spaces before it to `width` characters.
   public func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
   }

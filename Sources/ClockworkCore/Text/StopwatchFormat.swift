@@ -10,6 +10,7 @@ import FoundationEssentials
 /// Readings are truncated to the centisecond: a stopwatch never shows time that has not yet
 /// passed. Every field stays in range (never `10:60.00` or `01:010.00`).
 public enum StopwatchFormat {
+  /// `MM:SS.cc`, `H:MM:SS.cc` past 59:59.99, truncated to the centisecond (never ahead of the time that passed).
   public static func string(_ elapsed: Duration) -> String {
     let centiseconds = max(0, TimeFields.wholeUnits(elapsed, per: 100, rounding: .down))
     let fields = TimeFields(centiseconds: centiseconds)
@@ -29,6 +30,7 @@ public enum StopwatchFormat {
 /// Readings round *up*: a countdown reads zero only when it has ended, and reads its full
 /// duration at the start.
 public enum CountdownFormat {
+  /// `M:SS`, `H:MM:SS` or `Nd HH:MM:SS`, rounded up (zero only at the end); with `tenths`, `M:SS.t`.
   public static func string(_ remaining: Duration, tenths: Bool = false) -> String {
     if tenths {
       let units = max(0, TimeFields.wholeUnits(remaining, per: 10, rounding: .up))

@@ -8,15 +8,20 @@ import FoundationEssentials
 /// let end = try TargetTimeParser.nextOccurrence(of: "5:30 pm", after: .now, in: .local)
 /// ```
 public enum TargetTimeParser {
+  /// The forms a time may take, for messages.
   public static let acceptedForms =
     "accepted forms: 17:30, 17:30:15, 5pm, 5:30 pm, 2026-11-22T17:30:00Z, 2026-11-22T17:30, 2026-11-22 (its midnight)"
 
   /// A local time of day.
   public struct TimeOfDay: Hashable, Sendable {
+    /// 0 to 23.
     public var hour: Int
+    /// 0 to 59.
     public var minute: Int
+    /// 0 to 59.
     public var second: Int
 
+    /// A time of day as given.
     public init(hour: Int, minute: Int, second: Int) {
       self.hour = hour
       self.minute = minute
@@ -206,17 +211,21 @@ public enum TargetTimeParser {
 
 /// Why a target time could not be read.
 public struct TargetTimeParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What was typed.
   public var input: String
+  /// What is wrong with it.
   public var problem: String
   /// Whether the forms are worth listing (not when the form was right and the time was not).
   public var listsForms = true
 
+  /// An error about `input`; `listsForms` adds the accepted forms to the message.
   public init(input: String, problem: String, listsForms: Bool = true) {
     self.input = input
     self.problem = problem
     self.listsForms = listsForms
   }
 
+  /// The message: what was typed, what is wrong, and the forms accepted.
   public var description: String {
     "cannot read time '\(input)': \(problem)"
       + (listsForms ? " (\(TargetTimeParser.acceptedForms))" : "")

@@ -4,11 +4,13 @@ import FoundationEssentials
 public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable {
   case sunday, monday, tuesday, wednesday, thursday, friday, saturday
 
+  /// Monday first, Sunday last, as a week is read.
   public static func < (a: Weekday, b: Weekday) -> Bool { a.order < b.order }
 
   /// Monday first, as a week is read.
   var order: Int { (rawValue + 6) % 7 }
 
+  /// "Sun", "Mon", …
   public var shortName: String { ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][rawValue] }
 
   /// The day of `wall`'s date.
@@ -63,8 +65,11 @@ public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable 
   }
 }
 
+/// An alarm's time or days that cannot be read.
 public struct AlarmScheduleError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong, in words.
   public var description: String
+  /// An error saying `description`.
   public init(_ description: String) { self.description = description }
 }
 
@@ -77,11 +82,14 @@ public struct AlarmScheduleError: Error, Hashable, Sendable, CustomStringConvert
 /// standup.nextRing(after: Date(), in: .local)
 /// ```
 public struct AlarmSchedule: Hashable, Sendable {
+  /// 0 to 23.
   public var hour: Int
+  /// 0 to 59.
   public var minute: Int
   /// Empty: every day.
   public var days: Set<Weekday>
 
+  /// An alarm at `hour`:`minute` on `days` (none: every day).
   public init(hour: Int, minute: Int, days: Set<Weekday> = []) {
     self.hour = hour
     self.minute = minute

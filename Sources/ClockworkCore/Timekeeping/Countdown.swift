@@ -13,6 +13,7 @@ import FoundationEssentials
 /// run can tell it is stale (the design we build on let an old run's finish kill the new one).
 public struct Countdown<Instant: InstantProtocol>: Sendable
 where Instant.Duration == Duration, Instant: Sendable {
+  /// Where a countdown is.
   public enum State: Sendable {
     case idle
     case running(deadline: Instant)
@@ -24,6 +25,7 @@ where Instant.Duration == Duration, Instant: Sendable {
 
   /// The length of the current run (grows or shrinks with ``add(_:at:)``).
   public private(set) var duration: Duration
+  /// Where it is now.
   public private(set) var state: State = .idle
   /// Counts starts and restarts; a finish belongs to the run it was computed for.
   public private(set) var run: Int = 0
@@ -51,6 +53,7 @@ where Instant.Duration == Duration, Instant: Sendable {
     guard duration <= maximumDuration else { throw .tooLong }
   }
 
+  /// Starts it at `now`.
   public mutating func start(at now: Instant) {
     state = .running(deadline: now.advanced(by: duration))
     run += 1
@@ -59,11 +62,13 @@ where Instant.Duration == Duration, Instant: Sendable {
   /// Starts again from the full duration; any earlier run's finish is void.
   public mutating func restart(at now: Instant) { start(at: now) }
 
+  /// Pauses it at `now`, keeping the time left.
   public mutating func pause(at now: Instant) {
     guard case .running = state else { return }
     state = .paused(remaining: remaining(at: now))
   }
 
+  /// Resumes it at `now`.
   public mutating func resume(at now: Instant) {
     guard case .paused(let remaining) = state, remaining > .zero else { return }
     state = .running(deadline: now.advanced(by: remaining))
@@ -101,6 +106,7 @@ where Instant.Duration == Duration, Instant: Sendable {
     return min(1, max(0, 1 - left / total))
   }
 
+  /// Whether no time is left at `now`.
   public func isFinished(at now: Instant) -> Bool { remaining(at: now) == .zero }
 
   /// The instant this run ends, while running.
@@ -109,6 +115,7 @@ where Instant.Duration == Duration, Instant: Sendable {
     return nil
   }
 
+  /// Whether it is counting down.
   public var isRunning: Bool {
     if case .running = state { return true }
     return false
@@ -120,10 +127,12 @@ extension Countdown: Equatable {}
 extension Countdown.State: Codable where Instant: Codable {}
 extension Countdown: Codable where Instant: Codable {}
 
+/// A countdown that cannot be made.
 public enum CountdownError: Error, Hashable, Sendable, CustomStringConvertible {
   case notPositive
   case tooLong
 
+  /// What is wrong, in words.
   public var description: String {
     switch self {
     case .notPositive: "a countdown must last longer than zero"

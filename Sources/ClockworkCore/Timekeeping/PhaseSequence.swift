@@ -9,27 +9,34 @@ import FoundationEssentials
 /// focus.step(1)   // (phase: break 5m, round: 1)
 /// ```
 public struct PhaseSequence: Hashable, Sendable, Codable {
+  /// One phase: a name and how long it lasts.
   public struct Phase: Hashable, Sendable, Codable {
+    /// What it is called: "work", "break".
     public var name: String
     /// Seconds, whole milliseconds.
     public var seconds: Double
 
+    /// A phase of `seconds`.
     public init(name: String, seconds: Double) {
       self.name = name
       self.seconds = seconds
     }
 
+    /// Its length.
     public var duration: Duration { .milliseconds(Int64((seconds * 1000).rounded())) }
   }
 
   /// One round's phases.
   public var phases: [Phase]
+  /// How many times the phases repeat.
   public var rounds: Int
   /// Replaces the last phase of the last round (a pomodoro's long break).
   public var finale: Phase?
 
+  /// The most steps a sequence may have (phases times rounds).
   public static let maximumSteps = 1000
 
+  /// A sequence of `phases`, `rounds` times; `finale` replaces the last round's last phase.
   public init(phases: [Phase], rounds: Int = 1, finale: Phase? = nil) {
     self.phases = phases
     self.rounds = rounds
@@ -121,9 +128,13 @@ public struct PhaseSequence: Hashable, Sendable, Codable {
   }
 }
 
+/// A sequence that cannot be read.
 public struct SequenceParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What was typed.
   public var input: String
+  /// What is wrong with it.
   public var problem: String
 
+  /// The message: what was typed and what is wrong.
   public var description: String { "cannot read sequence '\(input)': \(problem)" }
 }

@@ -14,6 +14,7 @@ import FoundationEssentials
 /// throws ``StopwatchError`` and leaves the stopwatch as it was.
 public struct Stopwatch<Instant: InstantProtocol>: Sendable
 where Instant.Duration == Duration, Instant: Sendable {
+  /// Where a stopwatch is.
   public enum State: Sendable {
     case idle
     /// Running since `since`, with `banked` elapsed before that.
@@ -21,10 +22,12 @@ where Instant.Duration == Duration, Instant: Sendable {
     case paused(elapsed: Duration)
   }
 
+  /// Where it is now.
   public private(set) var state: State = .idle
   /// Laps in the order they were taken (oldest first).
   public private(set) var laps: [Lap] = []
 
+  /// A stopwatch not yet started.
   public init() {}
 
   /// A stopwatch in a given state, e.g. restored from disk.
@@ -33,6 +36,7 @@ where Instant.Duration == Duration, Instant: Sendable {
     self.laps = laps
   }
 
+  /// Idle, running or paused, without the times.
   public var phase: StopwatchPhase {
     switch state {
     case .idle: .idle
@@ -50,16 +54,19 @@ where Instant.Duration == Duration, Instant: Sendable {
     }
   }
 
+  /// Starts it at `now`.
   public mutating func start(at now: Instant) throws(StopwatchError) {
     guard case .idle = state else { throw .illegal(.start, in: phase) }
     state = .running(since: now, banked: .zero)
   }
 
+  /// Pauses it at `now`.
   public mutating func pause(at now: Instant) throws(StopwatchError) {
     guard case .running = state else { throw .illegal(.pause, in: phase) }
     state = .paused(elapsed: elapsed(at: now))
   }
 
+  /// Resumes it at `now`.
   public mutating func resume(at now: Instant) throws(StopwatchError) {
     guard case .paused(let elapsed) = state else { throw .illegal(.resume, in: phase) }
     state = .running(since: now, banked: elapsed)
@@ -76,6 +83,7 @@ where Instant.Duration == Duration, Instant: Sendable {
     return lap
   }
 
+  /// Back to idle, its laps forgotten; only when not running.
   public mutating func reset() throws(StopwatchError) {
     guard case .paused = state else { throw .illegal(.reset, in: phase) }
     state = .idle
@@ -95,10 +103,14 @@ extension Stopwatch: Codable where Instant: Codable {}
 
 /// One lap: its number (from 1), its own duration and the running total when it was taken.
 public struct Lap: Hashable, Sendable, Codable {
+  /// Counted from 1.
   public var number: Int
+  /// The time since the lap before.
   public var split: Duration
+  /// The time since the start.
   public var total: Duration
 
+  /// A lap as given.
   public init(number: Int, split: Duration, total: Duration) {
     self.number = number
     self.split = split
@@ -106,19 +118,24 @@ public struct Lap: Hashable, Sendable, Codable {
   }
 }
 
+/// Idle, running or paused.
 public enum StopwatchPhase: String, Hashable, Sendable, Codable {
   case idle, running, paused
 }
 
+/// What was asked of a stopwatch.
 public enum StopwatchAction: String, Hashable, Sendable {
   case start, pause, resume, lap, reset
 }
 
 /// An action the stopwatch cannot take in its current phase.
 public struct StopwatchError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What was asked.
   public var action: StopwatchAction
+  /// Where the stopwatch was.
   public var phase: StopwatchPhase
 
+  /// An error for `action` in `phase`.
   public init(action: StopwatchAction, phase: StopwatchPhase) {
     self.action = action
     self.phase = phase
@@ -128,6 +145,7 @@ public struct StopwatchError: Error, Hashable, Sendable, CustomStringConvertible
     Self(action: action, phase: phase)
   }
 
+  /// The message: what cannot be done in which phase.
   public var description: String {
     "cannot \(action.rawValue) a stopwatch that is \(phase.rawValue)"
   }
