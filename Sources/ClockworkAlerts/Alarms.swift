@@ -12,8 +12,10 @@ import FoundationEssentials
 /// let (alarm, warnings) = try alarms.add(AlarmSchedule(hour: 7, minute: 0, days: [.monday]), label: "standup")
 /// ```
 public struct Alarms: Sendable {
+  /// Where the alarms are kept.
   public let store: AlarmStore
 
+  /// The alarms of `store`.
   public init(store: AlarmStore = AlarmStore()) { self.store = store }
 
   /// The alarms (a warning when their file had to be set aside).
@@ -46,6 +48,7 @@ public struct Alarms: Sendable {
     return (1...).first { !taken.contains($0) } ?? 1
   }
 
+  /// Removes the alarm numbered `id`, and schedules the rest again where systemd rings them.
   public func remove(_ id: Int) throws(AlertsError) -> (alarm: StoredAlarm, warnings: [String]) {
     let removed = try change { alarms in alarms.remove(at: try Self.index(of: id, in: alarms)) }
     return (removed, rescheduleIfManaged())

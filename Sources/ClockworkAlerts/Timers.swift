@@ -13,6 +13,7 @@ import FoundationEssentials
 /// let persistence = timers.persistence("tea", exec: nil, sound: nil)
 /// ```
 public struct Timers: Sendable {
+  /// Where the timers are kept.
   public let store: TimerStore
   /// Told after a timer is saved (with whether it runs): has it rung if no window shows it.
   let ringer: @Sendable (_ name: String, _ running: Bool) -> Void

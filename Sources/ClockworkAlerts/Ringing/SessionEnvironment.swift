@@ -12,8 +12,10 @@ import Glibc
 /// SessionEnvironment.apply(in: state)                                          // a ringer, first
 /// ```
 public struct SessionEnvironment: StoredState, Hashable {
+  /// The session's variables a ringer needs (bus, display, runtime folder, sound server).
   public var variables: [String: String]
 
+  /// A session environment as given.
   public init(variables: [String: String]) { self.variables = variables }
 
   /// What a ringer takes from the session.
@@ -21,6 +23,7 @@ public struct SessionEnvironment: StoredState, Hashable {
     "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "PULSE_SERVER",
   ]
 
+  /// Refuses a file that holds other variables.
   public func problem() -> String? {
     variables.keys.allSatisfy(Self.names.contains) ? nil : "an unknown variable"
   }

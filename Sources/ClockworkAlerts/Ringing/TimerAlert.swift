@@ -9,8 +9,11 @@ import Glibc
 /// sound theme's `complete` (or `--sound FILE`); and `--exec`, with the timer in its
 /// environment.
 public struct TimerAlert: Sendable {
+  /// The timer's name.
   public var name: String
+  /// A shell command run once at the end (`--exec`).
   public var exec: String?
+  /// The sound to play: the sound theme's by default.
   public var sound = sound(saved: nil)
 
   /// A timer's sound as saved with it (see `AlertSound.init(saved:theme:)`): by default the
@@ -50,13 +53,20 @@ public struct TimerAlert: Sendable {
   /// The end of a sequence's phase, and what comes next, for the notification's words.
   public var phase: PhaseEnd?
 
+  /// In a sequence: the phase that ended and what comes next.
   public struct PhaseEnd: Sendable, Hashable {
+    /// The phase that ended.
     public var name: String
+    /// Its round, from 1.
     public var round: Int
+    /// The rounds in all.
     public var rounds: Int
+    /// The phase that comes next, if any.
     public var next: PhaseSequence.Phase?
+    /// Whether the next phase waits to be started.
     public var nextWaits: Bool
 
+    /// A phase's end as given.
     public init(name: String, round: Int, rounds: Int, next: PhaseSequence.Phase?, nextWaits: Bool)
     {
       self.name = name
@@ -147,6 +157,7 @@ public struct TimerAlert: Sendable {
     public var seen = true
     /// What it said, for whoever tells it later when no one saw it.
     public var summary = ""
+    /// The longer text under it.
     public var body = ""
   }
 

@@ -29,6 +29,7 @@ public struct AlertWatcher {
   /// Alarms rung at once beyond the first are told in one notification, listing this many.
   static let listedAtMost = 10
 
+  /// A watcher of the timers in `store`.
   public init(store: TimerStore) { self.store = store }
 
   static func lockFile(_ store: TimerStore) -> URL { store.directory.file("watcher.lock") }

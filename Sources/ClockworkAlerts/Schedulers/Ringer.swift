@@ -19,8 +19,10 @@ public enum Ringer: Equatable, Sendable {
   /// Runs a timer's `--exec` command and says if it fails.
   case execHook(timer: String, notifies: Bool, command: String)
 
+  /// The program that rings, installed beside `clockwork`.
   public static let programName = "clockwork-alerts"
 
+  /// The arguments that ask the program for this.
   public var arguments: [String] {
     switch self {
     case .watch: []
@@ -88,6 +90,7 @@ public enum RingerError: Error, Hashable, Sendable, CustomStringConvertible {
   case notInstalled(String)
   case cannotStart(String, String)
 
+  /// What went wrong, in words.
   public var description: String {
     switch self {
     case .notInstalled(let path):

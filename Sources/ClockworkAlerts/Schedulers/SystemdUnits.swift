@@ -14,6 +14,7 @@ import Glibc
 /// try SystemdUnits.write(files, to: SystemdUnits.userFolder())
 /// ```
 public enum SystemdUnits {
+  /// The service the alarms' timer units start.
   public static let service = "clockwork-alerts.service"
   static let timerPrefix = "clockwork-alarm-"
 

@@ -4,14 +4,19 @@ import FoundationEssentials
 
 /// An alarm as saved: a schedule, whether it is on, and what it has rung.
 public struct StoredAlarm: Codable, Hashable, Sendable {
+  /// Its number in `alarm list`.
   public var id: Int
+  /// 0 to 23.
   public var hour: Int
+  /// 0 to 59.
   public var minute: Int
   /// Days of the week (Sunday 0); empty: every day.
   public var days: [Int]
+  /// What the notification says.
   public var label: String?
   /// A tz database name; `nil`: the local zone, whatever it is when it rings.
   public var zone: String?
+  /// Whether it rings.
   public var enabled: Bool
   /// Wall time (seconds since 1970) it was added: no ring before it is owed.
   public var created: Double
@@ -24,6 +29,7 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
   /// `--sound FILE` (a path) or `--no-sound` (""); `nil`: the sound theme's.
   public var sound: String?
 
+  /// An alarm as given.
   public init(id: Int, schedule: AlarmSchedule, label: String?, zone: String?, created: Date) {
     self.id = id
     hour = schedule.hour
@@ -35,10 +41,12 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
     self.created = created.timeIntervalSince1970
   }
 
+  /// When it rings, as a schedule.
   public var schedule: AlarmSchedule {
     AlarmSchedule(hour: hour, minute: minute, days: Set(days.compactMap(Weekday.init(rawValue:))))
   }
 
+  /// Its zone, or the local one (whatever it is when it rings).
   public var timeZone: Zone { zone.flatMap(Zone.init(identifier:)) ?? .local }
 
   /// The next ring it owes: a snooze's end, or the schedule's first ring after the last rung (or
@@ -63,10 +71,13 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
 
 /// All alarms, in one file.
 public struct StoredAlarms: StoredState, Hashable {
+  /// The alarms, by number.
   public var alarms: [StoredAlarm]
 
+  /// The alarms as given.
   public init(alarms: [StoredAlarm] = []) { self.alarms = alarms }
 
+  /// What makes no sense in them (a time out of range, an unknown zone), or nil.
   public func problem() -> String? {
     guard Set(alarms.map(\.id)).count == alarms.count else { return "two alarms have the same id" }
     for alarm in alarms {
@@ -95,14 +106,18 @@ public struct StoredAlarms: StoredState, Hashable {
 /// The alarms on disk (`alarms.json`); each change is made under `alarms.lock`, so the CLI and
 /// the watcher never lose each other's changes.
 public struct AlarmStore: Sendable {
+  /// The state folder.
   public let directory: StateDirectory
 
+  /// The alarms of `directory`.
   public init(directory: StateDirectory) { self.directory = directory }
 
+  /// The alarms in the user's state folder.
   public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.init(directory: StateDirectory(environment: environment))
   }
 
+  /// `alarms.json`.
   public var file: StateFile<StoredAlarms> { StateFile(url: directory.file("alarms.json")) }
 
   /// The alarms (a warning when the file had to be moved aside).

@@ -11,6 +11,7 @@ import FoundationEssentials
 /// stored.remaining(atWall: Date())
 /// ```
 public struct StoredTimer: StoredState, Hashable {
+  /// The timer's name.
   public var name: String
   /// Seconds.
   public var duration: Double
@@ -30,10 +31,12 @@ public struct StoredTimer: StoredState, Hashable {
   public var sound: String?
   /// Phases one after another: this timer is the phase at ``step``.
   public var sequence: PhaseSequence?
+  /// The phase of ``sequence`` this timer is, from 0.
   public var step: Int?
   /// A sequence's next phase waits to be started (`timer --next`) instead of starting by itself.
   public var manual: Bool?
 
+  /// A stored timer as given.
   public init(
     _ countdown: Countdown<ContinuousClock.Instant>, name: String, at now: ContinuousClock.Instant,
     wallNow: Date,
@@ -54,12 +57,14 @@ public struct StoredTimer: StoredState, Hashable {
     }
   }
 
+  /// Seconds left at the wall time `wallNow`.
   public func remaining(atWall wallNow: Date) -> Double {
     if rungAt != nil { return 0 }
     if let endsAt { return max(0, endsAt - wallNow.timeIntervalSince1970) }
     return remainingWhenPaused ?? duration
   }
 
+  /// Whether it has ended by the wall time `wallNow`.
   public func isFinished(atWall wallNow: Date) -> Bool {
     rungAt != nil || remaining(atWall: wallNow) <= 0
   }
@@ -77,6 +82,7 @@ public struct StoredTimer: StoredState, Hashable {
       running: endsAt != nil, at: now)
   }
 
+  /// What makes no sense in it, or nil.
   public func problem() -> String? {
     guard TimerStore.validName(name) else { return "the name is not a timer name" }
     if let problem = StoredNumbers.spanProblem(duration, "duration") { return problem }

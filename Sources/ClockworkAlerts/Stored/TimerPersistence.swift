@@ -10,7 +10,9 @@ import FoundationEssentials
 /// persistence.save(countdown, at: clock.now, wallNow: Date())
 /// ```
 public final class TimerPersistence {
+  /// Where the timer is kept.
   public let store: TimerStore
+  /// The timer's name.
   public let name: String
   let exec: String?
   let tty: TerminalIdentity?
@@ -21,10 +23,12 @@ public final class TimerPersistence {
   let viewing: StateLock?
   /// The sequence it runs, and the phase it is at.
   public let sequence: PhaseSequence?
+  /// The phase of the sequence it is at, from 0.
   public private(set) var step: Int
   /// The next phase waits to be started instead of starting by itself.
   public let manual: Bool
 
+  /// Keeps the timer `name` in `store`.
   public init(
     store: TimerStore, name: String, exec: String? = nil, tty: TerminalIdentity? = nil,
     sound: String? = nil,
@@ -49,6 +53,7 @@ public final class TimerPersistence {
   /// what rings it if this process goes away is told.
   public var whenSaved: (_ running: Bool) -> Void = { _ in }
 
+  /// Saves the countdown as it is at `now` (the wall clock then: `wallNow`).
   public func save(
     _ countdown: Countdown<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date
   ) {
@@ -63,15 +68,18 @@ public final class TimerPersistence {
 
   /// How an end went: whether this process rings it, and the phase that comes next.
   public struct EndClaim: Sendable {
+    /// Whether this process rings the end (no other took it first).
     public var ours: Bool
     /// In a sequence: the phase that ended and what comes next.
     public var phaseEnd: TimerAlert.PhaseEnd?
 
+    /// A claim as given.
     public init(ours: Bool, phaseEnd: TimerAlert.PhaseEnd? = nil) {
       self.ours = ours
       self.phaseEnd = phaseEnd
     }
 
+    /// In a sequence: the phase that comes next.
     public var next: PhaseSequence.Phase? { phaseEnd?.next }
     /// The next phase waits to be started.
     public var nextWaits: Bool { phaseEnd?.nextWaits ?? false }

@@ -5,16 +5,21 @@ import Glibc
 
 /// Named timers on disk: `timers/<name>.json`, one per timer.
 public struct TimerStore: Sendable {
+  /// The state folder.
   public let directory: StateDirectory
 
+  /// The timers in the user's state folder.
   public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.init(directory: StateDirectory(environment: environment))
   }
 
+  /// The timers of `directory`.
   public init(directory: StateDirectory) { self.directory = directory }
 
+  /// The `timers` folder: a file a timer.
   public var folder: URL { directory.file("timers") }
 
+  /// The file of the timer called `name`.
   public func file(_ name: String) -> StateFile<StoredTimer> {
     StateFile(url: folder.appendingPathComponent("\(name).json"))
   }
@@ -43,6 +48,7 @@ public struct TimerStore: Sendable {
     }
   }
 
+  /// Forgets the timer called `name`.
   public func remove(_ name: String) throws(StateError) { try file(name).remove() }
 
   /// Held by each process that shows the timer (and rings it at its end); the alert watcher
@@ -52,7 +58,9 @@ public struct TimerStore: Sendable {
   /// An end taken to be rung: the timer as it ended, and the phase of its sequence that comes
   /// next (saved already, running from the end or waiting), if any.
   public struct ClaimedEnd: Sendable {
+    /// The timer as it ended.
     public var timer: StoredTimer
+    /// The phase that comes next, saved already, if any.
     public var next: StoredTimer?
   }
 
@@ -91,6 +99,7 @@ public struct TimerStore: Sendable {
     unlink(staged.path)
   }
 
+  /// Whether `name` may name a timer: letters, digits, `-`, `_` and `.`, up to 64, not starting with a dot.
   public static func validName(_ name: String) -> Bool {
     !name.isEmpty && name.count <= 64
       && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
