@@ -15,15 +15,15 @@ public final class TimerScreen: LiveMode {
   /// Our text colours: white over the backdrop, else as the terminal's background needs.
   let palette: Palette
   /// The backdrop in bands: in palette entries where the terminal lets them be set, else in
-  /// colours that step (``steppedBackdrop``).
+  /// colours that step (``stepsBackdrop``).
   let backdropPalette: BackdropPalette?
   /// Where no palette entry can be set, each drift of the backdrop rewrites every cell: its
-  /// colours then move in steps of this many seconds. `nil` with palette entries.
-  let steppedBackdrop: Double?
+  /// colours then move in steps of ``backdropStep`` seconds.
+  let stepsBackdrop: Bool
   /// Frames a second while the pulse or backdrop moves: the control's where palette entries
   /// carry the motion, else at most ``steppedFPS`` unless asked (each frame rewrites every
   /// cell the pulse covers). With the backdrop's steps, the default timer stays within 20 KB
-  /// a second at 100×40 however the terminal answers (BENCHMARKS.md).
+  /// a second at 100×40 however the terminal answers.
   let motionFPS: Double
   static let backdropStep = 2.0
   static let steppedFPS = 4.0
@@ -44,7 +44,7 @@ public final class TimerScreen: LiveMode {
       control.backdrop == nil || graphics.glyphSet == nil
       ? nil : BackdropPalette(entries: backdropEntries ?? BackdropPalette.entries)
     backdropPalette = bands
-    steppedBackdrop = bands != nil && backdropEntries == nil ? Self.backdropStep : nil
+    stepsBackdrop = bands != nil && backdropEntries == nil
     let inPalette = bands != nil && backdropEntries != nil
     motionFPS = inPalette || fpsAsked ? control.fps : min(control.fps, Self.steppedFPS)
     if backdropPalette != nil {
@@ -125,7 +125,7 @@ public final class TimerScreen: LiveMode {
     let scene = control.scene
     let t = control.sceneTime(at: now)
     var underlay: [CellUnderlay]?
-    let drift = steppedBackdrop.map { step in (t / step).rounded(.down) * step } ?? t
+    let drift = stepsBackdrop ? (t / Self.backdropStep).rounded(.down) * Self.backdropStep : t
     if let backdropPalette, let backdrop = control.backdrop,
       let colors = (backdrop.layer.presentation(at: drift) as? GradientLayer)?.colors
     {
@@ -138,7 +138,7 @@ public final class TimerScreen: LiveMode {
         columns: size.columns, rows: graphicsRows, mapping: mapping, sceneSize: scene.bounds.size,
         colors: colors,
         pulse: control.ring.pulse(at: t, steps: steps), ringOrigin: control.ring.layer.frame.origin)
-      if steppedBackdrop == nil {
+      if !stepsBackdrop {
         underlay = painted.underlay
         grid.palette = painted.palette
       } else {

@@ -46,7 +46,7 @@ public final class ClockWindow: LiveMode {
     let k = faceSide / Self.faceUnits
     // A frame when a hand's tip has moved a pixel: a sweeping second hand at 480×480 moves
     // some 21 pixels a second, and drawing its quarter-pixel steps at the display's rate cost
-    // twice the CPU for a difference anti-aliasing hardly shows (BENCHMARKS.md).
+    // twice the CPU for a difference anti-aliasing hardly shows.
     let delay = control.show(moment.wall, pixelScales: zones.map { _ in k * canvas.scale })
     for (index, (zone, face)) in zip(zones, control.faces).enumerated() {
       let left = Double(index % columns) * panelWidth

@@ -29,6 +29,8 @@ public final class TimerWindow: LiveMode {
     self.fps = fps
     self.stays = stays
     self.attention = attention
+    // Drawn as a still picture under the scene instead (``stillBackdrop(at:)``).
+    control.backdrop?.layer.isHidden = true
   }
 
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
@@ -64,7 +66,6 @@ public final class TimerWindow: LiveMode {
     shown.isHidden = false
     holder.rasterizationKey = "timer backdrop \(shown.colors)"
     holder.addSublayer(shown)
-    backdrop.layer.isHidden = true
     root.addSublayer(holder)
   }
 
@@ -110,7 +111,7 @@ public final class TimerWindow: LiveMode {
         in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
         size: textSize * 0.8, color: WindowText.light.withAlpha(0.8)))
     // The pulse grows some 40 pixels a beat at 480×480: 30 steps a second show it smooth, at
-    // half the work of the display's 60 (BENCHMARKS.md).
+    // half the work of the display's 60.
     let rate = fps ?? min(canvas.refreshRate, Self.motionRate)
     var next = control.nextChange(after: now, pixelScale: k * canvas.scale, fps: rate)
     if control.finishedAt != nil { next = control.nextFrame(after: now, fps: rate) }
