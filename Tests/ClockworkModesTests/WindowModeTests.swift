@@ -51,10 +51,7 @@ import Testing
     let frame = window.frame(
       at: Moment(instant: start.advanced(by: .seconds(8)), wall: wall.addingTimeInterval(8)),
       on: Window.Canvas(width: 480, height: 480))
-    func texts(_ layer: Layer) -> [String] {
-      ((layer as? TextLayer).map { [$0.string] } ?? []) + layer.sublayers.flatMap(texts)
-    }
-    let shown = texts(frame.frame.tree)
+    let shown = texts(in: frame.frame.tree)
     let end = ClockText.when(
       wall.addingTimeInterval(300), seenAt: wall.addingTimeInterval(8), in: .local)
     #expect(shown.contains("pasta") && shown.contains("ends \(end)"), "\(shown)")
@@ -111,10 +108,7 @@ import Testing
       look: .init(seconds: false))
     let planned = window.frame(
       at: Moment(instant: start, wall: wall), on: Window.Canvas(width: 900, height: 300))
-    func texts(_ layer: Layer) -> [String] {
-      ((layer as? TextLayer).map { [$0.string] } ?? []) + layer.sublayers.flatMap(texts)
-    }
-    let shown = texts(planned.frame.tree)
+    let shown = texts(in: planned.frame.tree)
     #expect(shown.contains("14:52") && shown.contains("09:52"), "\(shown)")
     #expect(planned.frame.title == "14:52 - clockwork")
     #expect(planned.next.map { abs(start.duration(to: $0) / .seconds(1) - 54.75) < 1e-6 } == true)
@@ -198,4 +192,9 @@ import Testing
     _ = control.handle(.space, at: Moment(instant: start, wall: Date()))
     #expect(try hint() == ("Space stop ", RGB(StopwatchDisplay.Style().stop)))
   }
+}
+
+/// The strings of every text layer in a tree, in drawing order.
+func texts(in layer: Layer) -> [String] {
+  ((layer as? TextLayer).map { [$0.string] } ?? []) + layer.sublayers.flatMap { texts(in: $0) }
 }

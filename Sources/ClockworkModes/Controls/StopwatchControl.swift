@@ -74,15 +74,16 @@ public final class StopwatchControl {
   }
 
   /// The keys, for the bottom line of a screen or window.
-  public static let help = "Space start/stop  l/Enter lap  r reset (stopped)  q quit"
+  public static let help = "Space start/stop" + otherKeys
+
+  /// The keys after Space's.
+  static let otherKeys = "  l/Enter lap  r reset (stopped)  q quit"
 
   /// The keys as they are now: "Space start" (green) while stopped, "Space stop" (red) while
   /// running, first, as the design's two buttons; then the others.
   public var keyHints: (startStop: String, running: Bool, rest: String) {
     let running = watch.phase == .running
-    return (
-      running ? "Space stop" : "Space start", running, "  l/Enter lap  r reset (stopped)  q quit"
-    )
+    return (running ? "Space stop" : "Space start", running, Self.otherKeys)
   }
 
   /// "running", "stopped" or "ready".

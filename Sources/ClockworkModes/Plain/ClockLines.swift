@@ -2,7 +2,7 @@ import ClockworkCore
 import ClockworkLive
 
 /// `clockwork clock --plain`: one line per second, written just after the wall-clock boundary.
-public final class ClockLines: LiveMode {
+public final class ClockLines: PlainLines {
   public typealias Instant = ContinuousClock.Instant
   let zones: [Zone]
   let count: Int?
@@ -21,12 +21,6 @@ public final class ClockLines: LiveMode {
   }
 
   public func started(at moment: Moment<Instant>) -> LiveAction { enough }
-
-  public var framesCaughtUp: Int { PlainLines.caughtUp }
-
-  public func skippedFrames(from first: Moment<Instant>, to now: Moment<Instant>) {
-    PlainLines.saySkipped(from: first.wall, to: now.wall)
-  }
 
   public func tick(at moment: Moment<Instant>) -> LiveAction {
     written += 1

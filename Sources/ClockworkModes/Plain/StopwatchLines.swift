@@ -5,7 +5,7 @@ import ClockworkSystem
 
 /// `clockwork stopwatch --plain`: the elapsed time on each of the stopwatch's own whole
 /// seconds, a lap for each line of input; the end of input (or a signal) stops it.
-public final class StopwatchLines: LiveMode {
+public final class StopwatchLines: PlainLines {
   public typealias Instant = ContinuousClock.Instant
   public private(set) var watch: Stopwatch<Instant>
   let store: StopwatchStore?
@@ -55,12 +55,6 @@ public final class StopwatchLines: LiveMode {
     return Planned(
       reading,
       next: since.advanced(by: WallSeconds.nextMultiple(of: .seconds(1), after: elapsed) - banked))
-  }
-
-  public var framesCaughtUp: Int { PlainLines.caughtUp }
-
-  public func skippedFrames(from first: Moment<Instant>, to now: Moment<Instant>) {
-    PlainLines.saySkipped(from: first.wall, to: now.wall)
   }
 
   public func handle(_ input: LineReader.Event, at moment: Moment<Instant>) -> LiveAction {

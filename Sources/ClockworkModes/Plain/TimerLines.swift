@@ -6,7 +6,7 @@ import ClockworkSystem
 
 /// `clockwork timer --plain`: the remaining time each time it drops a second, the alert at zero;
 /// in a sequence, a line at each phase's end and the next phase's time.
-public final class TimerLines: LiveMode {
+public final class TimerLines: PlainLines {
   public typealias Instant = ContinuousClock.Instant
   var countdown: Countdown<Instant>
   let persistence: TimerPersistence?
@@ -24,12 +24,6 @@ public final class TimerLines: LiveMode {
     let now = moment.instant
     let next = countdown.isFinished(at: now) ? nil : Self.nextWholeSecond(of: countdown, after: now)
     return Planned(CountdownFormat.string(countdown.remaining(at: now)), next: next)
-  }
-
-  public var framesCaughtUp: Int { PlainLines.caughtUp }
-
-  public func skippedFrames(from first: Moment<Instant>, to now: Moment<Instant>) {
-    PlainLines.saySkipped(from: first.wall, to: now.wall)
   }
 
   public func tick(at moment: Moment<Instant>) -> LiveAction {

@@ -81,16 +81,8 @@ public final class DigitalClockScreen: LiveMode {
     }
     grid.title = ClockText.time(zones[0].civilTime(at: moment.wall), hours: look.hours)
     let delay =
-      look.seconds
-      ? WallSeconds.delayToNextSecond(after: moment.wall) / .seconds(1)
-      : Self.delayToNextMinute(after: moment.wall)
+      zones.map { DigitalClock.delayToNextChange(after: moment.wall, zone: $0, look: look) }.min()
+      ?? 1
     return Planned(grid, next: moment.instant.advanced(by: .seconds(delay)))
-  }
-
-  /// Every zone's minute turns together (offsets are whole minutes, at least here: the few
-  /// historical ones with seconds are not shown without them).
-  static func delayToNextMinute(after date: Date) -> Double {
-    let seconds = date.timeIntervalSince1970
-    return 60 - (seconds - (seconds / 60).rounded(.down) * 60)
   }
 }

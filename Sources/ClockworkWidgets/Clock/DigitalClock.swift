@@ -65,16 +65,19 @@ public final class DigitalClock {
   public func show(date: Date, zone: Zone) {
     let wall = zone.civilTime(at: date)
     let text = Self.timeText(wall, look: look)
-    if text.count != time.string.count {
-      time.string = text
-      layout()
-    }
+    let relayout = text.count != time.string.count  // the digits' size follows their count
     time.string = text
+    if relayout { layout() }
     day.string = look.date ? "\(Weekday(of: wall).shortName) \(ClockText.day(wall))" : ""
   }
 
   /// Seconds from `date` to the next change of what is shown: the next second, or minute.
   public func delayToNextChange(after date: Date, zone: Zone) -> Double {
+    Self.delayToNextChange(after: date, zone: zone, look: look)
+  }
+
+  /// Seconds from `date` to the next change of what a clock of `look` shows in `zone`.
+  public static func delayToNextChange(after date: Date, zone: Zone, look: Look) -> Double {
     let toSecond = WallSeconds.delayToNextSecond(after: date) / .seconds(1)
     guard !look.seconds else { return toSecond }
     let second = zone.civilTime(at: date).second
