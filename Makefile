@@ -61,7 +61,8 @@ docs:
 bench: release
 	scripts/bench/plain-clock-latency
 
-# The house style (.swift-format; Tests/.swift-format lets a test force-unwrap its fixtures).
+# The house style (.swift-format; Sources/.swift-format asks every public symbol for its
+# documentation, Tests/.swift-format lets a test force-unwrap its fixtures).
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Examples
 

@@ -12,6 +12,7 @@ import Glibc
 ///
 /// `@unchecked Sendable`: its state is guarded by `mutex`.
 public final class DeadlineThread: DeadlineScheduler, @unchecked Sendable {
+  /// The monotonic clock's instants the deadlines are given in.
   public typealias Instant = ContinuousClock.Instant
   private let clock = ContinuousClock()
   // Allocated, not stored: pthread objects must not move.
@@ -23,6 +24,7 @@ public final class DeadlineThread: DeadlineScheduler, @unchecked Sendable {
   private var stopped = false
   private var threadStarted = false
 
+  /// A scheduler whose thread starts with ``start(fire:)``.
   public init() {
     pthread_mutex_init(mutex, nil)
     var attributes = pthread_condattr_t()
@@ -32,6 +34,7 @@ public final class DeadlineThread: DeadlineScheduler, @unchecked Sendable {
     pthread_condattr_destroy(&attributes)
   }
 
+  /// Starts the thread; `fire` is called on it at each deadline, with the deadline.
   public func start(fire: @escaping @Sendable (Instant) -> Void) {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
@@ -50,6 +53,7 @@ public final class DeadlineThread: DeadlineScheduler, @unchecked Sendable {
     pthread_detach(thread)
   }
 
+  /// Sets the next deadline, replacing the last; `nil` for none.
   public func schedule(_ instant: Instant?) {
     let wake = instant.map { ($0, monotonic(after: max(.zero, clock.now.duration(to: $0)))) }
     pthread_mutex_lock(mutex)
@@ -58,6 +62,7 @@ public final class DeadlineThread: DeadlineScheduler, @unchecked Sendable {
     pthread_mutex_unlock(mutex)
   }
 
+  /// Ends the thread: no deadline fires after this.
   public func stop() {
     pthread_mutex_lock(mutex)
     stopped = true

@@ -13,6 +13,7 @@ import Glibc
 public enum DesktopNotification {
   /// Why no notification was shown.
   public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Why, for a message.
     public var description: String
   }
 

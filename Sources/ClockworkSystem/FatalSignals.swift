@@ -9,6 +9,7 @@ import Glibc
 /// FatalSignals.install(advice: "Stopwatches and timers are kept in ~/.local/state/clockwork. …")
 /// ```
 public enum FatalSignals {
+  /// Installs the handlers for the fatal signals: a crash then says its signal and `advice`.
   public static func install(advice: String) { cw_fatal_signals_install(advice) }
 
   /// A terminal session owns the terminal until ``terminalLeft()``: a crash writes `restore` to
@@ -18,5 +19,6 @@ public enum FatalSignals {
     cw_fatal_signals_terminal_entered(input, output, &saved, restore)
   }
 
+  /// The terminal session has put the terminal back: a crash no longer touches it.
   public static func terminalLeft() { cw_fatal_signals_terminal_left() }
 }

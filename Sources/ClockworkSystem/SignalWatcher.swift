@@ -14,6 +14,7 @@ public final class SignalWatcher: @unchecked Sendable {
   public static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP]
   private let sources: [any DispatchSourceSignal]
 
+  /// Calls `handler` with each of `signals` as it arrives, until the watcher is gone.
   public init(_ signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
     sources = signals.map { number in
       signal(number, SIG_IGN)

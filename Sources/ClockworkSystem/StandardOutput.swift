@@ -14,7 +14,9 @@ public enum StandardOutput {
   /// Why a write to standard output failed, if one did.
   public static var failure: Errno? { firstFailure.withLock { $0 } }
 
+  /// Writes `text` and a newline to standard output; a failure is kept in ``failure``.
   public static func line(_ text: String) { try? checkedLine(text) }
+  /// Writes `text` and a newline to standard error.
   public static func error(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
 
   /// Writes a line to standard output, or throws why it could not.

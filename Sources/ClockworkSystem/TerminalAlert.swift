@@ -1,6 +1,7 @@
 /// What a terminal is sent when an alert has no screen of its own to show it on: the bell, and
 /// the terminal's own desktop notification.
 public enum TerminalAlert {
+  /// The terminal's bell.
   public static let bell = "\u{07}"
 
   /// A desktop notification: OSC 777 (rxvt, foot, kitty, …) and OSC 9 (iTerm2, Windows

@@ -10,6 +10,7 @@ import Glibc
 /// if tty?.isStillOurs() == true { … }         // when it rings: write there, or not at all
 /// ```
 public struct TerminalIdentity: Codable, Hashable, Sendable {
+  /// The terminal's device path, such as `/dev/pts/3`.
   public var path: String
   /// The device number (`st_rdev`).
   public var device: UInt64
@@ -18,6 +19,7 @@ public struct TerminalIdentity: Codable, Hashable, Sendable {
   /// When the session's leader started (clock ticks after boot): a reused pid differs.
   public var leaderStart: UInt64
 
+  /// The terminal at `path` with these device, session and start.
   public init(path: String, device: UInt64, session: Int32, leaderStart: UInt64) {
     self.path = path
     self.device = device

@@ -11,15 +11,19 @@ import Glibc
 /// let why = wait.sleep(until: timer.end)   // .time, .folderChanged or .clockStepped
 /// ```
 public final class WallClockWait {
+  /// Why the sleep ended: the time came, a watched folder changed, or the clock was stepped.
   public enum Wake: Equatable, Sendable { case time, folderChanged, clockStepped }
 
   let timer: Int32
   let watch: Int32
 
+  /// The kernel refused a timer or a watch.
   public struct Failure: Error, CustomStringConvertible {
+    /// What was refused, and why.
     public var description: String
   }
 
+  /// A wait that watches `folders` for changes.
   public init(watching folders: [URL]) throws(Failure) {
     timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
     watch = inotify_init1(Int32(IN_CLOEXEC))

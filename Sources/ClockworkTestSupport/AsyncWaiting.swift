@@ -4,6 +4,7 @@ import Foundation
 
 /// The condition of ``TestClock/advance(until:step:limit:)`` never held.
 public struct TestTimeout: Error, CustomStringConvertible {
+  /// What did not happen, in test time.
   public var description: String
 }
 

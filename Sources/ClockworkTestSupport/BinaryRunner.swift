@@ -7,9 +7,13 @@ import Foundation
 /// #expect(result.status == 64)
 /// ```
 public enum BinaryRunner {
+  /// What a run of the product did.
   public struct Result: Sendable {
+    /// The exit status.
     public var status: Int32
+    /// What it wrote to standard output.
     public var stdout: String
+    /// What it wrote to standard error.
     public var stderr: String
     /// Lines of standard output, without the final empty one.
     public var lines: [String] {

@@ -49,6 +49,7 @@ extension Diffing where Value == Data {
 
 /// Pixel-level helpers for image tests.
 public enum ImagePixels {
+  /// `layer` rendered to PNG at `width`×`height` pixels.
   public static func pngData(of layer: Layer, width: Int, height: Int) throws -> Data {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "clockwork-snap-\(UUID().uuidString).png")
@@ -57,6 +58,7 @@ public enum ImagePixels {
     return try Data(contentsOf: dir)
   }
 
+  /// The pixels of `png`; `nil` when Cairo cannot read it.
   public static func decode(_ png: Data) -> CairoSurface? {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "clockwork-decode-\(UUID().uuidString).png")

@@ -7,8 +7,10 @@ import Foundation
 /// let file = dir.url.appendingPathComponent("x.png")
 /// ```
 public final class TemporaryDirectory {
+  /// The folder.
   public let url: URL
 
+  /// Makes a new, empty folder under the system's temporary folder.
   public init() throws {
     url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "clockwork-test-\(UUID().uuidString)")
@@ -17,6 +19,7 @@ public final class TemporaryDirectory {
 
   deinit { try? FileManager.default.removeItem(at: url) }
 
+  /// The file `name` in the folder.
   public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
   /// Names of the files in the directory, sorted.

@@ -17,6 +17,7 @@ public final class TestWallClock: Sendable {
   private let origin: TestClock<Duration>.Instant
   private let stepped = Mutex<Duration>(.zero)
 
+  /// A wall clock that reads `start` at `clock`'s present and moves as `clock` does.
   public init(start: Date, following clock: TestClock<Duration>) {
     self.start = start
     self.clock = clock

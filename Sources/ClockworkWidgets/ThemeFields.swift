@@ -6,10 +6,14 @@ import FoundationEssentials
 
 /// A theme that could not be loaded: which file, which field, what was wrong.
 public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The theme's file, or what code it came from.
   public var source: String
+  /// The field that was wrong; `nil` when it was the whole file.
   public var field: String?
+  /// What was wrong.
   public var problem: String
 
+  /// The file, the field and the problem, for a message.
   public var description: String {
     let problem = Self.shortened(problem)
     if let field { return "theme \(source): field '\(field)': \(problem)" }

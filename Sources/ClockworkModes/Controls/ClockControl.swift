@@ -6,16 +6,20 @@ import FoundationEssentials
 /// The clock's state and keys, whatever it is drawn on: one face a zone, the theme and
 /// oscillator they cycle through, and whether the date and time are shown in digits.
 public final class ClockControl {
+  /// The zones shown, a face each.
   public let zones: [Zone]
   var themes: [ClockTheme]
   var themeIndex: Int
   var oscillators: [Oscillator] = [.quartz, .quartzRecoil, .mechanical(), .sweep]
   var oscillatorIndex: Int
+  /// Whether the date and time are also shown in digits.
   public private(set) var digital: Bool
   /// How the digital readout writes the time.
   public let hours: HourCycle
+  /// One face a zone, in the zones' order.
   public let faces: [ClockFace]
 
+  /// The clock's state for `zones`, starting with `theme` and `oscillator`.
   public init(
     zones: [Zone], theme: ClockTheme, oscillator: Oscillator, digital: Bool,
     hours: HourCycle = .twentyFour, parts: ClockParts = .all, faceSize: Double = 200
@@ -32,6 +36,7 @@ public final class ClockControl {
     }
   }
 
+  /// The theme in use now.
   public var theme: ClockTheme { themes[themeIndex] }
 
   /// q quits; o, t and d change the oscillator, the theme and the digital readout.
@@ -50,6 +55,7 @@ public final class ClockControl {
     return .redraw
   }
 
+  /// The key hints, with the oscillator and theme in use now.
   public var help: String {
     "q quit  o oscillator (\(oscillators[oscillatorIndex]))  t theme (\(themes[themeIndex].name))  d digital"
   }

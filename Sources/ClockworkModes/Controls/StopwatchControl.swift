@@ -5,7 +5,9 @@ import FoundationEssentials
 
 /// The stopwatch's state and keys, whatever it is drawn on.
 public final class StopwatchControl {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
+  /// The stopwatch: whether it runs, its time and its laps.
   public private(set) var watch: Stopwatch<Instant>
   let store: StopwatchStore?
   /// Notes from resuming (a moved-aside file, a clock that went back, a read-only view).
@@ -16,6 +18,8 @@ public final class StopwatchControl {
   /// How to take a read-only stopwatch over, in the caller's words.
   let readOnlyHint: String?
 
+  /// The state for `watch`, saved to `store` when there is one; `notes` from resuming are shown
+  /// first.
   public init(
     watch: Stopwatch<Instant>, store: StopwatchStore?, notes: [String], readOnlyHint: String? = nil
   ) {

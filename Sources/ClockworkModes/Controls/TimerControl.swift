@@ -9,21 +9,27 @@ import FoundationEssentials
 /// The timer's state and keys, whatever it is drawn on: the countdown, its saving, its end,
 /// and the scene of the ring, the pulse and the backdrop.
 public final class TimerControl {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
+  /// The countdown: how long, and when it started or was paused.
   public private(set) var countdown: Countdown<Instant>
   /// Scene time 0: the animations' clock.
   let origin: Instant
   let pulse: Bool
+  /// Frames a second while the pulse or the backdrop moves.
   public let fps: Double
   let wait: Bool
   /// Flash at the end until a key (`--blink`; it implies waiting).
   let blink: Bool
   let alert: TimerAlert
   let persistence: TimerPersistence?
+  /// The ring, its arc and label and pulse.
   public let ring: CountdownRing
+  /// The gradient behind the ring; `nil` with `--no-backdrop`.
   public let backdrop: GradientBackdrop?
   /// The backdrop and the ring in its middle, the size of the surface's shape.
   public let scene = Layer()
+  /// When the countdown reached zero, on the wall clock; `nil` before.
   public private(set) var finishedAt: Date?
   /// A sequence's next phase that waits for n (`--manual`).
   public private(set) var waiting: PhaseSequence.Phase?
@@ -35,6 +41,7 @@ public final class TimerControl {
   /// window or plain lines, as the bell where a person will hear it.
   let alertsTerminal: Bool
 
+  /// The timer's state for `countdown` from `start`: saved by `persistence`, rung by `alert`.
   public init(
     countdown: Countdown<Instant>, at start: Moment<Instant>, persistence: TimerPersistence?,
     pulse: Bool, backdrop: Bool,
@@ -114,6 +121,7 @@ public final class TimerControl {
     updatePulse(at: moment.instant)
   }
 
+  /// Moves the pulse on to `moment`, and at zero rings, starts the next phase or ends the run.
   public func tick(at moment: Moment<Instant>) -> LiveAction {
     updatePulse(at: moment.instant)
     return checkFinished(at: moment)
@@ -228,6 +236,7 @@ public final class TimerControl {
     return Int(wall.timeIntervalSince(finishedAt) * 4) % 2 == 1
   }
 
+  /// Why the timer could not be saved; `nil` when it was.
   public var saveError: String? { persistence?.saveError }
 
   /// Shows the ring at `now` and lays the scene out for a surface of `shape` (width over

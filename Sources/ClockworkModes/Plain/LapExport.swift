@@ -6,12 +6,15 @@ import FoundationEssentials
 public enum LapExport {
   /// Why laps could not be exported.
   public struct Failure: Error, CustomStringConvertible {
+    /// What went wrong, with the file's path.
     public var description: String
   }
 
+  /// The file's format, from its name's extension.
   public enum Format: Sendable {
     case csv, json
 
+    /// The format that `path`'s extension names: `.csv` or `.json`.
     public init(path: String) throws(Failure) {
       switch URL(fileURLWithPath: path).pathExtension.lowercased() {
       case "csv": self = .csv
@@ -86,10 +89,13 @@ public enum LapExport {
     }
   }
 
+  /// Writes `laps` and the `total` to `path` in the format its extension names.
   public static func write(_ laps: [Lap], total: Duration, to path: String) throws(Failure) {
     try write(contents(laps, total: total, format: try Format(path: path)), to: path)
   }
 
+  /// Writes past `sessions`, with their times in `zone`, to `path` in the format its extension
+  /// names.
   public static func write(_ sessions: [StopwatchHistory.Session], zone: Zone, to path: String)
     throws(Failure)
   {

@@ -13,16 +13,21 @@ public final class LineSink: FrameSink {
     self.write = write
   }
 
+  /// A frame is already its line.
   public func encode(_ frame: String?) -> String? { frame }
 
+  /// Writes `line`, unless it is missing or the same as the last.
   public func show(_ line: String?) throws {
     guard let line, line != last else { return }
     last = line
     do { try write(line) } catch { throw OutputFailure(reason: error) }
   }
 
+  /// Nothing is buffered: nothing to forget.
   public func rewind() {}
+  /// The next line is written whatever the last one was.
   public func invalidate() {}
+  /// Nothing to put back.
   public func finish() {}
 }
 

@@ -9,8 +9,10 @@ import FoundationEssentials
 public protocol PlainLines: LiveMode {}
 
 extension PlainLines {
+  /// Up to 600 late lines are still written, each at its place.
   public var framesCaughtUp: Int { 600 }
 
+  /// Says on standard error which seconds were left out and why.
   public func skippedFrames(from first: Moment<Instant>, to now: Moment<Instant>) {
     let (first, now) = (first.wall, now.wall)
     let seconds = Int(now.timeIntervalSince(first).rounded())

@@ -4,16 +4,23 @@ import FoundationEssentials
 
 /// `clockwork stopwatch --history`: past sessions, oldest first, each with its lap table.
 public enum StopwatchHistory {
+  /// One past stopwatch session.
   public struct Session {
     /// 1 for the oldest, as listed.
     public var number: Int
+    /// The archived file it was read from.
     public var file: String
+    /// When it first started, on the wall clock; `nil` when unknown.
     public var started: Date?
+    /// When it was last stopped, on the wall clock; `nil` when unknown.
     public var ended: Date?
+    /// Its laps, oldest first.
     public var laps: [Lap]
+    /// Its time in all.
     public var total: Duration
   }
 
+  /// The sessions in `archived`, oldest first, numbered from 1.
   public static func sessions(_ archived: [(url: URL, stored: StoredStopwatch)]) -> [Session] {
     let now = ContinuousClock().now
     return archived.enumerated().map { index, session in
@@ -29,6 +36,7 @@ public enum StopwatchHistory {
     }
   }
 
+  /// The sessions as text, their times in `zone`: a heading and a lap table each.
   public static func render(_ sessions: [Session], zone: Zone) -> String {
     guard !sessions.isEmpty else {
       return "no past stopwatches (clockwork stopwatch --new archives the current one)"

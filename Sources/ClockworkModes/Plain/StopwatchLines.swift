@@ -6,7 +6,9 @@ import ClockworkSystem
 /// `clockwork stopwatch --plain`: the elapsed time on each of the stopwatch's own whole
 /// seconds, a lap for each line of input; the end of input (or a signal) stops it.
 public final class StopwatchLines: PlainLines {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
+  /// The stopwatch: whether it runs, its time and its laps.
   public private(set) var watch: Stopwatch<Instant>
   let store: StopwatchStore?
   let write: (String) -> Void
@@ -57,6 +59,7 @@ public final class StopwatchLines: PlainLines {
       next: since.advanced(by: WallSeconds.nextMultiple(of: .seconds(1), after: elapsed) - banked))
   }
 
+  /// A line on standard input takes a lap; the end of input stops the watch and ends the run.
   public func handle(_ input: LineReader.Event, at moment: Moment<Instant>) -> LiveAction {
     switch input {
     case .line:

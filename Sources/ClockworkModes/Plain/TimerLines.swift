@@ -7,11 +7,13 @@ import ClockworkSystem
 /// `clockwork timer --plain`: the remaining time each time it drops a second, the alert at zero;
 /// in a sequence, a line at each phase's end and the next phase's time.
 public final class TimerLines: PlainLines {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
   var countdown: Countdown<Instant>
   let persistence: TimerPersistence?
   let alert: TimerAlert
 
+  /// Lines for `countdown`, saved by `persistence` and rung by `alert` at zero.
   public init(countdown: Countdown<Instant>, persistence: TimerPersistence?, alert: TimerAlert) {
     self.countdown = countdown
     self.persistence = persistence
@@ -20,12 +22,14 @@ public final class TimerLines: PlainLines {
     self.alert = alert
   }
 
+  /// The time left as a line, and when it next changes.
   public func frame(at moment: Moment<Instant>, on canvas: Void) -> Planned<String?, Instant> {
     let now = moment.instant
     let next = countdown.isFinished(at: now) ? nil : Self.nextWholeSecond(of: countdown, after: now)
     return Planned(CountdownFormat.string(countdown.remaining(at: now)), next: next)
   }
 
+  /// Rings at zero and ends the run.
   public func tick(at moment: Moment<Instant>) -> LiveAction {
     guard countdown.isFinished(at: moment.instant) else { return .keepGoing }
     let claim = persistence?.claimEnd(wallNow: moment.wall) ?? .init(ours: true)

@@ -6,6 +6,8 @@ import FoundationEssentials
 
 /// `clockwork timer --list`: each saved timer and what it has left.
 public enum TimerList {
+  /// The timers `found` as a table at `wallNow`, then the warnings about files that could not be
+  /// read.
   public static func render(_ found: (timers: [StoredTimer], warnings: [String]), wallNow: Date)
     -> String
   {

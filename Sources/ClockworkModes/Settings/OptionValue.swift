@@ -8,8 +8,10 @@ import FoundationEssentials
 
 /// A value of an option or a setting that cannot be used: what was given, and what is taken.
 public struct ValueError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What was given, and what is taken.
   public var description: String
 
+  /// An error that says `description`.
   public init(_ description: String) { self.description = description }
 }
 
@@ -43,10 +45,13 @@ public enum OptionValue {
     return zone
   }
 
+  /// The built-in themes' names, for messages.
   public static let builtInThemeNames = ClockTheme.builtIn.map(\.name).joined(separator: ", ")
+  /// The oscillators' names, for messages.
   public static let oscillatorNames =
     "quartz, recoil, mechanical, mechanical:BPH (e.g. mechanical:21600), sweep"
 
+  /// The oscillator `text` names: quartz, recoil, mechanical, mechanical:BPH or sweep.
   public static func oscillator(_ text: String) throws(ValueError) -> Oscillator {
     switch text.lowercased() {
     case "quartz": return .quartz
@@ -100,14 +105,17 @@ public enum OptionValue {
     }
   }
 
+  /// The clock parts listed in `text`, separated by commas.
   public static func parts(_ text: String) throws(ValueError) -> ClockParts {
     do { return try ClockParts(parsing: text) } catch { throw ValueError(error.description) }
   }
 
+  /// The duration `text` says, as `5m`, `1h30m`, `90s` or `1:30`.
   public static func duration(_ text: String) throws(ValueError) -> Duration {
     do { return try DurationParser.parse(text) } catch { throw ValueError(error.description) }
   }
 
+  /// The graphics `text` names.
   public static func graphics(_ text: String) throws(ValueError) -> Graphics {
     guard let graphics = Graphics(rawValue: text.lowercased()) else {
       throw ValueError(
@@ -116,6 +124,7 @@ public enum OptionValue {
     return graphics
   }
 
+  /// The colour mode `text` names, or auto.
   public static func color(_ text: String) throws(ValueError) -> ColorChoice {
     if text.lowercased() == "auto" { return .auto }
     guard let mode = ColorMode(rawValue: text.lowercased()) else {
@@ -133,6 +142,7 @@ public enum ColorChoice: Equatable, Sendable, CustomStringConvertible {
   /// Not given: the settings file's choice, else auto.
   case unset
 
+  /// The mode's name, or `auto`.
   public var description: String {
     switch self {
     case .auto, .unset: "auto"
@@ -189,6 +199,7 @@ public enum InstalledThemes {
     return nil
   }
 
+  /// The names of the installed themes, each once, sorted.
   public static func names() -> [String] {
     var names: [String] = []
     for folder in folders() {

@@ -15,11 +15,17 @@ import Glibc
 /// A bad file is refused whole (``SettingsError``, with the key and its line): a setting
 /// silently dropped would look like a bug elsewhere.
 public struct Settings {
+  /// The clock's theme (`theme`).
   public var theme: ClockTheme?
+  /// How the clock's hands move (`oscillator`).
   public var oscillator: Oscillator?
+  /// How pictures become cells (`graphics`).
   public var graphics: Graphics?
+  /// The colour mode (`color`).
   public var color: ColorChoice?
+  /// The zones shown (`zones`).
   public var zones: [Zone]?
+  /// 12 or 24 hours (`hours`).
   public var hours: HourCycle?
   /// For timers and alarms: "" none, a sound file's full path; nil the sound theme's.
   public var sound: String?
@@ -32,8 +38,10 @@ public struct Settings {
   /// The file, for messages about its values.
   var path: String?
 
+  /// No settings: every option's default.
   public init() {}
 
+  /// The keys the file may have.
   public static let keys = [
     "color", "face", "fps", "graphics", "hours", "onTop", "oscillator", "sound", "theme", "zones",
   ]
@@ -188,10 +196,14 @@ public struct Settings {
 
 /// A settings file that cannot be used: where, and what is wrong.
 public struct SettingsError: Error, CustomStringConvertible {
+  /// The settings file's path.
   public var path: String
+  /// The line the problem is on, when it is one line's.
   public var line: Int?
+  /// What is wrong.
   public var problem: String
 
+  /// The path, the line and the problem, for a message.
   public var description: String {
     guard let line, line > 0 else { return "\(path): \(problem)" }
     return "\(path) line \(line): \(problem)"

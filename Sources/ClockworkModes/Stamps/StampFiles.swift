@@ -15,10 +15,14 @@ import SystemPackage
 public struct StampFiles {
   /// The file; `-` for standard output.
   public var output: String
+  /// The image format: PNG, SVG or PDF.
   public var format: ImageFormat
+  /// The side of each image, in pixels (points for SVG and PDF).
   public var size: Int
+  /// How many frames: 1 for one file, more for numbered files.
   public var frames: Int
 
+  /// Frames of `size` in `format`, written to `output`.
   public init(output: String, format: ImageFormat, size: Int, frames: Int) {
     self.output = output
     self.format = format
@@ -33,6 +37,7 @@ public struct StampFiles {
     case cannotWrite(String, String)
     case cannotWriteStandardOutput(String)
 
+    /// What went wrong, with the path.
     public var description: String {
       switch self {
       case .isFolder(let path): "cannot write \(path): it is a folder"
@@ -121,6 +126,7 @@ public struct StampFiles {
     case missingFolder(String)
     case notWritable(String)
 
+    /// What is wrong, with the folder.
     public var description: String {
       switch self {
       case .missingFolder(let text), .notWritable(let text): text

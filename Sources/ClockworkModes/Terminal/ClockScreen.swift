@@ -8,6 +8,7 @@ import FoundationEssentials
 /// `clockwork clock` in a terminal: analog faces as large as fit, side by side for several
 /// zones, each with its city and offset, and the date and digital time under it.
 public final class ClockScreen: LiveMode {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
   let control: ClockControl
   /// One a face: each keeps its last frame, so unchanged cells are copied, not fitted again.
@@ -28,6 +29,7 @@ public final class ClockScreen: LiveMode {
     palette = Palette(background: background)
   }
 
+  /// o changes the oscillator, t the theme, d shows digits, q quits.
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { control.handle(key) }
 
   /// A clock's frames depend on the time alone: eight seconds of them are drawn in one go.
@@ -37,6 +39,7 @@ public final class ClockScreen: LiveMode {
   /// time when the readout is on.
   var textRows: Int { (control.zones.count > 1 ? 1 : 0) + (control.digital ? 2 : 0) }
 
+  /// The faces at `moment` on a terminal of `size`, and when a hand next moves a cell.
   public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<
     CellGrid, Instant
   > {

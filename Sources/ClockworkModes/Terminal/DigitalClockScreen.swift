@@ -8,6 +8,7 @@ import FoundationEssentials
 /// `clockwork clock --face digital` in a terminal: the time in large digits (tty-clock's look),
 /// the date under it, one panel a zone side by side, each drawn just after its second turns.
 public final class DigitalClockScreen: LiveMode {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
   let zones: [Zone]
   let look: DigitalClock.Look
@@ -27,6 +28,7 @@ public final class DigitalClockScreen: LiveMode {
     digits = BigText(graphics: graphics, color: ink, background: background)
   }
 
+  /// Quits on q, Escape or Ctrl-C.
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
     ClockControl.ending(key) ?? .keepGoing
   }
@@ -34,6 +36,7 @@ public final class DigitalClockScreen: LiveMode {
   /// A clock's frames depend on the time alone.
   public var framesAhead: Int { 8 }
 
+  /// The digits at `moment` on a terminal of `size`, and the next turn of the second or minute.
   public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<
     CellGrid, Instant
   > {

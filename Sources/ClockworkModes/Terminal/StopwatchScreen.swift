@@ -12,7 +12,9 @@ import FoundationEssentials
 /// ``StopwatchDisplay`` widget; the large digits are drawn a character at a time by ``BigText``,
 /// which keeps each character's cells.
 public final class StopwatchScreen: LiveMode {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
+  /// The stopwatch's state and keys.
   public let control: StopwatchControl
   let fps: Double
   let display = StopwatchDisplay(size: Size(width: 480, height: 640))
@@ -28,11 +30,14 @@ public final class StopwatchScreen: LiveMode {
     digits = BigText(graphics: graphics, color: display.style.text, background: background)
   }
 
+  /// Space starts and stops, l or Enter takes a lap, r resets when stopped, q quits.
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
     control.handle(key, at: moment)
   }
+  /// Follows the stopwatch's owner when this view is read-only.
   public func tick(at moment: Moment<Instant>) -> LiveAction { control.tick(at: moment) }
 
+  /// The readout and laps at `moment` on a terminal of `size`, and when the readout next changes.
   public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<
     CellGrid, Instant
   > {

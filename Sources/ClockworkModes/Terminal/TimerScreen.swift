@@ -9,7 +9,9 @@ import FoundationEssentials
 /// backdrop, and the time left in large digits in the middle (terminal text in a small ring),
 /// with the name above and the end time below.
 public final class TimerScreen: LiveMode {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
+  /// The timer's state and keys.
   public let control: TimerControl
   let presenter: BlockPresenter
   /// Our text colours: white over the backdrop, else as the terminal's background needs.
@@ -100,11 +102,14 @@ public final class TimerScreen: LiveMode {
   /// Below this many rows the ring's digits would be too small to read: text instead.
   static let smallestRingForDigits = 14.0
 
+  /// Space pauses and resumes, r restarts, n starts the next phase, q quits.
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
     control.handle(key, at: moment)
   }
+  /// Moves the pulse on, and at zero rings.
   public func tick(at moment: Moment<Instant>) -> LiveAction { control.tick(at: moment) }
 
+  /// The ring and backdrop at `moment` on a terminal of `size`, and the next frame's time.
   public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<
     CellGrid, Instant
   > {

@@ -8,6 +8,7 @@ import FoundationEssentials
 /// `clockwork clock --window`: the faces side by side, each as large as fits, with the city
 /// and offset and the date and time in digits under it; the title says the time.
 public final class ClockWindow: LiveMode {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
   let control: ClockControl
   let root = Layer()
@@ -15,13 +16,16 @@ public final class ClockWindow: LiveMode {
   /// The display's frame grid starts here (the first frame).
   var origin: Instant?
 
+  /// A window of `control`'s faces.
   public init(control: ClockControl) { self.control = control }
 
+  /// o changes the oscillator, t the theme, d shows digits, q quits.
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction { control.handle(key) }
 
   /// Frames depend on the time alone; a second's worth at most (sweeping hands change often).
   public var framesAhead: Int { 8 }
 
+  /// The faces at `moment` on the window's `canvas`, and when a hand next moves a pixel.
   public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<
     WindowFrame, Instant
   > {

@@ -8,11 +8,13 @@ import FoundationEssentials
 /// `clockwork clock --face digital --window`: a large digital clock a zone, side by side (in
 /// a row when the window is wide, else in a column), each drawn just after its second turns.
 public final class DigitalClockWindow: LiveMode {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
   let zones: [Zone]
   let clocks: [DigitalClock]
   let root = Layer()
 
+  /// A window of a digital clock for each of `zones`, in `theme`, showing `look`.
   public init(zones: [Zone], theme: ClockTheme, look: DigitalClock.Look) {
     self.zones = zones.isEmpty ? [.local] : zones
     clocks = self.zones.map { _ in
@@ -20,12 +22,15 @@ public final class DigitalClockWindow: LiveMode {
     }
   }
 
+  /// Quits on q, Escape or Ctrl-C.
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
     ClockControl.ending(key) ?? .keepGoing
   }
 
+  /// The frames depend on the time alone: eight are drawn in one go.
   public var framesAhead: Int { 8 }
 
+  /// The digits at `moment` on the window's `canvas`, and the next turn of the second or minute.
   public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<
     WindowFrame, Instant
   > {

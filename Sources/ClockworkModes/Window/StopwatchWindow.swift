@@ -9,13 +9,16 @@ import FoundationEssentials
 /// laps newest first with the best and worst marked) filling the window; the title says the
 /// elapsed time.
 public final class StopwatchWindow: LiveMode {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
+  /// The stopwatch's state and keys.
   public let control: StopwatchControl
   let fps: Double
   let display = StopwatchDisplay(size: Size(width: 480, height: 640))
   let buttons = StopwatchButtons(size: Size(width: 480, height: 110))
   let root = Layer()
 
+  /// A window of `control`'s stopwatch, drawn at up to `fps` frames a second while it runs.
   public init(control: StopwatchControl, fps: Double) {
     self.control = control
     self.fps = fps
@@ -32,8 +35,10 @@ public final class StopwatchWindow: LiveMode {
     case nil: return .keepGoing
     }
   }
+  /// Follows the stopwatch's owner when this view is read-only.
   public func tick(at moment: Moment<Instant>) -> LiveAction { control.tick(at: moment) }
 
+  /// The readout, laps and buttons at `moment` on the window's `canvas`, and the next frame's time.
   public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<
     WindowFrame, Instant
   > {

@@ -9,7 +9,9 @@ import FoundationEssentials
 /// left in the ring, at the display's frame rate while something moves; the title says the
 /// time left. At the end the ring flashes and the window asks for attention.
 public final class TimerWindow: LiveMode {
+  /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
+  /// The timer's state and keys.
   public let control: TimerControl
   let root = Layer()
   let fps: Double?
@@ -33,10 +35,12 @@ public final class TimerWindow: LiveMode {
     control.backdrop?.layer.isHidden = true
   }
 
+  /// The timer's keys, as in the terminal; a click restarts it.
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
     react(control.handle(key, at: moment), at: moment)
   }
 
+  /// Moves the pulse on, and at zero rings.
   public func tick(at moment: Moment<Instant>) -> LiveAction {
     react(control.tick(at: moment), at: moment)
   }
@@ -69,6 +73,7 @@ public final class TimerWindow: LiveMode {
     root.addSublayer(holder)
   }
 
+  /// The ring and backdrop at `moment` on the window's `canvas`, and the next frame's time.
   public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<
     WindowFrame, Instant
   > {

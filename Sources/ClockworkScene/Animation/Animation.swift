@@ -22,12 +22,17 @@ public protocol Animation {
 ///
 /// A missing `from` or `to` is the layer's model value. `by` adds to `from`.
 public struct BasicAnimation<Root: Layer, Value: Interpolatable>: Animation {
+  /// The property animated, on layers of type `Root`; other layers are left alone.
   public let keyPath: ReferenceWritableKeyPath<Root, Value>
+  /// The value at the start; `nil` for the layer's model value.
   public var from: Value?
+  /// The value at the end; `nil` for the layer's model value.
   public var to: Value?
+  /// When the animation runs, how often, and along which curve.
   public var timing: AnimationTiming
   private var offsetBy: ((Value) -> Value)?
 
+  /// An animation of `keyPath` from `from` to `to` within `timing`.
   public init(
     _ keyPath: ReferenceWritableKeyPath<Root, Value>, from: Value? = nil, to: Value? = nil,
     timing: AnimationTiming = AnimationTiming()
@@ -38,6 +43,8 @@ public struct BasicAnimation<Root: Layer, Value: Interpolatable>: Animation {
     self.timing = timing
   }
 
+  /// Sets the animated property on `layer` to its value at scene time `t`, if the animation shows
+  /// then.
   public func apply(to layer: Layer, at t: Double) {
     guard let target = layer as? Root, let amount = timing.progress(at: t) else { return }
     let model = target[keyPath: keyPath]
@@ -68,14 +75,18 @@ extension BasicAnimation where Value: AdditiveArithmetic {
 /// let pulse = AnimationGroup([scale, fade], timing: AnimationTiming(beginTime: 0, duration: 1))
 /// ```
 public struct AnimationGroup: Animation {
+  /// The animations run together, each on its own timing inside the group's.
   public var animations: [any Animation]
+  /// When the group runs; the members' times count from its local time.
   public var timing: AnimationTiming
 
+  /// A group of `animations` run together within `timing`.
   public init(_ animations: [any Animation], timing: AnimationTiming) {
     self.animations = animations
     self.timing = timing
   }
 
+  /// Applies each member to `layer` at the group's local time for scene time `t`.
   public func apply(to layer: Layer, at t: Double) {
     guard let progress = timing.progress(at: t) else { return }
     let local = progress * timing.duration

@@ -13,6 +13,8 @@ import FoundationEssentials
 /// `repeatDuration`) caps the iterations; odd iterations run backwards when `autoreverses`;
 /// `fillMode` decides what shows before and after the active window.
 public struct AnimationTiming: Hashable, Sendable {
+  /// What shows outside the active window: `removed` the model value, `forwards` the last value
+  /// after it, `backwards` the first value before it, `both` each.
   public enum FillMode: String, Hashable, Sendable, CaseIterable {
     case removed, forwards, backwards, both
   }
@@ -21,18 +23,24 @@ public struct AnimationTiming: Hashable, Sendable {
   public var beginTime: Double
   /// One iteration, seconds.
   public var duration: Double
+  /// Local seconds per scene second: 2 runs twice as fast.
   public var speed: Double = 1
+  /// Seconds of local time skipped at the start.
   public var timeOffset: Double = 0
   /// Iterations; 0 means one. May be fractional or `.infinity`.
   public var repeatCount: Double = 0
   /// When positive, the active window's length in local time; overrides `repeatCount`.
   public var repeatDuration: Double = 0
+  /// Whether every other iteration runs backwards.
   public var autoreverses = false
+  /// What shows before and after the active window.
   public var fillMode: FillMode = .removed
   /// Whether settling removes the animation once it has finished.
   public var removedOnCompletion = true
+  /// The curve that maps an iteration's time to its progress.
   public var timingFunction: TimingFunction = .linear
 
+  /// A timing that starts at `beginTime` and lasts `duration` seconds along `timingFunction`.
   public init(
     beginTime: Double = 0, duration: Double = 0.25, timingFunction: TimingFunction = .linear
   ) {
@@ -55,6 +63,7 @@ public struct AnimationTiming: Hashable, Sendable {
     return beginTime + (activeDuration - timeOffset) / speed
   }
 
+  /// The animation's own time at scene time `t`: its begin time, speed and offset applied.
   public func localTime(at t: Double) -> Double { (t - beginTime) * speed + timeOffset }
 
   /// The eased progress (usually 0…1, beyond it for overshooting curves) at parent time `t`, or

@@ -9,17 +9,26 @@ import FoundationEssentials
 /// `keyTimes` (0…1, one per value, increasing) default to even spacing; `paced` spaces them by
 /// the distance between values instead. `timingFunctions` has one curve per segment.
 public struct KeyframeAnimation<Root: Layer, Value: Interpolatable>: Animation {
+  /// How the values between keyframes are found: `linear` blends neighbours, `discrete` holds each
+  /// value until the next key time, `paced` blends at an even speed.
   public enum CalculationMode: Hashable, Sendable {
     case linear, discrete, paced
   }
 
+  /// The property animated, on layers of type `Root`; other layers are left alone.
   public let keyPath: ReferenceWritableKeyPath<Root, Value>
+  /// The values the property passes through, in order.
   public var values: [Value]
+  /// When each value is reached (0…1, one per value); `nil` spaces them evenly.
   public var keyTimes: [Double]?
+  /// The curve of each segment between two values; `nil` for linear.
   public var timingFunctions: [TimingFunction]?
+  /// How the values between keyframes are found.
   public var calculationMode: CalculationMode
+  /// When the animation runs, how often, and how it fills.
   public var timing: AnimationTiming
 
+  /// An animation of `keyPath` through `values`.
   public init(
     _ keyPath: ReferenceWritableKeyPath<Root, Value>, values: [Value], keyTimes: [Double]? = nil,
     timingFunctions: [TimingFunction]? = nil, calculationMode: CalculationMode = .linear,
@@ -33,6 +42,8 @@ public struct KeyframeAnimation<Root: Layer, Value: Interpolatable>: Animation {
     self.timing = timing
   }
 
+  /// Sets the animated property on `layer` to its value at scene time `t`, if the animation shows
+  /// then.
   public func apply(to layer: Layer, at t: Double) {
     guard let target = layer as? Root, let progress = timing.progress(at: t) else { return }
     if let value = value(at: progress) { target[keyPath: keyPath] = value }

@@ -11,12 +11,18 @@ import RealModule
 /// The value overshoots `to` when under-damped. Initial velocity is in units of the whole
 /// distance per second (1 = covers the distance in a second at the start speed).
 public struct SpringAnimation<Root: Layer, Value: Interpolatable>: Animation {
+  /// The property animated, on layers of type `Root`; other layers are left alone.
   public let keyPath: ReferenceWritableKeyPath<Root, Value>
+  /// The value at the start; `nil` for the layer's model value.
   public var from: Value?
+  /// The value the spring settles at; `nil` for the layer's model value.
   public var to: Value?
+  /// The spring that moves the value.
   public let spring: Spring
+  /// When the animation starts; its duration is the spring's settling time.
   public var timing: AnimationTiming
 
+  /// A spring animation of `keyPath` from `from` to `to`, starting at `beginTime`.
   public init(
     _ keyPath: ReferenceWritableKeyPath<Root, Value>, from: Value? = nil, to: Value? = nil,
     mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
@@ -30,8 +36,10 @@ public struct SpringAnimation<Root: Layer, Value: Interpolatable>: Animation {
     timing = AnimationTiming(beginTime: beginTime, duration: spring.settlingDuration)
   }
 
+  /// Seconds until the spring comes to rest (within ``Spring/restThreshold``).
   public var settlingDuration: Double { spring.settlingDuration }
 
+  /// Sets the animated property on `layer` to the spring's value at scene time `t`.
   public func apply(to layer: Layer, at t: Double) {
     guard let target = layer as? Root, let fraction = timing.fraction(at: t) else { return }
     let model = target[keyPath: keyPath]
@@ -42,14 +50,19 @@ public struct SpringAnimation<Root: Layer, Value: Interpolatable>: Animation {
 
 /// A damped harmonic oscillator released at 0 towards 1.
 public struct Spring: Hashable, Sendable {
+  /// The moving mass.
   public var mass: Double
+  /// The spring's constant: larger is faster.
   public var stiffness: Double
+  /// The friction: larger settles with less overshoot.
   public var damping: Double
+  /// The speed at release, in distances per second.
   public var initialVelocity: Double
 
   /// Within this of the target, and staying there, counts as settled.
   public static let restThreshold = 0.001
 
+  /// A spring of the given mass, stiffness, damping and speed at release.
   public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
     self.mass = max(mass, 1e-6)
     self.stiffness = max(stiffness, 1e-6)

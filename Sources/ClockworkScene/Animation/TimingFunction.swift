@@ -11,10 +11,13 @@ import FoundationEssentials
 /// The polynomial coefficients are computed once; solving for x takes a few Newton steps and
 /// falls back to bisection. The ends are exact: 0 maps to 0 and 1 to 1.
 public struct TimingFunction: Hashable, Sendable {
+  /// The first control point of the cubic Bézier curve from (0, 0) to (1, 1).
   public let controlPoint1: Point
+  /// The second control point of the cubic Bézier curve from (0, 0) to (1, 1).
   public let controlPoint2: Point
   private let ax, bx, cx, ay, by, cy: Double
 
+  /// The curve through (0, 0), (`x1`, `y1`), (`x2`, `y2`) and (1, 1), as Core Animation's.
   public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
     // Control point x-values outside 0…1 would make x(t) non-monotone; clamp like CSS.
     let x1 = min(max(x1, 0), 1)
@@ -29,9 +32,13 @@ public struct TimingFunction: Hashable, Sendable {
     ay = 1 - cy - by
   }
 
+  /// Progress equal to time.
   public static let linear = TimingFunction(controlPoints: 0, 0, 1, 1)
+  /// Starts slowly, then speeds up.
   public static let easeIn = TimingFunction(controlPoints: 0.42, 0, 1, 1)
+  /// Starts quickly, then slows down.
   public static let easeOut = TimingFunction(controlPoints: 0, 0, 0.58, 1)
+  /// Starts and ends slowly.
   public static let easeInEaseOut = TimingFunction(controlPoints: 0.42, 0, 0.58, 1)
   /// Core Animation's default curve (CSS `ease`).
   public static let `default` = TimingFunction(controlPoints: 0.25, 0.1, 0.25, 1)
@@ -70,10 +77,12 @@ public struct TimingFunction: Hashable, Sendable {
     return t
   }
 
+  /// Two timing functions are equal when their control points are.
   public static func == (a: TimingFunction, b: TimingFunction) -> Bool {
     a.controlPoint1 == b.controlPoint1 && a.controlPoint2 == b.controlPoint2
   }
 
+  /// Hashes the control points.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(controlPoint1)
     hasher.combine(controlPoint2)

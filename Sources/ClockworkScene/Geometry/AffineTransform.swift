@@ -13,20 +13,27 @@ import RealModule
 public struct AffineTransform: Hashable, Sendable, Codable {
   public var a, b, c, d, tx, ty: Double
 
+  /// The matrix [a b 0; c d 0; tx ty 1], as Core Graphics writes it.
   public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
     (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
   }
 
+  /// The transform that changes nothing.
   public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+  /// A move by (`x`, `y`).
   public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
+  /// A scale by `x` across and `y` down.
   public init(scaleX x: Double, y: Double) { self.init(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0) }
+  /// A scale by `scale` in both directions.
   public init(scale: Double) { self.init(scaleX: scale, y: scale) }
+  /// A turn by `angle` radians, clockwise on screen (y grows downwards).
   public init(rotation angle: Double) {
     let (s, k) = (Double.sin(angle), Double.cos(angle))
     self.init(a: k, b: s, c: -s, d: k, tx: 0, ty: 0)
   }
 
+  /// Whether the transform changes nothing.
   public var isIdentity: Bool { self == .identity }
 
   /// `self` followed by `other`: points are mapped by `self` first.
@@ -42,14 +49,17 @@ public struct AffineTransform: Hashable, Sendable, Codable {
     AffineTransform(translationX: x, y: y).concatenating(self)
   }
 
+  /// This transform with a turn by `angle` radians applied first.
   public func rotated(by angle: Double) -> AffineTransform {
     AffineTransform(rotation: angle).concatenating(self)
   }
 
+  /// This transform with a scale by `x` and `y` applied first.
   public func scaledBy(x: Double, y: Double) -> AffineTransform {
     AffineTransform(scaleX: x, y: y).concatenating(self)
   }
 
+  /// The matrix's determinant: 0 when the transform cannot be inverted.
   public var determinant: Double { a * d - b * c }
 
   /// The inverse, or `nil` when the transform collapses the plane.
@@ -61,6 +71,7 @@ public struct AffineTransform: Hashable, Sendable, Codable {
       tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
   }
 
+  /// Where `p` goes under this transform.
   public func apply(to p: Point) -> Point {
     Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
   }
@@ -68,9 +79,13 @@ public struct AffineTransform: Hashable, Sendable, Codable {
   /// Translation, rotation, scale and shear, so transforms interpolate as people expect
   /// (a rotation animates as a rotation, not a squash).
   public struct Decomposed: Hashable, Sendable {
+    /// The move.
     public var translation: Point
+    /// The turn, in radians.
     public var rotation: Double
+    /// The scale across and down.
     public var scale: Size
+    /// The shear, as a fraction of the width per height.
     public var shear: Double
   }
 
@@ -88,6 +103,8 @@ public struct AffineTransform: Hashable, Sendable, Codable {
       shear: (a * c + b * d) / (scaleX * scaleX))
   }
 
+  /// The transform made of `parts`: points go through the shear, the scale, the turn, then the
+  /// move.
   public init(_ parts: Decomposed) {
     self = AffineTransform(a: 1, b: 0, c: parts.shear, d: 1, tx: 0, ty: 0)
       .concatenating(AffineTransform(scaleX: parts.scale.width, y: parts.scale.height))

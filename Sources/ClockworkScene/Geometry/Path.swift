@@ -12,6 +12,7 @@ import RealModule
 ///
 /// Arc angles are radians clockwise from 12 o'clock, as on a dial.
 public struct Path: Hashable, Sendable {
+  /// One step of a path.
   public enum Element: Hashable, Sendable {
     case move(Point)
     case line(Point)
@@ -22,21 +23,29 @@ public struct Path: Hashable, Sendable {
     case close
   }
 
+  /// The path's steps, in order.
   public private(set) var elements: [Element] = []
 
+  /// An empty path.
   public init() {}
 
+  /// A path built by `build`.
   public init(_ build: (inout Path) -> Void) {
     build(&self)
   }
 
+  /// Whether the path has no steps.
   public var isEmpty: Bool { elements.isEmpty }
 
+  /// Starts a new subpath at `p`.
   public mutating func move(to p: Point) { elements.append(.move(p)) }
+  /// Adds a straight line to `p`.
   public mutating func line(to p: Point) { elements.append(.line(p)) }
+  /// Adds a quadratic Bézier curve to `p`.
   public mutating func quadCurve(to p: Point, control: Point) {
     elements.append(.quadCurve(control: control, to: p))
   }
+  /// Adds a cubic Bézier curve to `p`.
   public mutating func cubicCurve(to p: Point, control1: Point, control2: Point) {
     elements.append(.cubicCurve(control1: control1, control2: control2, to: p))
   }
@@ -45,8 +54,10 @@ public struct Path: Hashable, Sendable {
     elements.append(
       .arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle))
   }
+  /// Closes the current subpath with a line to its start.
   public mutating func close() { elements.append(.close) }
 
+  /// Adds `rect` as a closed subpath, clockwise from its top left.
   public mutating func addRect(_ rect: Rect) {
     move(to: rect.origin)
     line(to: Point(x: rect.maxX, y: rect.minY))
@@ -55,8 +66,10 @@ public struct Path: Hashable, Sendable {
     close()
   }
 
+  /// A path of `rect`.
   public static func rect(_ rect: Rect) -> Path { Path { $0.addRect(rect) } }
 
+  /// A path of a whole circle.
   public static func circle(center: Point, radius: Double) -> Path {
     Path {
       $0.move(to: Point(onCircleAround: center, radius: radius, angle: 0))

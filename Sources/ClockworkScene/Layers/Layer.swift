@@ -22,50 +22,63 @@ open class Layer {
   /// Runtime exclusivity checks on this hot storage cost more than the copy itself; accesses
   /// are short and never overlap.
   @exclusivity(unchecked) public final var properties = LayerProperties()
+  /// A name to find the layer by in tests and in debugging output.
   public var name: String? {
     get { properties.name }
     set { properties.name = newValue }
   }
+  /// The layer's own space: its content is drawn in this rectangle.
   public var bounds: Rect {
     get { properties.bounds }
     set { properties.bounds = newValue }
   }
+  /// Where the anchor point sits in the superlayer's space.
   public var position: Point {
     get { properties.position }
     set { properties.position = newValue }
   }
+  /// The point of the bounds, in unit coordinates, that sits at `position` and that the transform
+  /// turns about.
   public var anchorPoint: Point {
     get { properties.anchorPoint }
     set { properties.anchorPoint = newValue }
   }
+  /// Turns, scales and moves the layer about its anchor point.
   public var transform: AffineTransform {
     get { properties.transform }
     set { properties.transform = newValue }
   }
+  /// How opaque the layer and its sublayers are, 0 to 1.
   public var opacity: Double {
     get { properties.opacity }
     set { properties.opacity = newValue }
   }
+  /// Whether the layer and its sublayers are left out.
   public var isHidden: Bool {
     get { properties.isHidden }
     set { properties.isHidden = newValue }
   }
+  /// The fill of the bounds, under the content; `nil` for none.
   public var backgroundColor: Color? {
     get { properties.backgroundColor }
     set { properties.backgroundColor = newValue }
   }
+  /// The radius of the bounds' corners, for the background, the border and the mask.
   public var cornerRadius: Double {
     get { properties.cornerRadius }
     set { properties.cornerRadius = newValue }
   }
+  /// The width of the border drawn inside the bounds.
   public var borderWidth: Double {
     get { properties.borderWidth }
     set { properties.borderWidth = newValue }
   }
+  /// The border's colour.
   public var borderColor: Color {
     get { properties.borderColor }
     set { properties.borderColor = newValue }
   }
+  /// A shadow cast by the layer's content; `nil` for none.
   public var shadow: Shadow? {
     get { properties.shadow }
     set { properties.shadow = newValue }
@@ -90,7 +103,9 @@ open class Layer {
   }
   /// Only this layer's alpha matters: the content shows where the mask is opaque.
   public var mask: Layer?
+  /// The layers drawn over this one, first at the bottom.
   @exclusivity(unchecked) public private(set) final var sublayers: [Layer] = []
+  /// The layer this one is a sublayer of.
   public private(set) weak var superlayer: Layer?
 
   private var animationEntries:
@@ -99,6 +114,7 @@ open class Layer {
       reported: Bool
     )] = []
 
+  /// A layer with the default values: empty bounds at the origin, opaque, no background.
   public init() {}
 
   /// A copy of `other`'s model values and (copied) sublayers and mask, without animations.
@@ -109,21 +125,25 @@ open class Layer {
     for sublayer in sublayers { sublayer.superlayer = self }
   }
 
+  /// A copy of the layer's model values and sublayers, without animations.
   public func copy() -> Layer { type(of: self).init(copying: self) }
 
   // MARK: Tree
 
+  /// Adds `layer` on top of the sublayers, taking it from its old superlayer.
   public func addSublayer(_ layer: Layer) {
     layer.removeFromSuperlayer()
     sublayers.append(layer)
     layer.superlayer = self
   }
 
+  /// Takes the layer out of its superlayer.
   public func removeFromSuperlayer() {
     superlayer?.sublayers.removeAll { $0 === self }
     superlayer = nil
   }
 
+  /// Takes every sublayer out.
   public func removeAllSublayers() {
     for layer in sublayers { layer.superlayer = nil }
     sublayers.removeAll()
@@ -196,12 +216,15 @@ open class Layer {
     if !old.reported { old.completion?(.interrupted) }
   }
 
+  /// Removes every animation; each one whose completion was not yet reported hears `.interrupted`.
   public func removeAllAnimations() {
     for key in animationKeys { removeAnimation(forKey: key) }
   }
 
+  /// The keys of the layer's animations, in the order they were added.
   public var animationKeys: [String] { animationEntries.map(\.key) }
 
+  /// The animation added under `key`.
   public func animation(forKey key: String) -> (any Animation)? {
     animationEntries.first { $0.key == key }?.animation
   }
@@ -264,12 +287,16 @@ open class Layer {
 
 /// A drop shadow: the layer's silhouette, blurred, offset and tinted.
 public struct Shadow: Hashable, Sendable {
+  /// The shadow's colour.
   public var color: Color
+  /// How opaque the shadow is, 0 to 1.
   public var opacity: Double
+  /// How far the shadow falls from the content (y grows downwards).
   public var offset: Size
   /// Blur radius in points.
   public var radius: Double
 
+  /// A shadow of `color` at `opacity`, moved by `offset` and blurred by `radius` points.
   public init(
     color: Color = .black, opacity: Double = 0.5, offset: Size = Size(width: 0, height: 3),
     radius: Double = 3
@@ -283,21 +310,37 @@ public struct Shadow: Hashable, Sendable {
 
 /// The plain properties of a ``Layer``.
 public struct LayerProperties: Hashable, Sendable {
+  /// See `Layer.name`.
   public var name: String? = nil
+  /// See `Layer.bounds`.
   public var bounds: Rect = .zero
+  /// See `Layer.position`.
   public var position: Point = .zero
+  /// See `Layer.anchorPoint`.
   public var anchorPoint: Point = Point(x: 0.5, y: 0.5)
+  /// See `Layer.transform`.
   public var transform: AffineTransform = .identity
+  /// See `Layer.opacity`.
   public var opacity: Double = 1
+  /// See `Layer.isHidden`.
   public var isHidden: Bool = false
+  /// See `Layer.backgroundColor`.
   public var backgroundColor: Color? = nil
+  /// See `Layer.cornerRadius`.
   public var cornerRadius: Double = 0
+  /// See `Layer.borderWidth`.
   public var borderWidth: Double = 0
+  /// See `Layer.borderColor`.
   public var borderColor: Color = .black
+  /// See `Layer.shadow`.
   public var shadow: Shadow? = nil
+  /// See `Layer.masksToBounds`.
   public var masksToBounds: Bool = false
+  /// See `Layer.rasterizationKey`.
   public var rasterizationKey: String? = nil
+  /// See `Layer.rasterizationLasts`.
   public var rasterizationLasts: Bool = false
 
+  /// The default layer's properties.
   public init() {}
 }

@@ -11,43 +11,56 @@ import FoundationEssentials
 /// ring.strokeEnd = 0.25      // the first quarter, from 12 o'clock
 /// ```
 open class ShapeLayer: Layer {
+  /// How the ends of a stroke are drawn.
   public enum LineCap: String, Hashable, Sendable { case butt, round, square }
+  /// How the corners of a stroke are drawn.
   public enum LineJoin: String, Hashable, Sendable { case miter, round, bevel }
+  /// Which parts of a self-crossing path are inside.
   public enum FillRule: String, Hashable, Sendable { case nonZero, evenOdd }
 
+  /// Every shape property in one value, copied in one step.
   @exclusivity(unchecked) public final var shapeProperties = ShapeProperties()
+  /// The shape drawn.
   public var path: Path {
     get { shapeProperties.path }
     set { shapeProperties.path = newValue }
   }
+  /// The fill; `nil` for none.
   public var fillColor: Color? {
     get { shapeProperties.fillColor }
     set { shapeProperties.fillColor = newValue }
   }
+  /// Which parts of a self-crossing path the fill covers.
   public var fillRule: ShapeLayer.FillRule {
     get { shapeProperties.fillRule }
     set { shapeProperties.fillRule = newValue }
   }
+  /// The stroke's colour; `nil` for none.
   public var strokeColor: Color? {
     get { shapeProperties.strokeColor }
     set { shapeProperties.strokeColor = newValue }
   }
+  /// The stroke's width.
   public var lineWidth: Double {
     get { shapeProperties.lineWidth }
     set { shapeProperties.lineWidth = newValue }
   }
+  /// How the ends of the stroke are drawn.
   public var lineCap: ShapeLayer.LineCap {
     get { shapeProperties.lineCap }
     set { shapeProperties.lineCap = newValue }
   }
+  /// How the corners of the stroke are drawn.
   public var lineJoin: ShapeLayer.LineJoin {
     get { shapeProperties.lineJoin }
     set { shapeProperties.lineJoin = newValue }
   }
+  /// Lengths of dashes and gaps, in turn; empty for a solid line.
   public var lineDashPattern: [Double] {
     get { shapeProperties.lineDashPattern }
     set { shapeProperties.lineDashPattern = newValue }
   }
+  /// How far into the dash pattern the stroke starts.
   public var lineDashPhase: Double {
     get { shapeProperties.lineDashPhase }
     set { shapeProperties.lineDashPhase = newValue }
@@ -57,6 +70,7 @@ open class ShapeLayer: Layer {
     get { shapeProperties.strokeStart }
     set { shapeProperties.strokeStart = newValue }
   }
+  /// Where the stroked part ends, as a fraction of the path's length.
   public var strokeEnd: Double {
     get { shapeProperties.strokeEnd }
     set { shapeProperties.strokeEnd = newValue }
@@ -84,6 +98,7 @@ open class ShapeLayer: Layer {
 
   public override init() { super.init() }
 
+  /// A copy of `other`'s model values, its shape included.
   public required init(copying other: Layer) {
     super.init(copying: other)
     guard let other = other as? ShapeLayer else { return }
@@ -117,9 +132,12 @@ open class ShapeLayer: Layer {
 /// g.startPoint = Point(x: 0, y: 0); g.endPoint = Point(x: 1, y: 1)
 /// ```
 open class GradientLayer: Layer {
+  /// How the colours spread: along a line, out from a point, or around a point.
   public enum Kind: String, Hashable, Sendable { case axial, radial, conic }
 
+  /// Every gradient property in one value, copied in one step.
   @exclusivity(unchecked) public final var gradientProperties = GradientProperties()
+  /// The colours, in order along the gradient.
   public var colors: [Color] {
     get { gradientProperties.colors }
     set { gradientProperties.colors = newValue }
@@ -129,6 +147,7 @@ open class GradientLayer: Layer {
     get { gradientProperties.locations }
     set { gradientProperties.locations = newValue }
   }
+  /// How the colours spread.
   public var kind: GradientLayer.Kind {
     get { gradientProperties.kind }
     set { gradientProperties.kind = newValue }
@@ -139,6 +158,7 @@ open class GradientLayer: Layer {
     get { gradientProperties.startPoint }
     set { gradientProperties.startPoint = newValue }
   }
+  /// Where the gradient ends, in unit coordinates of the bounds.
   public var endPoint: Point {
     get { gradientProperties.endPoint }
     set { gradientProperties.endPoint = newValue }
@@ -146,6 +166,7 @@ open class GradientLayer: Layer {
 
   public override init() { super.init() }
 
+  /// A copy of `other`'s model values, its gradient included.
   public required init(copying other: Layer) {
     super.init(copying: other)
     guard let other = other as? GradientLayer else { return }
@@ -172,28 +193,46 @@ open class GradientLayer: Layer {
 
 /// The properties of a ``ShapeLayer``.
 public struct ShapeProperties: Hashable, Sendable {
+  /// See `ShapeLayer.path`.
   public var path: Path = Path()
+  /// See `ShapeLayer.fillColor`.
   public var fillColor: Color? = .black
+  /// See `ShapeLayer.fillRule`.
   public var fillRule: ShapeLayer.FillRule = .nonZero
+  /// See `ShapeLayer.strokeColor`.
   public var strokeColor: Color? = nil
+  /// See `ShapeLayer.lineWidth`.
   public var lineWidth: Double = 1
+  /// See `ShapeLayer.lineCap`.
   public var lineCap: ShapeLayer.LineCap = .butt
+  /// See `ShapeLayer.lineJoin`.
   public var lineJoin: ShapeLayer.LineJoin = .miter
+  /// See `ShapeLayer.lineDashPattern`.
   public var lineDashPattern: [Double] = []
+  /// See `ShapeLayer.lineDashPhase`.
   public var lineDashPhase: Double = 0
+  /// See `ShapeLayer.strokeStart`.
   public var strokeStart: Double = 0
+  /// See `ShapeLayer.strokeEnd`.
   public var strokeEnd: Double = 1
 
+  /// The default shape: an empty path filled black, no stroke.
   public init() {}
 }
 
 /// The properties of a ``GradientLayer``.
 public struct GradientProperties: Hashable, Sendable {
+  /// See `GradientLayer.colors`.
   public var colors: [Color] = []
+  /// See `GradientLayer.locations`.
   public var locations: [Double]? = nil
+  /// See `GradientLayer.kind`.
   public var kind: GradientLayer.Kind = .axial
+  /// See `GradientLayer.startPoint`.
   public var startPoint: Point = Point(x: 0.5, y: 0)
+  /// See `GradientLayer.endPoint`.
   public var endPoint: Point = Point(x: 0.5, y: 1)
 
+  /// The default gradient: no colours, top to bottom.
   public init() {}
 }

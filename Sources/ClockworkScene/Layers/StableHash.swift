@@ -1,10 +1,13 @@
 /// FNV-1a over bytes: the same value in every run, unlike `Hasher` (seeded per process), for
 /// keys that outlive the process (rasters kept on disk).
 public struct StableHash: Sendable {
+  /// The hash of everything combined so far.
   public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+  /// The hash of nothing.
   public init() {}
 
+  /// Adds `bytes` to the hash.
   public mutating func combine<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
     for byte in bytes {
       value ^= UInt64(byte)
@@ -12,5 +15,6 @@ public struct StableHash: Sendable {
     }
   }
 
+  /// Adds the UTF-8 bytes of `text` to the hash.
   public mutating func combine(_ text: String) { combine(text.utf8) }
 }

@@ -10,13 +10,17 @@ import FoundationEssentials
 /// label.verticalAlignment = .center
 /// ```
 open class TextLayer: Layer {
+  /// Where each line sits across the bounds.
   public enum Alignment: String, Hashable, Sendable { case left, center, right }
   /// `center` centres the string's own ink; `baseline` centres the font's line (ascent over
   /// descent), so strings drawn apart — one character each — share a baseline.
   public enum VerticalAlignment: String, Hashable, Sendable { case top, center, baseline }
+  /// The font's weight.
   public enum Weight: String, Hashable, Sendable { case regular, bold }
 
+  /// Every text property in one value, copied in one step.
   @exclusivity(unchecked) public final var textProperties = TextProperties()
+  /// The text drawn.
   public var string: String {
     get { textProperties.string }
     set { textProperties.string = newValue }
@@ -26,22 +30,27 @@ open class TextLayer: Layer {
     get { textProperties.fontFamily }
     set { textProperties.fontFamily = newValue }
   }
+  /// The font's size, in points of the layer's space.
   public var fontSize: Double {
     get { textProperties.fontSize }
     set { textProperties.fontSize = newValue }
   }
+  /// The font's weight.
   public var fontWeight: TextLayer.Weight {
     get { textProperties.fontWeight }
     set { textProperties.fontWeight = newValue }
   }
+  /// The text's colour.
   public var foregroundColor: Color {
     get { textProperties.foregroundColor }
     set { textProperties.foregroundColor = newValue }
   }
+  /// Where each line sits across the bounds.
   public var alignment: TextLayer.Alignment {
     get { textProperties.alignment }
     set { textProperties.alignment = newValue }
   }
+  /// Where the text sits down the bounds.
   public var verticalAlignment: TextLayer.VerticalAlignment {
     get { textProperties.verticalAlignment }
     set { textProperties.verticalAlignment = newValue }
@@ -49,6 +58,7 @@ open class TextLayer: Layer {
 
   public override init() { super.init() }
 
+  /// A copy of `other`'s model values, its text included.
   public required init(copying other: Layer) {
     super.init(copying: other)
     guard let other = other as? TextLayer else { return }
@@ -71,15 +81,19 @@ open class TextLayer: Layer {
 /// dial.contentsGravity = .resizeAspect
 /// ```
 open class ImageLayer: Layer {
+  /// How the picture is fitted into the bounds.
   public enum Gravity: String, Hashable, Sendable {
     case resize, resizeAspect, resizeAspectFill, center
   }
 
+  /// The picture drawn; `nil` for none.
   public var image: ImageData?
+  /// How the picture is fitted into the bounds.
   public var contentsGravity: Gravity = .resize
 
   public override init() { super.init() }
 
+  /// A copy of `other`'s model values, its picture included.
   public required init(copying other: Layer) {
     super.init(copying: other)
     guard let other = other as? ImageLayer else { return }
@@ -99,15 +113,20 @@ open class ImageLayer: Layer {
 /// An encoded picture (PNG or SVG). A renderer decodes it once and caches by identity; two
 /// pictures with the same bytes are equal.
 public final class ImageData: Hashable, Encodable, Sendable {
+  /// The picture's encoding.
   public enum Format: String, Hashable, Sendable, Encodable { case png, svg }
 
+  /// The encoded picture.
   public let bytes: Data
+  /// The picture's encoding.
   public let format: Format
   /// Where the bytes came from (a file's path), to name it in messages.
   public let source: String
   /// In pixels, when known: a PNG's from its header, an SVG's once a renderer has measured it.
   public let size: Size?
 
+  /// A picture from `bytes` in `format`; `source` names it in errors, and `size` is its size when
+  /// known.
   public init(bytes: Data, format: Format, source: String = "picture", size: Size? = nil) {
     self.bytes = bytes
     self.format = format
@@ -115,6 +134,7 @@ public final class ImageData: Hashable, Encodable, Sendable {
     self.size = size ?? (format == .png ? Self.pngSize(bytes) : nil)
   }
 
+  /// A PNG picture.
   public convenience init(png: Data) { self.init(bytes: png, format: .png) }
 
   /// Reads a PNG or SVG file, told apart by its content.
@@ -151,9 +171,11 @@ public final class ImageData: Hashable, Encodable, Sendable {
     return nil
   }
 
+  /// Two pictures are equal when they have the same format and bytes.
   public static func == (a: ImageData, b: ImageData) -> Bool {
     a === b || (a.format == b.format && a.bytes == b.bytes)
   }
+  /// Hashes the picture's bytes.
   public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 
   /// A digest of the bytes, stable across runs (keys of rasters kept on disk).
@@ -165,22 +187,35 @@ public final class ImageData: Hashable, Encodable, Sendable {
   }
 }
 
+/// A picture that could not be read: where it came from, and what was wrong.
 public struct ImageDataError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Where the picture came from: a file's path, or what code called it.
   public var source: String
+  /// What was wrong with it.
   public var problem: String
+  /// An error for the picture from `source`.
   public init(source: String, problem: String) { (self.source, self.problem) = (source, problem) }
+  /// The source and the problem, for a message.
   public var description: String { "\(source): \(problem)" }
 }
 
 /// The properties of a ``TextLayer``.
 public struct TextProperties: Hashable, Sendable {
+  /// See `TextLayer.string`.
   public var string: String = ""
+  /// See `TextLayer.fontFamily`.
   public var fontFamily: String = "DejaVu Sans"
+  /// See `TextLayer.fontSize`.
   public var fontSize: Double = 36
+  /// See `TextLayer.fontWeight`.
   public var fontWeight: TextLayer.Weight = .regular
+  /// See `TextLayer.foregroundColor`.
   public var foregroundColor: Color = .white
+  /// See `TextLayer.alignment`.
   public var alignment: TextLayer.Alignment = .left
+  /// See `TextLayer.verticalAlignment`.
   public var verticalAlignment: TextLayer.VerticalAlignment = .top
 
+  /// The default text: empty, DejaVu Sans at 36 points, white, top left.
   public init() {}
 }

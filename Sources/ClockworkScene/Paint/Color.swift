@@ -8,11 +8,16 @@ import FoundationEssentials
 /// let named = try Color(parsing: "red")
 /// ```
 public struct Color: Hashable, Sendable, Codable {
+  /// The red component, 0 to 1.
   public var red: Double
+  /// The green component, 0 to 1.
   public var green: Double
+  /// The blue component, 0 to 1.
   public var blue: Double
+  /// The opacity, 0 to 1.
   public var alpha: Double
 
+  /// A colour of the given components, each 0 to 1.
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
     self.red = red
     self.green = green
@@ -27,10 +32,14 @@ public struct Color: Hashable, Sendable, Codable {
       blue: Double(hex & 0xFF) / 255, alpha: alpha)
   }
 
+  /// Opaque black.
   public static let black = Color(red: 0, green: 0, blue: 0)
+  /// Opaque white.
   public static let white = Color(red: 1, green: 1, blue: 1)
+  /// Fully transparent.
   public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
+  /// The colour names a theme may use, with their values.
   public static let names: [String: Color] = [
     "black": .black, "white": .white, "clear": .clear, "transparent": .clear,
     "red": Color(hex: 0xFF0000), "green": Color(hex: 0x008000), "blue": Color(hex: 0x0000FF),
@@ -67,6 +76,7 @@ public struct Color: Hashable, Sendable, Codable {
     }
   }
 
+  /// The same colour at `alpha`.
   public func withAlpha(_ alpha: Double) -> Color {
     Color(red: red, green: green, blue: blue, alpha: alpha)
   }
@@ -76,6 +86,7 @@ public struct Color: Hashable, Sendable, Codable {
   /// the middle grey's.
   public var isDark: Bool { 0.2126 * red + 0.7152 * green + 0.0722 * blue < 0.5 }
 
+  /// The colour as `#RRGGBB`, or `#RRGGBBAA` when not opaque.
   public var hexString: String {
     func byte(_ v: Double) -> String {
       let b = Int((min(max(v, 0), 1) * 255).rounded())
@@ -90,13 +101,17 @@ extension String {
 }
 
 extension Color: CustomStringConvertible {
+  /// The colour as ``hexString`` writes it.
   public var description: String { hexString }
 }
 
 /// Why a colour could not be read.
 public struct ColorParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The text that was given.
   public var input: String
+  /// Why it is not a colour.
   public var problem: String
 
+  /// The text and the problem, for a message.
   public var description: String { "cannot read colour '\(input)': \(problem)" }
 }

@@ -9,25 +9,33 @@ import FoundationEssentials
 ///                       kind: .conic(center: Point(x: 0.5, y: 0.5)))
 /// ```
 public struct Gradient: Hashable, Sendable {
+  /// How the colours spread: along a line, out from a point, or around a point.
   public enum Kind: Hashable, Sendable {
     case linear(start: Point, end: Point)
     case radial(center: Point, radius: Double)
     case conic(center: Point)
   }
 
+  /// A colour at a place along the gradient.
   public struct Stop: Hashable, Sendable {
+    /// The colour.
     public var color: Color
+    /// Where it is, 0 at the start and 1 at the end.
     public var location: Double
 
+    /// A stop of `color` at `location`.
     public init(color: Color, location: Double) {
       self.color = color
       self.location = location
     }
   }
 
+  /// The colours and where they are, in order.
   public var stops: [Stop]
+  /// How the colours spread.
   public var kind: Kind
 
+  /// A gradient of `stops` spread as `kind`.
   public init(stops: [Stop], kind: Kind) {
     self.stops = stops
     self.kind = kind

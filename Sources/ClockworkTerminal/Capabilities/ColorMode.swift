@@ -52,6 +52,7 @@ public enum Palette {
     RGB(255, 85, 255), RGB(85, 255, 255), RGB(255, 255, 255),
   ]
 
+  /// The nearest of the 16 ANSI colours (``ansi16``) to `color`, as its index.
   public static func index16(_ color: RGB) -> Int {
     var best = 0
     var bestDistance = Int.max

@@ -18,6 +18,7 @@ public final class BigText {
   var cache: [Character: CellGrid] = [:]
   var cacheShape: (columns: Int, rows: Int, cell: CellShape)?
 
+  /// Large text drawn with `graphics`, in `color` over `background` (`nil`: the terminal's own).
   public init(graphics: Graphics, color: Color = .white, background: RGB? = nil) {
     presenter = BlockPresenter(graphics: graphics, background: background, ink: RGB(color))
     layer.frame = Rect(origin: .zero, size: Self.box)

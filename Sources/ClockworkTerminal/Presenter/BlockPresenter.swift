@@ -11,6 +11,7 @@ import ClockworkScene
 /// let cells = try presenter.cells(for: face.layer, columns: 60, rows: 30, cell: CellShape())
 /// ```
 public final class BlockPresenter {
+  /// How pictures become cells: glyphs, chafa, or a pixel protocol.
   public let graphics: Graphics
   let blitter: CellBlitter?
   let chafa: ChafaCells?
@@ -46,6 +47,7 @@ public final class BlockPresenter {
     pixels = graphics.pixelProtocol
   }
 
+  /// A presenter that draws with block glyphs of `glyphs`.
   public convenience init(glyphs: GlyphSet) { self.init(graphics: Graphics(glyphs)) }
 
   /// Samples a cell across and down.

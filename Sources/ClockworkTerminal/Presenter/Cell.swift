@@ -6,10 +6,12 @@ public struct RGB: Hashable, Sendable {
   /// colour when the entry does, and none of them is written again.
   public var isPaletteEntry = false
 
+  /// The colour with red `r`, green `g` and blue `b`.
   public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
     (self.r, self.g, self.b) = (r, g, b)
   }
 
+  /// Palette entry `index`, whose colour the frame sets.
   public static func paletteEntry(_ index: UInt8) -> RGB {
     var entry = RGB(index, 0, 0)
     entry.isPaletteEntry = true
@@ -23,11 +25,16 @@ public struct RGB: Hashable, Sendable {
 /// The glyph is one Unicode scalar, not a `Character`: a cell is then plain data, and copying,
 /// comparing and diffing thousands of them a frame costs no reference counting.
 public struct Cell: Hashable, Sendable {
+  /// The character shown.
   public var glyph: Unicode.Scalar
+  /// The glyph's colour; `nil` for the terminal's own.
   public var foreground: RGB?
+  /// The colour behind the glyph; `nil` for the terminal's own.
   public var background: RGB?
+  /// Whether the glyph is bold.
   public var bold: Bool
 
+  /// A cell that shows `glyph` in `foreground` over `background`.
   public init(
     glyph: Unicode.Scalar = " ", foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false
   ) {
@@ -37,6 +44,7 @@ public struct Cell: Hashable, Sendable {
     self.bold = bold
   }
 
+  /// A space on the terminal's own background.
   public static let blank = Cell()
 
   /// A space shows only its background, a full block only its foreground.
@@ -65,15 +73,24 @@ public enum PixelProtocol: String, Hashable, Sendable {
 /// (Cairo's image format), `cellWidth`×`cellHeight` of them a cell. The damage writer turns
 /// the parts that changed into the protocol's escapes.
 public struct PixelImage: Hashable, Sendable {
+  /// The leftmost column it covers.
   public var column: Int
+  /// The top row it covers.
   public var row: Int
+  /// How many columns it covers.
   public var columns: Int
+  /// How many rows it covers.
   public var rows: Int
+  /// The protocol that sends it.
   public var kind: PixelProtocol
+  /// A cell's width in pixels.
   public var cellWidth: Int
+  /// A cell's height in pixels.
   public var cellHeight: Int
+  /// The pixels, row by row, premultiplied ARGB32.
   public var pixels: [UInt32]
 
+  /// A picture over `columns`×`rows` cells from (`column`, `row`).
   public init(
     column: Int = 0, row: Int = 0, columns: Int, rows: Int, kind: PixelProtocol, cellWidth: Int,
     cellHeight: Int, pixels: [UInt32]
@@ -84,7 +101,9 @@ public struct PixelImage: Hashable, Sendable {
     self.pixels = pixels
   }
 
+  /// The picture's width in pixels.
   public var width: Int { columns * cellWidth }
+  /// The picture's height in pixels.
   public var height: Int { rows * cellHeight }
 
   /// Where it stands and at what scale: column, row, columns, rows, and a cell's pixels.
@@ -93,11 +112,16 @@ public struct PixelImage: Hashable, Sendable {
 
 /// A rectangle of cells: within a grid, or within a picture (from its top left).
 public struct CellRect: Hashable, Sendable {
+  /// The leftmost column.
   public var column: Int
+  /// The top row.
   public var row: Int
+  /// How many columns.
   public var columns: Int
+  /// How many rows.
   public var rows: Int
 
+  /// The rectangle of `columns`×`rows` cells from (`column`, `row`).
   public init(column: Int, row: Int, columns: Int, rows: Int) {
     (self.column, self.row, self.columns, self.rows) = (column, row, columns, rows)
   }
@@ -122,8 +146,11 @@ public struct CellRect: Hashable, Sendable {
 
 /// A rectangle of cells, row by row, and the pictures drawn under them.
 public struct CellGrid: Hashable, Sendable {
+  /// How many cells across.
   public let columns: Int
+  /// How many cells down.
   public let rows: Int
+  /// The cells, row by row from the top left.
   public var cells: [Cell]
   /// Pictures in a pixel protocol; the cells over them stay blank unless text is written there.
   public var images: [PixelImage] = []
@@ -132,12 +159,14 @@ public struct CellGrid: Hashable, Sendable {
   /// The colours of the palette entries that cells use (``RGB/paletteEntry(_:)``).
   public var palette: [UInt8: RGB] = [:]
 
+  /// A grid of `columns`×`rows` cells, each `fill`.
   public init(columns: Int, rows: Int, fill: Cell = .blank) {
     self.columns = max(0, columns)
     self.rows = max(0, rows)
     cells = Array(repeating: fill, count: self.columns * self.rows)
   }
 
+  /// The cell at (`column`, `row`), counted from 0 at the top left.
   public subscript(column: Int, row: Int) -> Cell {
     get { cells[row * columns + column] }
     set { cells[row * columns + column] = newValue }

@@ -11,6 +11,7 @@
 /// samples show the terminal's own background; among opaque ones the channel with the widest
 /// range splits the samples at its midpoint, and each side's mean becomes its colour.
 public struct CellBlitter: Sendable {
+  /// The block glyphs a cell is drawn with.
   public var glyphs: GlyphSet
   /// Where a cell is partly transparent, the transparent part lets this show through (for the
   /// anti-aliased edge, which is blended over it); `nil` pixels stay the terminal's background.
@@ -20,6 +21,7 @@ public struct CellBlitter: Sendable {
   /// own to be sent (three quarters of a running stopwatch's bytes).
   public var ink: RGB?
 
+  /// A blitter that draws with `glyphs`.
   public init(glyphs: GlyphSet) { self.glyphs = glyphs }
 
   /// Cells for a `width`×`height` pixel image (`stride` in 32-bit words per row).

@@ -14,6 +14,7 @@ public final class ChafaCells {
   private var canvas: OpaquePointer?
   private var geometry = (columns: 0, rows: 0)
 
+  /// A converter that picks among chafa's space, block, half, quadrant and sextant symbols.
   public init() {
     symbols = chafa_symbol_map_new()
     let tags =

@@ -13,6 +13,7 @@ import Glibc
 /// written as its complement with the colours swapped when that keeps a colour the terminal
 /// already has, and a colour within `colorTolerance` of the current one is not changed.
 public struct DamageWriter: Sendable {
+  /// How colours are written: truecolor, 256 colours, 16 colours, or none.
   public var colorMode: ColorMode
   /// Colours within this of what is on screen (in every channel) count as unchanged: the
   /// anti-aliased fringe of a moving hand shifts by a shade or two a frame, and rewriting
@@ -30,6 +31,7 @@ public struct DamageWriter: Sendable {
   /// The palette entries as last set.
   var palette: [UInt8: RGB] = [:]
 
+  /// A writer that knows nothing of the screen yet, writing colours in `colorMode`.
   public init(colorMode: ColorMode) { self.colorMode = colorMode }
 
   /// Forgets the screen: the next frame repaints every cell (after a resize or a resume).

@@ -1,22 +1,33 @@
 /// Every escape sequence the app writes, in one place.
 public enum Escape {
+  /// Switches to the alternate screen, keeping the shell's screen for later.
   public static let enterAlternateScreen = "\u{1B}[?1049h"
+  /// Goes back to the shell's screen.
   public static let leaveAlternateScreen = "\u{1B}[?1049l"
+  /// Hides the cursor.
   public static let hideCursor = "\u{1B}[?25l"
+  /// Shows the cursor.
   public static let showCursor = "\u{1B}[?25h"
   /// Button presses and releases reported in SGR form (1006), which any size of screen can say.
   public static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
+  /// Stops reporting mouse buttons.
   public static let disableMouse = "\u{1B}[?1006l\u{1B}[?1000l"
+  /// Clears the screen.
   public static let clearScreen = "\u{1B}[2J"
+  /// Moves the cursor to the top left.
   public static let home = "\u{1B}[H"
+  /// Plain text: no colour, no bold.
   public static let resetStyle = "\u{1B}[0m"
   /// Turn off line wrapping so a write in the last column never scrolls.
   public static let disableWrap = "\u{1B}[?7l"
+  /// Turns line wrapping back on.
   public static let enableWrap = "\u{1B}[?7h"
+  /// The terminal's bell.
   public static let bell = "\u{07}"
   /// Queries: the background colour (OSC 11), and the device attributes (DA1), which nearly
   /// every terminal answers, sent last so that its answer means the others are in.
   public static let askBackground = "\u{1B}]11;?\u{1B}\\"
+  /// Asks for the device attributes (DA1).
   public static let askDeviceAttributes = "\u{1B}[c"
 
   /// Asks for palette entry `index` (OSC 4).
@@ -36,6 +47,7 @@ public enum Escape {
   /// The window title kept on the terminal's title stack (xterm, VTE, kitty, …), and put back:
   /// the title is restored on the way out. Terminals without a stack ignore both.
   public static let saveTitle = "\u{1B}[22;0t"
+  /// Puts back the title saved by ``saveTitle``.
   public static let restoreTitle = "\u{1B}[23;0t"
 
   /// Sets the window and icon title (OSC 2), control characters left out.

@@ -14,6 +14,7 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// The mask with every sample set: a full cell.
   public var fullMask: Int { (1 << (samples.x * samples.y)) - 1 }
 
   /// The glyph whose foreground covers exactly the parts in `mask`.
@@ -77,6 +78,7 @@ public enum GlyphSet: String, Hashable, Sendable, CaseIterable {
 public enum Graphics: String, Hashable, Sendable, CaseIterable {
   case sextant, quadrant, half, chafa, sixel, kitty
 
+  /// The graphics that draw with `glyphs`.
   public init(_ glyphs: GlyphSet) {
     switch glyphs {
     case .sextant: self = .sextant

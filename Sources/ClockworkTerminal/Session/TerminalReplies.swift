@@ -8,16 +8,21 @@
 /// replies.rest             // " q": keys typed meanwhile, for the mode
 /// ```
 public struct TerminalReplies: Sendable, Equatable {
+  /// The background colour the terminal said (OSC 11); `nil` when it did not.
   public var background: RGB?
+  /// The palette entries the terminal said (OSC 4), by index.
   public var palette: [UInt8: RGB] = [:]
+  /// Whether the terminal answered the device attributes query, the last one sent.
   public var answeredDeviceAttributes = false
   /// Bytes that were no reply: keys typed while waiting.
   public var rest: [UInt8] = []
   /// Where each byte of ``rest`` was in the bytes read.
   var restOffsets: [Int] = []
 
+  /// No replies.
   public init() {}
 
+  /// The replies read from `bytes`, and the bytes that were no reply.
   public init(_ bytes: [UInt8]) {
     var i = 0
     while i < bytes.count {

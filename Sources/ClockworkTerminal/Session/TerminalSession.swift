@@ -56,6 +56,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     self.output = output
   }
 
+  /// The terminal's size now; 80×24 when it does not say.
   public var size: TerminalSize {
     TerminalSize.read(fd: output) ?? TerminalSize(columns: 80, rows: 24)
   }
@@ -203,6 +204,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   /// Writes `text` in as few `write` calls as the kernel allows (one, normally).
   public func write(_ text: String) { write(Array(text.utf8)) }
 
+  /// Writes `bytes` in as few `write` calls as the kernel allows (one, normally).
   public func write(_ bytes: [UInt8]) {
     _ = try? FileDescriptor(rawValue: output).writeAll(bytes)
   }
@@ -275,6 +277,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
 
 /// Standard input or output is not a terminal (a pipe or a file).
 public struct NotATerminal: Error, CustomStringConvertible {
+  /// Says that the live view needs a terminal.
   public var description: String {
     "standard input and output must be a terminal for the live view"
   }

@@ -3,11 +3,16 @@ import Glibc
 
 /// The terminal's size in cells and, when it says, in pixels.
 public struct TerminalSize: Hashable, Sendable {
+  /// Columns of cells.
   public var columns: Int
+  /// Rows of cells.
   public var rows: Int
+  /// The width in pixels; 0 when the terminal does not say.
   public var pixelWidth: Int
+  /// The height in pixels; 0 when the terminal does not say.
   public var pixelHeight: Int
 
+  /// A terminal of `columns`×`rows` cells, and its pixels when known.
   public init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
     self.columns = columns
     self.rows = rows
@@ -44,9 +49,11 @@ public struct TerminalSize: Hashable, Sendable {
 
 /// A character cell's shape: its width over its height and, when known, its size in pixels.
 public struct CellShape: Hashable, Sendable {
+  /// A cell's width over its height.
   public var aspect: Double
   /// Pixels across and down; 0 when the terminal does not say.
   public var pixelWidth: Int
+  /// A cell's height in pixels; 0 when the terminal does not say.
   public var pixelHeight: Int
 
   /// A cell of `aspect` with no known pixel size (the usual 1:2 by default).
@@ -56,6 +63,7 @@ public struct CellShape: Hashable, Sendable {
     pixelHeight = 0
   }
 
+  /// A cell of `pixelWidth`×`pixelHeight` pixels, its aspect from them.
   public init(pixelWidth: Int, pixelHeight: Int) {
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight

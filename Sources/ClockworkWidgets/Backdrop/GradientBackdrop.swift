@@ -11,15 +11,20 @@ import FoundationEssentials
 /// let frame = backdrop.layer.presentation(at: t + 1.5)
 /// ```
 public final class GradientBackdrop {
+  /// The design's three colours: blue, pink and orange.
   public static let defaultColors = [
     Color(hex: 0x3DACF7), Color(hex: 0xCE0755), Color(hex: 0xF5B433),
   ]
+  /// Seconds from one pair of colours to the next.
   public static let stepDuration = 3.0
   static let cycleKey = "cycle"
 
+  /// The layer to add to a scene.
   public let layer = GradientLayer()
+  /// The colours the backdrop cycles through, in order.
   public let colors: [Color]
 
+  /// A backdrop of `size` cycling through `colors`; it stands still until ``start(at:)``.
   public init(size: Size, colors: [Color] = GradientBackdrop.defaultColors) {
     self.colors = colors.count >= 2 ? colors : Self.defaultColors
     layer.frame = Rect(origin: .zero, size: size)
@@ -28,6 +33,7 @@ public final class GradientBackdrop {
     layer.colors = pair(0)
   }
 
+  /// Fits the backdrop to `size`.
   public func resize(to size: Size) { layer.frame = Rect(origin: .zero, size: size) }
 
   /// The pair shown at step `k`: [c(k), c(k+1)].
@@ -43,6 +49,7 @@ public final class GradientBackdrop {
     )
   }
 
+  /// Stops cycling; the model colours show.
   public func stop() { layer.removeAnimation(forKey: Self.cycleKey) }
 
   /// The colours at `phase` (0…1) of a whole cycle, without animating (for stamps).

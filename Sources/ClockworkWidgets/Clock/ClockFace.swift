@@ -16,11 +16,17 @@ import FoundationEssentials
 /// When the hour and minute hands move in pixel steps (`pixelScale`), they are rasterized with
 /// the dial until their next step: a second then draws only the second hand and the cap.
 public final class ClockFace {
+  /// The face's root layer, to add to a scene or render.
   public let layer = Layer()
+  /// The side of the face's square, in points.
   public private(set) var size: Double
+  /// The face's look.
   public private(set) var theme: ClockTheme
+  /// The parts drawn.
   public private(set) var parts: ClockParts
+  /// Where each part sits: the theme's layout.
   public var layout: ClockLayout { theme.layout }
+  /// How the hands move: in steps, with a recoil, ticking at a beat, or sweeping.
   public var oscillator: Oscillator
 
   let staticParts = Layer()
@@ -63,6 +69,7 @@ public final class ClockFace {
   /// The shade's colour over the dial at night.
   public static let nightShadeColor = Color(red: 0.03, green: 0.06, blue: 0.2, alpha: 0.55)
 
+  /// A face of `size` points in `theme`, with `parts`, its hands moved by `oscillator`.
   public init(
     size: Double, theme: ClockTheme = .classic, parts: ClockParts = .all,
     oscillator: Oscillator = .quartz
@@ -74,6 +81,7 @@ public final class ClockFace {
     rebuild()
   }
 
+  /// Changes the size, the theme or the parts (any left `nil` stay) and rebuilds the face.
   public func configure(size: Double? = nil, theme: ClockTheme? = nil, parts: ClockParts? = nil) {
     if let size { self.size = size }
     if let theme { self.theme = theme }
@@ -108,6 +116,7 @@ public final class ClockFace {
     show(angles)
   }
 
+  /// Points the hands at `angles`.
   public func show(_ angles: DialAngles) {
     let step = handStep
     secondHand.transform = AffineTransform(rotation: angles.second)

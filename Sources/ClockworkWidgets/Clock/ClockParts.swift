@@ -6,19 +6,31 @@ import ClockworkScene
 /// let parts = try ClockParts(parsing: "dial,ticks,hands")   // hands = hour, minute, second
 /// ```
 public struct ClockParts: OptionSet, Hashable, Sendable, Encodable {
+  /// The parts' bits.
   public let rawValue: Int
+  /// The parts whose bits are set in `rawValue`.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
+  /// The dial's disc, border and picture.
   public static let dial = ClockParts(rawValue: 1 << 0)
+  /// The minute and hour ticks.
   public static let ticks = ClockParts(rawValue: 1 << 1)
+  /// The hour numerals.
   public static let numerals = ClockParts(rawValue: 1 << 2)
+  /// The hour hand.
   public static let hourHand = ClockParts(rawValue: 1 << 3)
+  /// The minute hand.
   public static let minuteHand = ClockParts(rawValue: 1 << 4)
+  /// The second hand.
   public static let secondHand = ClockParts(rawValue: 1 << 5)
+  /// The cap over the hands' centre.
   public static let cap = ClockParts(rawValue: 1 << 6)
+  /// The ring around the dial.
   public static let ring = ClockParts(rawValue: 1 << 7)
 
+  /// The three hands.
   public static let hands: ClockParts = [.hourHand, .minuteHand, .secondHand]
+  /// Every part.
   public static let all: ClockParts = [.dial, .ticks, .numerals, .hands, .cap, .ring]
 
   /// Names accepted in a list, and what each means.
@@ -43,8 +55,11 @@ public struct ClockParts: OptionSet, Hashable, Sendable, Encodable {
   }
 }
 
+/// A part's name that is not one of the clock's.
 public struct ClockPartsError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The name given.
   public var name: String
+  /// The name and the names there are, for a message.
   public var description: String {
     "unknown clock part '\(name)' (known: \(ClockParts.names.map(\.0).joined(separator: ", ")))"
   }
@@ -59,15 +74,22 @@ public struct ClockPartsError: Error, Hashable, Sendable, CustomStringConvertibl
 /// layout.secondHand = Rect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)   // a shorter second hand
 /// ```
 public struct ClockLayout: Hashable, Sendable, Encodable {
+  /// How far the face's square is inset from the face's bounds, as fractions of its side.
   public var insets: EdgeInsets = .zero
   /// The dial, its picture, ticks and numerals.
   public var dial = Rect.unit
+  /// The ring's rectangle.
   public var ring = Rect.unit
+  /// The hour hand's rectangle: its length is half the rectangle's width.
   public var hourHand = Rect.unit
+  /// The minute hand's rectangle: its length is half the rectangle's width.
   public var minuteHand = Rect.unit
+  /// The second hand's rectangle: its length is half the rectangle's width.
   public var secondHand = Rect.unit
+  /// The cap's rectangle.
   public var cap = Rect.unit
 
+  /// A layout with `insets` and every part over the whole face.
   public init(insets: EdgeInsets = .zero) { self.insets = insets }
 }
 

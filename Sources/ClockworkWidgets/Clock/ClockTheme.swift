@@ -8,27 +8,42 @@ import FoundationEssentials
 /// let mine = try ClockTheme.load(from: URL(fileURLWithPath: "mine.json"))
 /// ```
 public struct ClockTheme: Hashable, Sendable, Encodable {
+  /// The name it is chosen by (`--theme`).
   public var name: String
+  /// What fills the face's square behind the dial; `nil` for nothing.
   public var background: Color?
+  /// The dial's disc.
   public var dial: Dial
+  /// The minute and hour ticks.
   public var ticks: Ticks
+  /// The hour numerals.
   public var numerals: Numerals
+  /// The hour hand.
   public var hourHand: Hand
+  /// The minute hand.
   public var minuteHand: Hand
+  /// The second hand.
   public var secondHand: Hand
+  /// The cap over the hands' centre.
   public var cap: Cap
+  /// The ring around the dial.
   public var ring: Ring
   /// Cast by the hands and cap, unless a hand or the cap has its own.
   public var shadow: HandShadow?
   /// Where each part sits (FWTClock's edge insets and part frames).
   public var layout = ClockLayout()
 
+  /// The dial's disc, its border, and a picture on it.
   public struct Dial: Hashable, Sendable, Encodable {
+    /// The disc's colour.
     public var color: Color
+    /// The border's colour.
     public var borderColor: Color
+    /// The border's width.
     public var borderWidth: Double
     /// A picture on the dial, under the ticks (DBClockView's `clockBackgroundImage`).
     public var image: ImageData? = nil
+    /// How the picture is placed on the dial.
     public var imagePlacement: ImagePlacement = .fit
   }
 
@@ -39,21 +54,33 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
     case center, fit, fill
   }
 
+  /// The ticks: one a minute (minor) and one an hour (major).
   public struct Ticks: Hashable, Sendable, Encodable {
+    /// The ticks' colour.
     public var color: Color
+    /// A minute tick's length, inwards from the dial's edge.
     public var minorLength: Double
+    /// A minute tick's width.
     public var minorWidth: Double
+    /// An hour tick's length, inwards from the dial's edge.
     public var majorLength: Double
+    /// An hour tick's width.
     public var majorWidth: Double
   }
 
+  /// The hour numerals.
   public struct Numerals: Hashable, Sendable, Encodable {
+    /// How the numerals are written.
     public enum Style: String, Hashable, Sendable, CaseIterable, Encodable {
       case none, arabic, roman
     }
+    /// How the numerals are written: none, arabic or roman.
     public var style: Style
+    /// The numerals' colour.
     public var color: Color
+    /// The numerals' font family.
     public var font: String
+    /// The numerals' font size.
     public var size: Double
     /// Distance of the numerals' centres from the dial's centre.
     public var radius: Double
@@ -61,30 +88,42 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
     public var twentyFour: Bool
   }
 
+  /// One hand: a bar from `start` to `end`, or a picture.
   public struct Hand: Hashable, Sendable, Encodable {
+    /// The hand's colour.
     public var color: Color
+    /// The bar's width.
     public var width: Double
     /// Where the hand starts (negative: a tail behind the centre) and ends.
     public var start: Double
+    /// Where the hand ends: its tip.
     public var end: Double
     /// A disc of this radius centred near the tip (the railway clock's signal disc); 0 for none.
     public var disc: Double
     /// A picture drawn instead of the bar, turned about `pivot` (unit coordinates of the
     /// picture, (0.5, 1) its bottom centre) and scaled so that its top reaches `end`.
     public var image: ImageData? = nil
+    /// The picture's point that sits on the dial's centre, in unit coordinates of the picture.
     public var pivot = Point(x: 0.5, y: 1)
     /// This hand's own shadow; `nil` casts the theme's `shadow`.
     public var shadow: HandShadow? = nil
   }
 
+  /// The disc over the hands' centre.
   public struct Cap: Hashable, Sendable, Encodable {
+    /// The cap's colour.
     public var color: Color
+    /// The cap's radius.
     public var radius: Double
+    /// The cap's own shadow; `nil` casts the theme's.
     public var shadow: HandShadow? = nil
   }
 
+  /// The ring around the dial.
   public struct Ring: Hashable, Sendable, Encodable {
+    /// The ring's colour.
     public var color: Color
+    /// The ring's width.
     public var width: Double
     /// Over the hands (FWTClock) rather than under them.
     public var front = false
@@ -92,12 +131,18 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
 
   /// Offsets and blur are fractions of the dial's radius; y grows downwards.
   public struct HandShadow: Hashable, Sendable, Encodable {
+    /// The shadow's colour.
     public var color: Color
+    /// How opaque the shadow is, 0 to 1.
     public var opacity: Double
+    /// How far the shadow falls to the right.
     public var offsetX: Double
+    /// How far the shadow falls down.
     public var offsetY: Double
+    /// The shadow's blur radius.
     public var blur: Double
 
+    /// A shadow of `color` at `opacity`, moved by (`offsetX`, `offsetY`) and blurred by `blur`.
     public init(
       color: Color = .black, opacity: Double, offsetX: Double, offsetY: Double, blur: Double
     ) {
@@ -106,6 +151,7 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
       )
     }
 
+    /// A shadow moved by `offset` to the right and down alike.
     public init(color: Color = .black, opacity: Double, offset: Double, blur: Double) {
       self.init(color: color, opacity: opacity, offsetX: offset, offsetY: offset, blur: blur)
     }
@@ -205,6 +251,7 @@ extension ClockTheme {
   /// The built-in themes, in the order the app cycles through them.
   public static let builtIn: [ClockTheme] = [.classic, .station, .night, .dbclock, .fwtclock]
 
+  /// The built-in theme called `name` (any case), if there is one.
   public static func named(_ name: String) -> ClockTheme? {
     builtIn.first { $0.name == name.lowercased() }
   }

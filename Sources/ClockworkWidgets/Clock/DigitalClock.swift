@@ -13,20 +13,28 @@ import FoundationEssentials
 public final class DigitalClock {
   /// Which of the clock's parts are shown.
   public struct Look: Hashable, Sendable {
+    /// Whether the seconds are shown.
     public var seconds = true
+    /// Whether the date is shown under the time.
     public var date = true
+    /// Whether the time is written in 24 hours or 12.
     public var hours = HourCycle.twentyFour
+    /// A look with the seconds and the date, each unless turned off, in `hours`.
     public init(seconds: Bool = true, date: Bool = true, hours: HourCycle = .twentyFour) {
       (self.seconds, self.date, self.hours) = (seconds, date, hours)
     }
   }
 
+  /// The clock's root layer, to add to a scene or render.
   public let layer = Layer()
   let time = TextLayer()
   let day = TextLayer()
+  /// Which parts are shown; takes effect at the next ``show(date:zone:)``.
   public var look: Look
+  /// The look: the dial's colour behind, the hands' colour for the digits.
   public private(set) var theme: ClockTheme
 
+  /// A digital clock of `size` in `theme`, showing `look`.
   public init(size: Size, theme: ClockTheme = .classic, look: Look = Look()) {
     self.look = look
     self.theme = theme

@@ -18,14 +18,18 @@ public final class StopwatchButtons {
     case lapReset
   }
 
+  /// The buttons' root layer, to add to a scene or render.
   public let layer = Layer()
+  /// The size the buttons are laid out in.
   public private(set) var size: Size
+  /// The buttons' colours and font.
   public var style: StopwatchDisplay.Style
   let startStop = ShapeLayer()
   let lapReset = ShapeLayer()
   let startStopLabel = TextLayer()
   let lapResetLabel = TextLayer()
 
+  /// The two buttons laid out in `size`, coloured by `style`.
   public init(size: Size, style: StopwatchDisplay.Style = .init()) {
     self.size = size
     self.style = style
@@ -43,6 +47,7 @@ public final class StopwatchButtons {
     return Rect(x: x, y: (size.height - side) / 2, width: side, height: side)
   }
 
+  /// Lays the buttons out again in `size`.
   public func resize(to size: Size) {
     self.size = size
     layer.frame = Rect(origin: .zero, size: size)

@@ -13,9 +13,13 @@ import FoundationEssentials
 /// display.show(elapsed: watch.elapsed(at: clock.now), laps: watch.laps)
 /// ```
 public final class StopwatchDisplay {
+  /// The display's colours and font.
   public struct Style: Hashable, Sendable {
+    /// The readouts' and laps' colour.
     public var text = Color.white
+    /// The best lap's colour (the design's green).
     public var best = Color(hex: 0x4CD964)
+    /// The worst lap's colour (the design's red).
     public var worst = Color(hex: 0xFF3B30)
     /// The Start button's and its key hint's colour (the design's green).
     public var start = Color(hex: 0x34C759)
@@ -23,17 +27,23 @@ public final class StopwatchDisplay {
     public var stop = Color(hex: 0xFF3B30)
     /// The Lap and Reset button's fill.
     public var button = Color(hex: 0x8E8E93)
+    /// The font family, monospaced so that digits do not shift.
     public var font = "DejaVu Sans Mono"
+    /// The design's look.
     public init() {}
   }
 
+  /// The display's root layer, to add to a scene or render.
   public let layer = Layer()
+  /// The size the display is laid out in.
   public private(set) var size: Size
+  /// The display's colours and font.
   public var style: Style
   let elapsedLabel = TextLayer()
   let currentLapLabel = TextLayer()
   var lapRows: [TextLayer] = []
 
+  /// A display laid out in `size`, coloured by `style`.
   public init(size: Size, style: Style = Style()) {
     self.size = size
     self.style = style
@@ -42,6 +52,7 @@ public final class StopwatchDisplay {
     resize(to: size)
   }
 
+  /// Lays the display out again in `size`.
   public func resize(to size: Size) {
     self.size = size
     layer.frame = Rect(origin: .zero, size: size)
@@ -63,8 +74,11 @@ public final class StopwatchDisplay {
 
   /// One lap as the display lists it.
   public struct LapRow: Hashable, Sendable {
+    /// The lap's number, as listed.
     public var number: String
+    /// The lap's own time.
     public var split: String
+    /// The time from the start to the lap's end.
     public var total: String
     /// "best" or "worst", once there are three laps.
     public var mark: String?
@@ -85,6 +99,7 @@ public final class StopwatchDisplay {
     row.mark == "best" ? style.best : row.mark == "worst" ? style.worst : style.text
   }
 
+  /// Shows `elapsed` and `laps`, the newest lap first.
   public func show(elapsed: Duration, laps: [Lap]) {
     elapsedLabel.string = StopwatchFormat.string(elapsed)
     currentLapLabel.string = Self.currentLapText(elapsed: elapsed, laps: laps)

@@ -20,12 +20,17 @@ public final class CountdownRing {
   /// The design's look by default: a `lightGray` (#AAAAAA) track, the pink-to-orange arc, a
   /// bold label with tenths.
   public struct Style: Hashable, Sendable {
+    /// The track under the arc.
     public var track = Color(hex: 0xAAAAAA)
+    /// The arc's gradient, from its start to its end.
     public var stroke = [Color(hex: 0xCE0755), Color(hex: 0xF5B433)]
+    /// The pulse's gradient, corner to corner.
     public var pulse = [Color(hex: 0x820B36), Color(hex: 0x7F5E1D)]
     /// `nil`: black or white, whichever reads over ``CountdownRing/labelBackground``.
     public var label: Color? = nil
+    /// The label's font family.
     public var font = "DejaVu Sans"
+    /// The label's weight.
     public var weight = TextLayer.Weight.bold
     /// When the label shows tenths of a second; `nil` for where it is drawn to decide (always
     /// in pictures and windows, as the design; a terminal only in the last minute).
@@ -34,13 +39,16 @@ public final class CountdownRing {
     public var showsLabel = true
     /// Ring radius and stroke width as fractions of the widget's size.
     public var radius = 0.4
+    /// The stroke's width, as a fraction of the widget's size.
     public var lineWidth = 0.05
     /// The label's font size as a fraction of the widget's size (the design's 0.13), or nil
     /// to make it as large as fits across the inside of the ring (to be read from afar).
     public var labelScale: Double? = 0.13
     /// The label's colour in the last seconds (``criticalSeconds``), when it differs.
     public var criticalLabel: Color? = nil
+    /// Seconds before the end when `criticalLabel` takes over; 0 for never.
     public var criticalSeconds = 0.0
+    /// The design's look.
     public init() {}
 
     /// This style with the time left in red (iOS's system red) for its last `seconds` (0: never).
@@ -51,6 +59,7 @@ public final class CountdownRing {
       return style
     }
 
+    /// When the label shows tenths of a second: always, in the last minute, or never.
     public enum Tenths: String, Hashable, Sendable, CaseIterable { case always, lastMinute, never }
   }
 
@@ -60,8 +69,11 @@ public final class CountdownRing {
     didSet { label.foregroundColor = labelColor(remaining: remaining) }
   }
 
+  /// The ring's root layer, to add to a scene or render.
   public let layer = Layer()
+  /// The side of the ring's square, in points.
   public private(set) var size: Double
+  /// The ring's look; setting it rebuilds the ring.
   public var style: Style { didSet { rebuild() } }
 
   let track = ShapeLayer()
@@ -70,6 +82,7 @@ public final class CountdownRing {
   let pulseGradient = GradientLayer()
   let pulseMask = ShapeLayer()
   let label = TextLayer()
+  /// Whether the pulse is running.
   public private(set) var isPulsing = false
   /// Whether the pulse is drawn with the ring. A terminal that paints the pulse itself (in
   /// palette entries) turns this off and reads ``pulse(at:steps:)``; the pulse goes on beating.
@@ -82,12 +95,14 @@ public final class CountdownRing {
   public static let pulseGrowth = 1.2
   static let pulseKey = "pulse"
 
+  /// A ring of `size` points in `style`.
   public init(size: Double, style: Style = Style()) {
     self.size = size
     self.style = style
     rebuild()
   }
 
+  /// Changes the ring's size and rebuilds it.
   public func resize(to size: Double) {
     self.size = size
     rebuild()
@@ -205,16 +220,22 @@ public final class CountdownRing {
   /// The pulse as seen at one moment, in the ring's coordinates: a stroked circle whose
   /// gradient runs corner to corner across its (scaled) square.
   public struct PulseLook: Hashable, Sendable {
+    /// The pulse's centre.
     public var center: Point
+    /// The pulse's radius now.
     public var radius: Double
+    /// The pulse's stroke width.
     public var lineWidth: Double
+    /// How opaque the pulse is now, 0 to 1.
     public var opacity: Double
+    /// The pulse's gradient colours.
     public var colors: [Color]
     /// The gradient's square: its top left corner and side.
     public var square: Rect
     /// The distances from the centre the pulse covers over a whole beat.
     public var sweep: ClosedRange<Double>
 
+    /// The pulse's look from its parts.
     public init(
       center: Point, radius: Double, lineWidth: Double, opacity: Double, colors: [Color],
       square: Rect, sweep: ClosedRange<Double>

@@ -24,6 +24,7 @@ extension CountdownRing.Style {
     return try decode(data, source: url.path)
   }
 
+  /// Reads a ring theme from `data`; `source` names it in errors.
   public static func decode(_ data: Data, source: String) throws(ThemeError) -> CountdownRing.Style
   {
     let reader = ThemeFieldReader(source: source, folder: nil) { url throws(ImageDataError) in
