@@ -22,6 +22,7 @@ let package = Package(
         .product(name: "ClockworkCairo", package: "Clockwork"),
         .product(name: "ClockworkWidgets", package: "Clockwork"),
         .product(name: "ClockworkTerminal", package: "Clockwork"),
+        .product(name: "ClockworkWindow", package: "Clockwork"),
       ]
     ),
     .executableTarget(

@@ -6,7 +6,7 @@ import Glibc
 extension Renderer {
   /// Fills the layer's rounded bounds with its gradient.
   func drawGradient(_ layer: GradientLayer, in context: CairoContext) throws(CairoError) {
-    guard !layer.colors.isEmpty else { return }
+    guard !layer.colors.isEmpty, !fillAxialGradient(layer, in: context) else { return }
     let pattern = try makePattern(layer.gradient, in: layer.bounds, context: context)
     let cr = context.handle
     context.setPath(Path.roundedRect(layer.bounds, radius: layer.cornerRadius))

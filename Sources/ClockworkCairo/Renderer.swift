@@ -27,6 +27,14 @@ public final class Renderer {
   /// `false` draws hard edges, for a surface shown in few colours (16 in a terminal), where a
   /// blended edge would be a colour of its own.
   public var antialiased = true
+  /// Whether opaque axial gradients are written straight into image pixels (tests compare
+  /// them with Cairo's by turning this off), and how many were.
+  var fillsAxialGradients = true
+  var axialGradientsFilled = 0
+  /// Where gradient pictures and the shapes they fill are drawn, kept between frames
+  /// (``axialGradientPicture(_:through:alpha:in:)``).
+  var scratchPicture: CairoSurface?
+  var scratchMask: CairoSurface?
 
   /// A renderer with empty caches and no raster store.
   public init() {}
@@ -168,16 +176,33 @@ public final class Renderer {
       && (shape.fillColor?.alpha ?? 1) == 1 && (shape.strokeColor?.alpha ?? 1) == 1
     guard plainGradient, plainShape, !gradient.colors.isEmpty else { return false }
     let cr = context.handle
-    let pattern = try makePattern(gradient.gradient, in: gradient.bounds, context: context)
+    // One paint has no overlap to fade twice: the opacity goes into the gradient's colours,
+    // and the paint needs no offscreen group the size of what it covers.
+    let folds = gradient.opacity < 1 && Self.isSinglePaint(shape)
+    let (fade, alpha) = folds ? (gradient.opacity, 1.0) : (1.0, gradient.opacity)
     cairo_save(cr)
     defer { cairo_restore(cr) }
     if gradient.cornerRadius > 0 || gradient.masksToBounds {
       context.setPath(Path.roundedRect(gradient.bounds, radius: gradient.cornerRadius))
       cairo_clip(cr)
     }
+    let pattern: CairoPattern
+    if let picture = axialGradientPicture(gradient, through: shape, alpha: fade, in: context) {
+      let fills = (shape.fillColor?.alpha ?? 0) > 0
+      let strokes = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0
+      if alpha == 1, fills, !strokes {
+        try fill(shape, with: picture, in: context)
+        return true
+      }
+      pattern = picture.pattern
+    } else {
+      var colors = gradient.gradient
+      for index in colors.stops.indices { colors.stops[index].color.alpha *= fade }
+      pattern = try makePattern(colors, in: gradient.bounds, context: context)
+    }
     cairo_set_source(cr, pattern.handle)  // fixes the pattern in the gradient layer's space
     context.concat(shape.transformToSuperlayer)
-    drawShape(shape, in: context, source: pattern, alpha: gradient.opacity)
+    drawShape(shape, in: context, source: pattern, alpha: alpha)
     return true
   }
 

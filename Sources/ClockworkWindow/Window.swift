@@ -200,6 +200,8 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
             renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
             Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(update.width),
             Int32(update.height))
+          // Frames are opaque: copied, not blended, over what was there.
+          _ = cw_SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
           textureSize = (update.width, update.height)
         }
         var rect = SDL_Rect(
@@ -213,7 +215,6 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
       if let title { cw_SDL_SetWindowTitle(window, title) }
       if attention { cw_SDL_FlashWindow(window, SDL_FLASH_UNTIL_FOCUSED) }
       if !updates.isEmpty, let texture {
-        cw_SDL_RenderClear(renderer)
         cw_SDL_RenderCopy(renderer, texture, nil, nil)
         cw_SDL_RenderPresent(renderer)
         frameLog?.presented()

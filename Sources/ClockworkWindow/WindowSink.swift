@@ -1,4 +1,3 @@
-import ClockworkCairo
 import ClockworkLive
 import ClockworkScene
 
@@ -20,9 +19,8 @@ public struct WindowFrame {
   }
 }
 
-/// A runner's frames in a window: each frame is drawn with Cairo at the drawable's pixel size
-/// (hi-DPI drawn, not scaled up) ahead of its time, only where it differs from the frame
-/// before (`Damage`), and that rectangle alone is handed to the window at the frame's time.
+/// A runner's frames in a window: each frame is painted (``WindowPainter``) ahead of its time,
+/// and the rectangle that changed is handed to the window at the frame's time.
 ///
 /// ```swift
 /// let sink = WindowSink(window: window)
@@ -30,13 +28,7 @@ public struct WindowFrame {
 /// ```
 public final class WindowSink: FrameSink {
   let window: Window
-  let renderer = Renderer()
-  /// The picture as the encoded frames leave it.
-  private var planned: CairoSurface?
-  private var plannedTree: Layer?
-  private var lastTitle: String?
-  /// The next frame is uploaded whole: the window's texture may not match `planned`.
-  private var uploadWhole = true
+  private var painter = WindowPainter()
   private var encoded = 0
   private var shown = 0
 
@@ -49,62 +41,7 @@ public final class WindowSink: FrameSink {
   /// Draws `frame` where it differs from the one before, ahead of its time.
   public func encode(_ frame: WindowFrame) -> WindowUpdate {
     encoded += 1
-    let canvas = window.canvas
-    let (width, height) = (max(canvas.width, 1), max(canvas.height, 1))
-    let tree = frame.tree
-    tree.anchorPoint = .zero
-    tree.position = .zero
-    tree.transform = AffineTransform(scaleX: canvas.scale, y: canvas.scale).concatenating(
-      tree.transform)
-    var box = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-    if let surface = planned, surface.width == width, surface.height == height, let plannedTree {
-      switch Damage(from: plannedTree, to: tree) {
-      case .none: box = Rect(x: 0, y: 0, width: 0, height: 0)
-      case .area(let area): box = Self.pixelBox(area, width: width, height: height)
-      case .everything: break
-      }
-    } else {
-      planned = try? CairoSurface.image(width: width, height: height)
-      uploadWhole = true
-    }
-    plannedTree = tree
-    guard let surface = planned else {
-      return WindowUpdate(
-        width: 0, height: 0, x: 0, y: 0, rectWidth: 0, rectHeight: 0, pixels: [], title: nil)
-    }
-    if box.width > 0, box.height > 0 {
-      surface.clear(to: frame.background, in: box)
-      try? renderer.render(tree, on: surface, clip: box)
-    }
-    if uploadWhole { box = Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
-    uploadWhole = false
-    let title = frame.title != lastTitle ? frame.title : nil
-    if title != nil { lastTitle = frame.title }
-    let (x, y, w, h) = (Int(box.minX), Int(box.minY), Int(box.width), Int(box.height))
-    let pixels = surface.withPixels { samples, stride in
-      [UInt32](unsafeUninitializedCapacity: w * h) { buffer, count in
-        for row in 0..<h {
-          let start = (y + row) * stride + x
-          _ = UnsafeMutableBufferPointer(rebasing: buffer[row * w..<(row + 1) * w]).initialize(
-            from: samples[start..<start + w])
-        }
-        count = w * h
-      }
-    }
-    return WindowUpdate(
-      width: width, height: height, x: x, y: y, rectWidth: w, rectHeight: h, pixels: pixels,
-      title: title)
-  }
-
-  /// Whole pixels around a damaged area, inside the picture.
-  static func pixelBox(_ area: Rect, width: Int, height: Int) -> Rect {
-    let left = max(0, Int(area.minX.rounded(.down)))
-    let top = max(0, Int(area.minY.rounded(.down)))
-    let right = min(width, Int(area.maxX.rounded(.up)))
-    let bottom = min(height, Int(area.maxY.rounded(.up)))
-    guard left < right, top < bottom else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-    return Rect(
-      x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
+    return painter.paint(frame, on: window.canvas)
   }
 
   /// Hands the drawn rectangle to the window.
@@ -115,21 +52,16 @@ public final class WindowSink: FrameSink {
     window.show(update)
   }
 
-  /// Frames encoded and not shown are lost: the planned picture is ahead of the window's, so
+  /// Frames encoded and not shown are lost: the painted picture is ahead of the window's, so
   /// the next frame goes up whole.
   public func rewind() {
-    if encoded > shown {
-      uploadWhole = true
-      lastTitle = nil
-    }
+    if encoded > shown { painter.showWholeNext() }
     (encoded, shown) = (0, 0)
   }
 
-  /// The next frame is uploaded whole.
+  /// The next frame is drawn and uploaded whole.
   public func invalidate() {
-    plannedTree = nil
-    uploadWhole = true
-    lastTitle = nil
+    painter.forget()
     (encoded, shown) = (0, 0)
   }
 

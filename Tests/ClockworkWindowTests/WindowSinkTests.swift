@@ -9,13 +9,13 @@ import Testing
 @Suite struct WindowSinkTests {
   @Test func aDamagedAreaIsWidenedToWholePixelsInsideTheCanvas() {
     #expect(
-      WindowSink.pixelBox(Rect(x: 10.4, y: 20.6, width: 5.2, height: 0.1), width: 100, height: 100)
+      WindowPainter.pixelBox(Rect(x: 10.4, y: 20.6, width: 5.2, height: 0.1), width: 100, height: 100)
         == Rect(x: 10, y: 20, width: 6, height: 1))
     #expect(
-      WindowSink.pixelBox(Rect(x: -5, y: 90, width: 20, height: 30), width: 100, height: 100)
+      WindowPainter.pixelBox(Rect(x: -5, y: 90, width: 20, height: 30), width: 100, height: 100)
         == Rect(x: 0, y: 90, width: 15, height: 10))
     #expect(
-      WindowSink.pixelBox(Rect(x: 120, y: 10, width: 5, height: 5), width: 100, height: 100)
+      WindowPainter.pixelBox(Rect(x: 120, y: 10, width: 5, height: 5), width: 100, height: 100)
         == Rect(x: 0, y: 0, width: 0, height: 0))
   }
 

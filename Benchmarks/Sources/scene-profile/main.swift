@@ -1,11 +1,12 @@
 // Runs one piece of the pipeline many times, for `valgrind --tool=callgrind` (instruction counts
 // are stable on a shared machine, unlike wall time).
-//   scene-profile presentation|draw|face|timer|clock [iterations]
+//   scene-profile presentation|draw|face|timer|clock|window-timer [iterations]
 import BenchmarkScenes
 import ClockworkCairo
 import ClockworkScene
 import ClockworkTerminal
 import ClockworkWidgets
+import ClockworkWindow
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -75,4 +76,40 @@ if what == "clock" {
     bytes += writer.frameBytes(grid).count
   }
   print("\(bytes / max(iterations, 1)) bytes a frame")
+}
+
+// The window timer's frames at 30 fps, 480×480: the backdrop as a still picture redrawn ten
+// times a second, the ring with its pulse over it, painted where they change (as TimerWindow
+// and WindowSink do it).
+if what == "window-timer" {
+  let scene = Layer()
+  scene.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+  scene.anchorPoint = .zero
+  scene.transform = AffineTransform(scale: 2.4)
+  let backdrop = GradientBackdrop(size: scene.bounds.size)
+  backdrop.start(at: 0)
+  let ring = CountdownRing(size: 200)
+  ring.labelBackground = GradientBackdrop.defaultColors[1]
+  ring.setPulsing(true, at: 0)
+  var painter = WindowPainter()
+  var pixels = 0
+  for frame in 0..<iterations {
+    let t = Double(frame) / 30
+    ring.show(remaining: .milliseconds(Int64((300 - t) * 1000)), progress: t / 300)
+    let root = Layer()
+    root.frame = Rect(x: 0, y: 0, width: 480, height: 480)
+    let still = Layer()
+    (still.bounds, still.anchorPoint, still.transform) = (scene.bounds, .zero, scene.transform)
+    let shown = GradientLayer(copying: backdrop.layer.presentation(at: (t * 10).rounded(.down) / 10))
+    still.rasterizationKey = "backdrop \(shown.colors)"
+    still.addSublayer(shown)
+    root.addSublayer(still)
+    scene.removeAllSublayers()
+    scene.addSublayer(ring.layer)
+    root.addSublayer(scene)
+    let update = painter.paint(
+      WindowFrame(root, at: t, background: .black), on: Window.Canvas(width: 480, height: 480))
+    pixels += update.rectWidth * update.rectHeight
+  }
+  print("\(pixels / max(iterations, 1)) pixels a frame")
 }

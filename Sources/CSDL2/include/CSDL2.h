@@ -12,7 +12,7 @@
   X(SDL_Renderer *, SDL_CreateRenderer, (SDL_Window *a, int b, Uint32 c), (a, b, c)) \
   X(SDL_Texture *, SDL_CreateTexture, (SDL_Renderer *a, Uint32 b, int c, int d, int e), (a, b, c, d, e)) \
   X(int, SDL_UpdateTexture, (SDL_Texture *a, const SDL_Rect *b, const void *c, int d), (a, b, c, d)) \
-  X(int, SDL_RenderClear, (SDL_Renderer *a), (a)) \
+  X(int, SDL_SetTextureBlendMode, (SDL_Texture *a, SDL_BlendMode b), (a, b)) \
   X(int, SDL_RenderCopy, (SDL_Renderer *a, SDL_Texture *b, const SDL_Rect *c, const SDL_Rect *d), (a, b, c, d)) \
   X(int, SDL_WaitEvent, (SDL_Event *a), (a)) \
   X(int, SDL_PollEvent, (SDL_Event *a), (a)) \

@@ -77,6 +77,8 @@ public final class CountdownRing {
   public var style: Style { didSet { rebuild() } }
 
   let track = ShapeLayer()
+  /// The track and the arc: drawn once a step of the arc, under one raster.
+  let ringParts = Layer()
   let arcGradient = GradientLayer()
   let arcMask = ShapeLayer()
   let pulseGradient = GradientLayer()
@@ -118,7 +120,7 @@ public final class CountdownRing {
       $0.move(to: Point(onCircleAround: center, radius: radius, angle: 0))
       $0.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * .pi)
     }
-    for shape in [track, arcMask, pulseMask] {
+    for shape in [track, arcMask] {
       shape.frame = layer.bounds
       shape.path = circle
       shape.fillColor = nil
@@ -127,7 +129,20 @@ public final class CountdownRing {
     }
     track.strokeColor = style.track
     arcMask.strokeColor = .white
-    pulseMask.strokeColor = .white
+    // The pulse is the same band filled between two circles: filling costs a third of
+    // stroking, and the pulse is drawn at every frame.
+    let band = style.lineWidth * size / 2
+    pulseMask.frame = layer.bounds
+    pulseMask.path = Path {
+      for edge in [radius + band, radius - band] {
+        $0.move(to: Point(onCircleAround: center, radius: edge, angle: 0))
+        $0.addArc(center: center, radius: edge, startAngle: 0, endAngle: 2 * .pi)
+        $0.close()
+      }
+    }
+    pulseMask.fillRule = .evenOdd
+    pulseMask.fillColor = .white
+    pulseMask.strokeColor = nil
     for (gradient, colors, mask) in [
       (pulseGradient, style.pulse, pulseMask), (arcGradient, style.stroke, arcMask),
     ] {
@@ -147,7 +162,9 @@ public final class CountdownRing {
     label.alignment = .center
     label.verticalAlignment = .center
     label.isHidden = !style.showsLabel
-    for sublayer in [pulseGradient, track, arcGradient, label] { layer.addSublayer(sublayer) }
+    ringParts.frame = layer.bounds
+    for sublayer in [track, arcGradient] { ringParts.addSublayer(sublayer) }
+    for sublayer in [pulseGradient, ringParts, label] { layer.addSublayer(sublayer) }
   }
 
   static let arcSteps = 1024.0
@@ -160,8 +177,8 @@ public final class CountdownRing {
     // conic gradient are drawn once a step and reused while the pulse moves over them.
     let step = (min(max(progress, 0), 1) * Self.arcSteps).rounded()
     arcMask.strokeEnd = step / Self.arcSteps
-    arcGradient.rasterizationKey =
-      "countdown arc \(Int(step)) \(size) \(style.lineWidth) \(style.stroke)"
+    ringParts.rasterizationKey =
+      "countdown ring \(Int(step)) \(progress <= 0) \(size) \(style.lineWidth) \(style.track) \(style.stroke)"
     arcGradient.isHidden = progress <= 0
     let text = CountdownFormat.string(remaining, tenths: showsTenths(remaining: remaining))
     if style.labelScale == nil, text.count != label.string.count {

@@ -1,0 +1,162 @@
+import ClockworkScene
+import Testing
+
+@testable import ClockworkCairo
+
+/// Opaque axial gradients written straight into pixels match Cairo's own drawing of them.
+@Suite struct AxialFillTests {
+  /// The largest difference in any channel of any pixel between the fast fill and Cairo's, and
+  /// how many gradients the fast fill drew.
+  func compare(
+    _ gradient: GradientLayer, width: Int, height: Int, scale: Double = 1, clip: Rect? = nil
+  ) throws -> (difference: Int, filled: Int) {
+    let root = Layer()
+    root.frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+    root.transform = AffineTransform(scale: scale)
+    root.anchorPoint = .zero
+    root.position = .zero
+    root.addSublayer(gradient)
+    func draw(fast: Bool) throws -> (CairoSurface, Int) {
+      let renderer = Renderer()
+      renderer.fillsAxialGradients = fast
+      let surface = try CairoSurface.image(width: width, height: height)
+      try renderer.render(root.presentation(at: 0), on: surface, clip: clip)
+      return (surface, renderer.axialGradientsFilled)
+    }
+    let (fast, filled) = try draw(fast: true)
+    let (cairo, _) = try draw(fast: false)
+    var largest = 0
+    for y in 0..<height {
+      for x in 0..<width {
+        largest = max(largest, fast.pixel(x: x, y: y).difference(from: cairo.pixel(x: x, y: y)))
+      }
+    }
+    return (largest, filled)
+  }
+
+  func gradient(_ frame: Rect, colors: [Color], from: Point, to: Point) -> GradientLayer {
+    let layer = GradientLayer()
+    layer.frame = frame
+    layer.colors = colors
+    (layer.startPoint, layer.endPoint) = (from, to)
+    return layer
+  }
+
+  @Test(arguments: [
+    (Point(x: 0, y: 0), Point(x: 1, y: 1)), (Point(x: 0.5, y: 0), Point(x: 0.5, y: 1)),
+    (Point(x: 1, y: 0.2), Point(x: 0, y: 0.7)),
+  ])
+  func diagonalVerticalAndReversedGradientsMatchCairo(from: Point, to: Point) throws {
+    let layer = gradient(
+      Rect(x: 10, y: 5, width: 150, height: 90),
+      colors: [Color(hex: 0x3DACF7), Color(hex: 0xCE0755), Color(hex: 0xF5B433)], from: from,
+      to: to)
+    let result = try compare(layer, width: 180, height: 110)
+    #expect(result.filled == 1)
+    #expect(result.difference <= 1)
+  }
+
+  @Test func stopsAtTheirLocationsMatchCairo() throws {
+    let layer = gradient(
+      Rect(x: 0, y: 0, width: 120, height: 120), colors: [.black, .white, Color(hex: 0x00FF00)],
+      from: Point(x: 0, y: 0), to: Point(x: 1, y: 0.5))
+    layer.locations = [0.2, 0.25, 0.9]
+    let result = try compare(layer, width: 120, height: 120)
+    #expect(result.filled == 1)
+    #expect(result.difference <= 1)
+  }
+
+  @Test func aScaledSceneInAClipBoxMatchesCairo() throws {
+    let layer = gradient(
+      Rect(x: 0, y: 0, width: 100, height: 80),
+      colors: [Color(hex: 0x3DACF7), Color(hex: 0xCE0755)],
+      from: Point(x: 0, y: 0), to: Point(x: 1, y: 1))
+    let result = try compare(
+      layer, width: 240, height: 192, scale: 2.4, clip: Rect(x: 37, y: 20, width: 101, height: 90))
+    #expect(result.filled == 1)
+    #expect(result.difference <= 1)
+  }
+
+  @Test func whatOnlyCairoCanDrawIsLeftToIt() throws {
+    let translucent = gradient(
+      Rect(x: 0, y: 0, width: 60, height: 60),
+      colors: [.white, Color(hex: 0xFF0000).withAlpha(0.5)],
+      from: .zero, to: Point(x: 1, y: 1))
+    let rounded = gradient(
+      Rect(x: 0, y: 0, width: 60, height: 60), colors: [.white, .black], from: .zero,
+      to: Point(x: 1, y: 1))
+    rounded.cornerRadius = 8
+    let betweenPixels = gradient(
+      Rect(x: 0.5, y: 0, width: 59, height: 60), colors: [.white, .black], from: .zero,
+      to: Point(x: 1, y: 1))
+    let noLength = gradient(
+      Rect(x: 0, y: 0, width: 60, height: 60), colors: [.white, .black],
+      from: Point(x: 0.3, y: 0.3), to: Point(x: 0.3, y: 0.3))
+    for layer in [translucent, rounded, betweenPixels, noLength] {
+      let result = try compare(layer, width: 60, height: 60)
+      #expect(result.filled == 0)
+      #expect(result.difference == 0)
+    }
+  }
+}
+
+/// A gradient drawn through a shape from a picture of the gradient matches Cairo's own drawing.
+@Suite struct AxialGradientPictureTests {
+  func pulse(opacity: Double, scale: Double, stroked: Bool) -> Layer {
+    let root = Layer()
+    root.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+    let gradient = GradientLayer()
+    gradient.frame = root.bounds
+    gradient.colors = [Color(hex: 0x820B36), Color(hex: 0x7F5E1D)]
+    (gradient.startPoint, gradient.endPoint) = (.zero, Point(x: 1, y: 1))
+    gradient.opacity = opacity
+    gradient.transform = AffineTransform(scale: scale)
+    let shape = ShapeLayer()
+    shape.frame = root.bounds
+    let center = Point(x: 100, y: 100)
+    if stroked {
+      shape.path = Path.circle(center: center, radius: 70)
+      (shape.fillColor, shape.strokeColor, shape.lineWidth) = (nil, .white, 12)
+    } else {
+      shape.path = Path {
+        for radius in [76.0, 64.0] {
+          $0.move(to: Point(x: 100 + radius, y: 100))
+          $0.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * .pi)
+          $0.close()
+        }
+      }
+      shape.fillRule = .evenOdd
+    }
+    gradient.mask = shape
+    root.backgroundColor = Color(hex: 0x3DACF7)
+    root.addSublayer(gradient)
+    return root
+  }
+
+  @Test(arguments: [(0.7, 1.0, false), (0.35, 1.13, false), (1.0, 1.2, true), (0.5, 1.07, true)])
+  func aPulseMatchesCairo(opacity: Double, scale: Double, stroked: Bool) throws {
+    let scene = pulse(opacity: opacity, scale: scale, stroked: stroked)
+    scene.transform = AffineTransform(scale: 2.4)
+    scene.anchorPoint = .zero
+    scene.position = .zero
+    func draw(fast: Bool, clip: Rect?) throws -> (CairoSurface, Int) {
+      let renderer = Renderer()
+      renderer.fillsAxialGradients = fast
+      let surface = try CairoSurface.image(width: 480, height: 480)
+      try renderer.render(scene.presentation(at: 0), on: surface, clip: clip)
+      return (surface, renderer.axialGradientsFilled)
+    }
+    for clip in [nil, Rect(x: 50, y: 40, width: 200, height: 300)] {
+      let (fast, filled) = try draw(fast: true, clip: clip)
+      let (cairo, _) = try draw(fast: false, clip: clip)
+      var largest = 0
+      for y in stride(from: 0, to: 480, by: 3) {
+        for x in 0..<480 {
+          largest = max(largest, fast.pixel(x: x, y: y).difference(from: cairo.pixel(x: x, y: y)))
+        }
+      }
+      #expect(filled == 1)
+      #expect(largest <= 2)
+    }
+  }
+}
