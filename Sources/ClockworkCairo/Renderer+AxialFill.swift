@@ -1,187 +1,18 @@
 import CCairo
 import ClockworkScene
 
-/// An axial gradient as device pixels see it: each pixel's colour from a table, found by
-/// stepping a fixed-point position along the row. Pixman's gradients go through its general
-/// compositing path, which walks the stops and clears a buffer at every row: drawing a
-/// window's backdrop, or a pulse that fades as it grows, that way was most of a frame.
-struct AxialRamp {
-  /// Premultiplied ARGB32 colours along the gradient, first to last.
-  let colors: [UInt32]
-  /// The table position at device (0, 0)'s pixel centre and its change a pixel across and down,
-  /// in 16.16 fixed point.
-  let origin: Double
-  let perColumn: Double
-  let perRow: Double
-  static let steps = 4096
-
-  /// The ramp of `gradient` (a linear one, with stops) whose space maps to the device by
-  /// `matrix`; faded by `alpha`. Nil when it has no length or no stops, or cannot be inverted.
-  init?(_ gradient: Gradient, in rect: Rect, matrix: cairo_matrix_t, alpha: Double = 1) {
-    guard case .linear(let start, let end) = gradient.kind, !gradient.stops.isEmpty else {
-      return nil
-    }
-    var inverse = matrix
-    guard cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else { return nil }
-    let p0 = Point(x: rect.minX + start.x * rect.width, y: rect.minY + start.y * rect.height)
-    let p1 = Point(x: rect.minX + end.x * rect.width, y: rect.minY + end.y * rect.height)
-    let (dx, dy) = (p1.x - p0.x, p1.y - p0.y)
-    let length = dx * dx + dy * dy
-    guard length > 0 else { return nil }
-    // t = ((p − p0) · (p1 − p0)) / |p1 − p0|², p the pixel's centre in the gradient's space.
-    func t(_ x: Double, _ y: Double) -> Double {
-      var (u, v) = (x, y)
-      cairo_matrix_transform_point(&inverse, &u, &v)
-      return ((u - p0.x) * dx + (v - p0.y) * dy) / length
-    }
-    let scale = Double(Self.steps) * 65536
-    origin = t(0.5, 0.5) * scale
-    perColumn = (t(1.5, 0.5) - t(0.5, 0.5)) * scale
-    perRow = (t(0.5, 1.5) - t(0.5, 0.5)) * scale
-    colors = Self.table(gradient.stops, alpha: alpha)
-  }
-
-  /// The colours at `steps + 1` even places from 0 to 1, as Cairo spreads them between stops:
-  /// each stretch between two stops is a run of entries whose channels step by a constant.
-  static func table(_ stops: [Gradient.Stop], alpha: Double) -> [UInt32] {
-    let fade = min(max(alpha, 0), 1)
-    /// Premultiplied channels, 0…255, of a colour at the fade.
-    func channels(_ color: Color) -> (Double, Double, Double, Double) {
-      func unit(_ value: Double) -> Double { min(max(value, 0), 1) }
-      let a = unit(color.alpha) * fade
-      return (
-        unit(color.red) * a * 255, unit(color.green) * a * 255, unit(color.blue) * a * 255, a * 255
-      )
-    }
-    return [UInt32](unsafeUninitializedCapacity: steps + 1) { table, count in
-      var index = 0
-      // Entries up to `place` (0…1), stepping from `a` at `place − spanning` towards `b`.
-      func run(
-        to place: Double, from a: (Double, Double, Double, Double),
-        to b: (Double, Double, Double, Double), spanning: Double
-      ) {
-        let end = min(steps, Int(min(max(place, 0), 1) * Double(steps)))
-        guard index <= end else { return }
-        let perEntry = spanning > 0 ? 1 / (spanning * Double(steps)) : 0
-        var amount =
-          spanning > 0 ? (Double(index) / Double(steps) - place + spanning) / spanning : 1
-        while index <= end {
-          func channel(_ x: Double, _ y: Double) -> UInt32 {
-            UInt32(min(max(x + (y - x) * amount, 0), 255) + 0.5)
-          }
-          table[index] =
-            channel(a.3, b.3) << 24 | channel(a.0, b.0) << 16 | channel(a.1, b.1) << 8
-            | channel(a.2, b.2)
-          amount += perEntry
-          index += 1
-        }
-      }
-      let first = channels(stops[0].color)
-      run(to: stops[0].location, from: first, to: first, spanning: 0)
-      for (lower, upper) in zip(stops, stops.dropFirst()) {
-        run(
-          to: upper.location, from: channels(lower.color), to: channels(upper.color),
-          spanning: upper.location - lower.location)
-      }
-      let last = channels(stops[stops.count - 1].color)
-      run(to: 1, from: last, to: last, spanning: 0)
-      count = steps + 1
-    }
-  }
-
-  /// Whether every position in the device box stays near 0…1, where fixed point cannot overflow.
-  func isBounded(_ box: PixelBox) -> Bool {
-    let corners =
-      [(box.left, box.top), (box.right, box.top), (box.left, box.bottom)]
-      + [(box.right, box.bottom)]
-    let limit = 1e4 * Double(Self.steps) * 65536
-    return corners.allSatisfy {
-      abs(origin + Double($0.0) * perColumn + Double($0.1) * perRow) < limit
-    }
-  }
-
-  /// Writes the device box's pixels into `pixels`, whose first word is device pixel
-  /// (`offset.x`, `offset.y`) and whose rows are `rowWords` apart.
-  func write(
-    _ box: PixelBox, into pixels: UnsafeMutablePointer<UInt32>, rowWords: Int,
-    offset: (x: Int, y: Int)
-  ) {
-    let step = Int(perColumn.rounded())
-    let last = Self.steps
-    let end = (last + 1) << 16
-    colors.withUnsafeBufferPointer { table in
-      guard let table = table.baseAddress else { return }
-      let (low, high) = (table[0], table[last])
-      for row in box.top..<box.bottom {
-        // The position rounded to the nearest entry: its whole part is the entry.
-        var q =
-          Int((origin + Double(box.left) * perColumn + Double(row) * perRow).rounded()) + 0x8000
-        let line = pixels + (row - offset.y) * rowWords - offset.x
-        var column = box.left
-        while column < box.right, q < 0 || q >= end {
-          line[column] = q < 0 ? low : high
-          q &+= step
-          column += 1
-        }
-        let left = box.right - column
-        let inside = step > 0 ? (end - 1 - q) / step + 1 : step < 0 ? q / -step + 1 : left
-        for _ in 0..<max(0, min(left, inside)) {
-          line[column] = table[q >> 16]
-          q &+= step
-          column += 1
-        }
-        while column < box.right {
-          line[column] = q < 0 ? low : high
-          q &+= step
-          column += 1
-        }
-      }
-    }
-  }
-
-}
-
-/// A gradient drawn over device pixels, to fill or stroke a shape with.
-struct GradientPicture {
-  /// The picture, its top left corner at the box's.
-  let image: CairoSurface
+/// Where a gradient drawn through a shape may land: whole device pixels, and its colours there.
+struct GradientCover {
+  let ramp: AxialRamp
   let box: PixelBox
-  /// The picture as a source drawn from the shape's space.
-  let pattern: CairoPattern
-  /// The shape's space to the device, and the device to the picture.
+  /// The shape's space to the device.
   let shapeSpace: cairo_matrix_t
-  let shift: cairo_matrix_t
-}
 
-/// Whole device pixels: columns `left..<right`, rows `top..<bottom`.
-struct PixelBox: Equatable {
-  var left, top, right, bottom: Int
-
-  var isEmpty: Bool { left >= right || top >= bottom }
-
-  func intersection(_ other: PixelBox) -> PixelBox {
-    PixelBox(
-      left: max(left, other.left), top: max(top, other.top), right: min(right, other.right),
-      bottom: min(bottom, other.bottom))
-  }
-
-  /// The pixels that a device-space rectangle touches.
-  init(covering x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-    let limit = 1e9
-    left = Int(max(-limit, min(limit, x1.rounded(.down))))
-    top = Int(max(-limit, min(limit, y1.rounded(.down))))
-    right = Int(max(-limit, min(limit, x2.rounded(.up))))
-    bottom = Int(max(-limit, min(limit, y2.rounded(.up))))
-  }
-
-  /// The pixels between device-space edges that lie on pixel edges (``Renderer/isWholePixel(_:)``).
-  init(rounding x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-    (left, top) = (Int(x1.rounded()), Int(y1.rounded()))
-    (right, bottom) = (Int(x2.rounded()), Int(y2.rounded()))
-  }
-
-  init(left: Int, top: Int, right: Int, bottom: Int) {
-    (self.left, self.top, self.right, self.bottom) = (left, top, right, bottom)
+  /// The device to the box's own pixels (its top left corner at 0, 0).
+  var toBox: cairo_matrix_t {
+    var shift = cairo_matrix_t()
+    cairo_matrix_init_translate(&shift, Double(-box.left), Double(-box.top))
+    return shift
   }
 }
 
@@ -222,13 +53,12 @@ extension Renderer {
     return true
   }
 
-  /// A picture of a linear gradient over the device pixels that `shape` may cover (within the
-  /// clip), faded by `alpha`: an image source takes pixman's fast paths where a gradient source
-  /// takes its general one. The context's matrix is the gradient layer's space; nil where
-  /// Cairo's own pattern must do.
-  func axialGradientPicture(
+  /// Where a linear gradient drawn through `shape` may land: the device pixels the shape may
+  /// cover within the clip, and the gradient's colours there, faded by `alpha`. The context's
+  /// matrix is the gradient layer's space; nil where Cairo's own gradient must do.
+  func axialGradientCover(
     _ gradient: GradientLayer, through shape: ShapeLayer, alpha: Double, in context: CairoContext
-  ) -> GradientPicture? {
+  ) -> GradientCover? {
     let cr = context.handle
     guard fillsAxialGradients, context.surface.kind == .image else { return nil }
     var m = cairo_matrix_t()
@@ -267,35 +97,40 @@ extension Renderer {
     .intersection(PixelBox(covering: cx1, cy1, cx2, cy2))
     .intersection(
       PixelBox(left: 0, top: 0, right: context.surface.width, bottom: context.surface.height))
-    guard !box.isEmpty, ramp.isBounded(box),
-      let image = scratchImage(width: box.right - box.left, height: box.bottom - box.top)
+    guard !box.isEmpty, ramp.isBounded(box) else { return nil }
+    axialGradientsFilled += 1
+    return GradientCover(ramp: ramp, box: box, shapeSpace: shapeSpace)
+  }
+
+  /// The cover's gradient as a picture of its box, as a source drawn from the shape's space:
+  /// an image source takes pixman's fast paths where a gradient source takes its general one.
+  func picture(of cover: GradientCover) -> CairoPattern? {
+    let box = cover.box
+    guard let image = scratchImage(width: box.right - box.left, height: box.bottom - box.top)
     else { return nil }
     image.withMutablePixels { words, rowWords in
       guard let pixels = words.baseAddress else { return }
-      ramp.write(box, into: pixels, rowWords: rowWords, offset: (box.left, box.top))
+      cover.ramp.write(box, into: pixels, rowWords: rowWords, offset: (box.left, box.top))
     }
     guard let handle = cairo_pattern_create_for_surface(image.handle),
       let pattern = try? CairoPattern(handle, operation: "gradient picture")
     else { return nil }
-    // The picture sits at its box in device space, drawn from the shape's space.
-    var shift = cairo_matrix_t()
-    cairo_matrix_init_translate(&shift, Double(-box.left), Double(-box.top))
-    var toPicture = cairo_matrix_t()
-    cairo_matrix_multiply(&toPicture, &shapeSpace, &shift)
+    var (toPicture, space) = (cairo_matrix_t(), cover.shapeSpace)
+    var shift = cover.toBox
+    cairo_matrix_multiply(&toPicture, &space, &shift)
     cairo_pattern_set_matrix(pattern.handle, &toPicture)
-    axialGradientsFilled += 1
-    return GradientPicture(
-      image: image, box: box, pattern: pattern, shapeSpace: shapeSpace, shift: shift)
+    return pattern
   }
 
-  /// Fills `shape` (its fill alone) with `picture`: the shape's coverage is drawn into a mask
-  /// in one fill of a solid colour, then the picture is composited through it in one go.
-  /// Filling with the picture directly composites it a span at a time, each through pixman's
-  /// general path.
-  func fill(_ shape: ShapeLayer, with picture: GradientPicture, in context: CairoContext)
+  /// Fills `shape` (its fill alone) with the cover's gradient. The shape's coverage is drawn
+  /// into a mask in one fill of a solid colour; then each covered pixel gets the gradient's
+  /// colour over it, written straight into the target's pixels (or, where that cannot be,
+  /// a picture of the gradient composited through the mask). Filling with a gradient or a
+  /// picture directly composites a span at a time, each through pixman's general path.
+  func fill(_ shape: ShapeLayer, with cover: GradientCover, in context: CairoContext)
     throws(CairoError)
   {
-    let box = picture.box
+    let box = cover.box
     let (width, height) = (box.right - box.left, box.bottom - box.top)
     if scratchMask.map({ $0.width < width || $0.height < height }) ?? true {
       let handle = cairo_image_surface_create(
@@ -313,8 +148,7 @@ extension Renderer {
     cairo_rectangle(m, 0, 0, Double(width), Double(height))
     cairo_set_source_rgba(m, 0, 0, 0, 0)
     cairo_fill(m)
-    var space = cairo_matrix_t()
-    var (shapeSpace, shift) = (picture.shapeSpace, picture.shift)
+    var (space, shapeSpace, shift) = (cairo_matrix_t(), cover.shapeSpace, cover.toBox)
     cairo_matrix_multiply(&space, &shapeSpace, &shift)
     cairo_set_matrix(m, &space)
     coverage.setPath(shape.path)
@@ -323,13 +157,56 @@ extension Renderer {
     cairo_set_source_rgba(m, 1, 1, 1, 1)
     cairo_fill(m)
     try coverage.check("shape mask")
+    cairo_surface_flush(mask.handle)
     let cr = context.handle
+    if cairo_get_group_target(cr) == cairo_get_target(cr), let clip = Self.clipBoxes(cr),
+      let maskBytes = cairo_image_surface_get_data(mask.handle)
+    {
+      let maskStride = Int(cairo_image_surface_get_stride(mask.handle))
+      let ramp = cover.ramp
+      let step = Int(ramp.perColumn.rounded())
+      context.surface.withMutablePixels { words, rowWords in
+        guard let pixels = words.baseAddress else { return }
+        for part in clip.map({ $0.intersection(box) }) where !part.isEmpty {
+          for row in part.top..<part.bottom {
+            let line = pixels + row * rowWords
+            let covered = maskBytes + (row - box.top) * maskStride - box.left
+            var position = Int(
+              (ramp.origin + Double(part.left) * ramp.perColumn + Double(row) * ramp.perRow)
+                .rounded())
+            var column = part.left
+            while column < part.right {
+              // Most of a ring's box is its hole and its corners: skip 8 uncovered at a time.
+              if column + 8 <= part.right,
+                UnsafeRawPointer(covered + column).loadUnaligned(as: UInt64.self) == 0
+              {
+                column += 8
+                position &+= step &* 8
+                continue
+              }
+              let amount = UInt32(covered[column])
+              if amount != 0 {
+                line[column] = PackedPixel.over(
+                  ramp.color(at: position), coverage: amount, line[column])
+              }
+              column += 1
+              position &+= step
+            }
+          }
+        }
+      }
+      return
+    }
+    guard let picture = picture(of: cover) else { return }
     cairo_save(cr)
     defer { cairo_restore(cr) }
     cairo_identity_matrix(cr)
     cairo_rectangle(cr, Double(box.left), Double(box.top), Double(width), Double(height))
     cairo_clip(cr)
-    cairo_set_source_surface(cr, picture.image.handle, Double(box.left), Double(box.top))
+    var identity = cairo_matrix_t()
+    cairo_matrix_init_translate(&identity, Double(-box.left), Double(-box.top))
+    cairo_pattern_set_matrix(picture.handle, &identity)
+    cairo_set_source(cr, picture.handle)
     cairo_mask_surface(cr, mask.handle, Double(box.left), Double(box.top))
   }
 

@@ -32,7 +32,7 @@ public final class Renderer {
   var fillsAxialGradients = true
   var axialGradientsFilled = 0
   /// Where gradient pictures and the shapes they fill are drawn, kept between frames
-  /// (``axialGradientPicture(_:through:alpha:in:)``).
+  /// (``axialGradientCover(_:through:alpha:in:)``).
   var scratchPicture: CairoSurface?
   var scratchMask: CairoSurface?
 
@@ -186,15 +186,16 @@ public final class Renderer {
       context.setPath(Path.roundedRect(gradient.bounds, radius: gradient.cornerRadius))
       cairo_clip(cr)
     }
+    let fills = (shape.fillColor?.alpha ?? 0) > 0
+    let strokes = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0
+    let cover = axialGradientCover(gradient, through: shape, alpha: fade, in: context)
+    if let cover, alpha == 1, fills, !strokes {
+      try fill(shape, with: cover, in: context)
+      return true
+    }
     let pattern: CairoPattern
-    if let picture = axialGradientPicture(gradient, through: shape, alpha: fade, in: context) {
-      let fills = (shape.fillColor?.alpha ?? 0) > 0
-      let strokes = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0
-      if alpha == 1, fills, !strokes {
-        try fill(shape, with: picture, in: context)
-        return true
-      }
-      pattern = picture.pattern
+    if let picture = cover.flatMap(picture(of:)) {
+      pattern = picture
     } else {
       var colors = gradient.gradient
       for index in colors.stops.indices { colors.stops[index].color.alpha *= fade }

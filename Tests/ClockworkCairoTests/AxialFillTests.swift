@@ -133,9 +133,24 @@ import Testing
     return root
   }
 
-  @Test(arguments: [(0.7, 1.0, false), (0.35, 1.13, false), (1.0, 1.2, true), (0.5, 1.07, true)])
-  func aPulseMatchesCairo(opacity: Double, scale: Double, stroked: Bool) throws {
-    let scene = pulse(opacity: opacity, scale: scale, stroked: stroked)
+  @Test(arguments: [
+    (0.7, 1.0, false, false), (0.35, 1.13, false, false), (1.0, 1.2, true, false),
+    (0.5, 1.07, true, false), (0.6, 1.1, false, true),
+  ])
+  func aPulseMatchesCairo(opacity: Double, scale: Double, stroked: Bool, inAGroup: Bool) throws {
+    var scene = pulse(opacity: opacity, scale: scale, stroked: stroked)
+    if inAGroup {
+      // A translucent parent with two children is drawn in an offscreen group.
+      let parent = Layer()
+      parent.frame = scene.bounds
+      parent.opacity = 0.8
+      let other = Layer()
+      other.frame = Rect(x: 10, y: 10, width: 30, height: 30)
+      other.backgroundColor = .white
+      parent.addSublayer(scene)
+      parent.addSublayer(other)
+      scene = parent
+    }
     scene.transform = AffineTransform(scale: 2.4)
     scene.anchorPoint = .zero
     scene.position = .zero

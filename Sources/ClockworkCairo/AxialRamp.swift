@@ -1,0 +1,208 @@
+import CCairo
+import ClockworkScene
+
+/// An axial gradient as device pixels see it: each pixel's colour from a table, found by
+/// stepping a fixed-point position along the row. Pixman's gradients go through its general
+/// compositing path, which walks the stops and clears a buffer at every row: drawing a
+/// window's backdrop, or a pulse that fades as it grows, that way was most of a frame.
+struct AxialRamp {
+  /// Premultiplied ARGB32 colours along the gradient, first to last.
+  let colors: [UInt32]
+  /// The table position at device (0, 0)'s pixel centre and its change a pixel across and down,
+  /// in 16.16 fixed point.
+  let origin: Double
+  let perColumn: Double
+  let perRow: Double
+  static let steps = 4096
+
+  /// The ramp of `gradient` (a linear one, with stops) whose space maps to the device by
+  /// `matrix`; faded by `alpha`. Nil when it has no length or no stops, or cannot be inverted.
+  init?(_ gradient: Gradient, in rect: Rect, matrix: cairo_matrix_t, alpha: Double = 1) {
+    guard case .linear(let start, let end) = gradient.kind, !gradient.stops.isEmpty else {
+      return nil
+    }
+    var inverse = matrix
+    guard cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else { return nil }
+    let p0 = Point(x: rect.minX + start.x * rect.width, y: rect.minY + start.y * rect.height)
+    let p1 = Point(x: rect.minX + end.x * rect.width, y: rect.minY + end.y * rect.height)
+    let (dx, dy) = (p1.x - p0.x, p1.y - p0.y)
+    let length = dx * dx + dy * dy
+    guard length > 0 else { return nil }
+    // t = ((p − p0) · (p1 − p0)) / |p1 − p0|², p the pixel's centre in the gradient's space.
+    func t(_ x: Double, _ y: Double) -> Double {
+      var (u, v) = (x, y)
+      cairo_matrix_transform_point(&inverse, &u, &v)
+      return ((u - p0.x) * dx + (v - p0.y) * dy) / length
+    }
+    let scale = Double(Self.steps) * 65536
+    origin = t(0.5, 0.5) * scale
+    perColumn = (t(1.5, 0.5) - t(0.5, 0.5)) * scale
+    perRow = (t(0.5, 1.5) - t(0.5, 0.5)) * scale
+    colors = Self.table(gradient.stops, alpha: alpha)
+  }
+
+  /// The colours at `steps + 1` even places from 0 to 1, as Cairo spreads them between stops:
+  /// each stretch between two stops is a run of entries whose channels step by a constant.
+  static func table(_ stops: [Gradient.Stop], alpha: Double) -> [UInt32] {
+    let fade = min(max(alpha, 0), 1)
+    /// Premultiplied channels, 0…255, of a colour at the fade.
+    func channels(_ color: Color) -> (Double, Double, Double, Double) {
+      func unit(_ value: Double) -> Double { min(max(value, 0), 1) }
+      let a = unit(color.alpha) * fade
+      return (
+        unit(color.red) * a * 255, unit(color.green) * a * 255, unit(color.blue) * a * 255, a * 255
+      )
+    }
+    return [UInt32](unsafeUninitializedCapacity: steps + 1) { table, count in
+      var index = 0
+      // Entries up to `place` (0…1), stepping from `a` at `place − spanning` towards `b`.
+      func run(
+        to place: Double, from a: (Double, Double, Double, Double),
+        to b: (Double, Double, Double, Double), spanning: Double
+      ) {
+        let end = min(steps, Int(min(max(place, 0), 1) * Double(steps)))
+        guard index <= end else { return }
+        let perEntry = spanning > 0 ? 1 / (spanning * Double(steps)) : 0
+        var amount =
+          spanning > 0 ? (Double(index) / Double(steps) - place + spanning) / spanning : 1
+        while index <= end {
+          func channel(_ x: Double, _ y: Double) -> UInt32 {
+            UInt32(min(max(x + (y - x) * amount, 0), 255) + 0.5)
+          }
+          table[index] =
+            channel(a.3, b.3) << 24 | channel(a.0, b.0) << 16 | channel(a.1, b.1) << 8
+            | channel(a.2, b.2)
+          amount += perEntry
+          index += 1
+        }
+      }
+      let first = channels(stops[0].color)
+      run(to: stops[0].location, from: first, to: first, spanning: 0)
+      for (lower, upper) in zip(stops, stops.dropFirst()) {
+        run(
+          to: upper.location, from: channels(lower.color), to: channels(upper.color),
+          spanning: upper.location - lower.location)
+      }
+      let last = channels(stops[stops.count - 1].color)
+      run(to: 1, from: last, to: last, spanning: 0)
+      count = steps + 1
+    }
+  }
+
+  /// Whether every position in the device box stays near 0…1, where fixed point cannot overflow.
+  func isBounded(_ box: PixelBox) -> Bool {
+    let corners =
+      [(box.left, box.top), (box.right, box.top), (box.left, box.bottom)]
+      + [(box.right, box.bottom)]
+    let limit = 1e4 * Double(Self.steps) * 65536
+    return corners.allSatisfy {
+      abs(origin + Double($0.0) * perColumn + Double($0.1) * perRow) < limit
+    }
+  }
+
+  /// The colour at a fixed-point position, the ends held beyond the gradient.
+  @inline(__always) func color(at position: Int) -> UInt32 {
+    colors.withUnsafeBufferPointer { $0[min(max(position + 0x8000, 0) >> 16, Self.steps)] }
+  }
+
+  /// Writes the device box's pixels into `pixels`, whose first word is device pixel
+  /// (`offset.x`, `offset.y`) and whose rows are `rowWords` apart.
+  func write(
+    _ box: PixelBox, into pixels: UnsafeMutablePointer<UInt32>, rowWords: Int,
+    offset: (x: Int, y: Int)
+  ) {
+    let step = Int(perColumn.rounded())
+    let last = Self.steps
+    let end = (last + 1) << 16
+    colors.withUnsafeBufferPointer { table in
+      guard let table = table.baseAddress else { return }
+      let (low, high) = (table[0], table[last])
+      for row in box.top..<box.bottom {
+        // The position rounded to the nearest entry: its whole part is the entry.
+        var q =
+          Int((origin + Double(box.left) * perColumn + Double(row) * perRow).rounded()) + 0x8000
+        let line = pixels + (row - offset.y) * rowWords - offset.x
+        var column = box.left
+        while column < box.right, q < 0 || q >= end {
+          line[column] = q < 0 ? low : high
+          q &+= step
+          column += 1
+        }
+        let left = box.right - column
+        let inside = step > 0 ? (end - 1 - q) / step + 1 : step < 0 ? q / -step + 1 : left
+        for _ in 0..<max(0, min(left, inside)) {
+          line[column] = table[q >> 16]
+          q &+= step
+          column += 1
+        }
+        while column < box.right {
+          line[column] = q < 0 ? low : high
+          q &+= step
+          column += 1
+        }
+      }
+    }
+  }
+
+}
+
+/// Whole device pixels: columns `left..<right`, rows `top..<bottom`.
+struct PixelBox: Equatable {
+  var left, top, right, bottom: Int
+
+  var isEmpty: Bool { left >= right || top >= bottom }
+
+  func intersection(_ other: PixelBox) -> PixelBox {
+    PixelBox(
+      left: max(left, other.left), top: max(top, other.top), right: min(right, other.right),
+      bottom: min(bottom, other.bottom))
+  }
+
+  /// The pixels that a device-space rectangle touches.
+  init(covering x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    let limit = 1e9
+    left = Int(max(-limit, min(limit, x1.rounded(.down))))
+    top = Int(max(-limit, min(limit, y1.rounded(.down))))
+    right = Int(max(-limit, min(limit, x2.rounded(.up))))
+    bottom = Int(max(-limit, min(limit, y2.rounded(.up))))
+  }
+
+  /// The pixels between device-space edges that lie on pixel edges (``Renderer/isWholePixel(_:)``).
+  init(rounding x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    (left, top) = (Int(x1.rounded()), Int(y1.rounded()))
+    (right, bottom) = (Int(x2.rounded()), Int(y2.rounded()))
+  }
+
+  init(left: Int, top: Int, right: Int, bottom: Int) {
+    (self.left, self.top, self.right, self.bottom) = (left, top, right, bottom)
+  }
+}
+
+/// Premultiplied ARGB32 arithmetic, two channels at a time (as pixman does it).
+enum PackedPixel {
+  /// Each channel of `x` times `a` (0…255) over 255, rounded.
+  @inline(__always) static func scale(_ x: UInt32, _ a: UInt32) -> UInt32 {
+    var rb = (x & 0x00FF_00FF) &* a &+ 0x0080_0080
+    rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    var ag = ((x >> 8) & 0x00FF_00FF) &* a &+ 0x0080_0080
+    ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return rb | ag
+  }
+
+  /// The channels of `x` and `y` added, each held at 255.
+  @inline(__always) static func add(_ x: UInt32, _ y: UInt32) -> UInt32 {
+    var rb = (x & 0x00FF_00FF) &+ (y & 0x00FF_00FF)
+    rb = (rb | (0x0100_0100 &- ((rb >> 8) & 0x00FF_00FF))) & 0x00FF_00FF
+    var ag = ((x >> 8) & 0x00FF_00FF) &+ ((y >> 8) & 0x00FF_00FF)
+    ag = (ag | (0x0100_0100 &- ((ag >> 8) & 0x00FF_00FF))) & 0x00FF_00FF
+    return rb | ag << 8
+  }
+
+  /// `source` at `coverage` (0…255) over `destination`.
+  @inline(__always) static func over(_ source: UInt32, coverage: UInt32, _ destination: UInt32)
+    -> UInt32
+  {
+    let covered = coverage == 255 ? source : scale(source, coverage)
+    return add(covered, scale(destination, 255 - covered >> 24))
+  }
+}
