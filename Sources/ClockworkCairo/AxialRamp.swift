@@ -16,8 +16,9 @@ struct AxialRamp {
   static let steps = 4096
 
   /// The ramp of `gradient` (a linear one, with stops) whose space maps to the device by
-  /// `matrix`; faded by `alpha`. Nil when it has no length or no stops, or cannot be inverted.
-  init?(_ gradient: Gradient, in rect: Rect, matrix: cairo_matrix_t, alpha: Double = 1) {
+  /// `matrix`, its colours `colors` (``table(_:alpha:)`` of its stops). Nil when it has no
+  /// length or no stops, or cannot be inverted.
+  init?(_ gradient: Gradient, in rect: Rect, matrix: cairo_matrix_t, colors: [UInt32]) {
     guard case .linear(let start, let end) = gradient.kind, !gradient.stops.isEmpty else {
       return nil
     }
@@ -38,7 +39,16 @@ struct AxialRamp {
     origin = t(0.5, 0.5) * scale
     perColumn = (t(1.5, 0.5) - t(0.5, 0.5)) * scale
     perRow = (t(0.5, 1.5) - t(0.5, 0.5)) * scale
-    colors = Self.table(gradient.stops, alpha: alpha)
+    self.colors = colors
+  }
+
+  /// The same ramp in other colours.
+  func with(colors: [UInt32]) -> AxialRamp {
+    AxialRamp(colors: colors, origin: origin, perColumn: perColumn, perRow: perRow)
+  }
+
+  init(colors: [UInt32], origin: Double, perColumn: Double, perRow: Double) {
+    (self.colors, self.origin, self.perColumn, self.perRow) = (colors, origin, perColumn, perRow)
   }
 
   /// The colours at `steps + 1` even places from 0 to 1, as Cairo spreads them between stops:
@@ -89,6 +99,45 @@ struct AxialRamp {
     }
   }
 
+  /// Blends the gradient over the device box's pixels in `pixels` (rows `rowWords` apart, the
+  /// first word device pixel 0, 0), each at its coverage: bytes `coverage.stride` apart a
+  /// row, the first for device pixel `origin`.
+  func blend(
+    _ box: PixelBox, through coverage: (bytes: UnsafePointer<UInt8>, stride: Int),
+    at origin: (x: Int, y: Int), into pixels: UnsafeMutablePointer<UInt32>, rowWords: Int
+  ) {
+    let step = Int(perColumn.rounded())
+    let last = Self.steps
+    colors.withUnsafeBufferPointer { table in
+      guard let table = table.baseAddress else { return }
+      for row in box.top..<box.bottom {
+        let line = pixels + row * rowWords
+        let covered = coverage.bytes + (row - origin.y) * coverage.stride - origin.x
+        var position =
+          Int((self.origin + Double(box.left) * perColumn + Double(row) * perRow).rounded())
+          + 0x8000
+        var column = box.left
+        while column < box.right {
+          // Most of a ring's box is its hole and its corners: skip 8 uncovered at a time.
+          if column + 8 <= box.right,
+            UnsafeRawPointer(covered + column).loadUnaligned(as: UInt64.self) == 0
+          {
+            column += 8
+            position &+= step &* 8
+            continue
+          }
+          let amount = UInt32(covered[column])
+          if amount != 0 {
+            let entry = position < 0 ? 0 : position >> 16 > last ? last : position >> 16
+            line[column] = PackedPixel.over(table[entry], coverage: amount, line[column])
+          }
+          column += 1
+          position &+= step
+        }
+      }
+    }
+  }
+
   /// Whether every position in the device box stays near 0…1, where fixed point cannot overflow.
   func isBounded(_ box: PixelBox) -> Bool {
     let corners =
@@ -98,11 +147,6 @@ struct AxialRamp {
     return corners.allSatisfy {
       abs(origin + Double($0.0) * perColumn + Double($0.1) * perRow) < limit
     }
-  }
-
-  /// The colour at a fixed-point position, the ends held beyond the gradient.
-  @inline(__always) func color(at position: Int) -> UInt32 {
-    colors.withUnsafeBufferPointer { $0[min(max(position + 0x8000, 0) >> 16, Self.steps)] }
   }
 
   /// Writes the device box's pixels into `pixels`, whose first word is device pixel

@@ -3,7 +3,10 @@ import ClockworkScene
 
 /// Where a gradient drawn through a shape may land: whole device pixels, and its colours there.
 struct GradientCover {
+  /// The gradient at full strength, and how much of it is drawn (0…1).
   let ramp: AxialRamp
+  let stops: [Gradient.Stop]
+  let fade: Double
   let box: PixelBox
   /// The shape's space to the device.
   let shapeSpace: cairo_matrix_t
@@ -37,7 +40,8 @@ extension Renderer {
       m.yy * bounds.maxY + m.y0,
     ]
     guard edges.allSatisfy(Self.isWholePixel),
-      let ramp = AxialRamp(gradient, in: bounds, matrix: m),
+      let ramp = AxialRamp(
+        gradient, in: bounds, matrix: m, colors: rampTable(gradient.stops)),
       let clip = Self.clipBoxes(cr)
     else { return false }
     let area = PixelBox(rounding: edges[0], edges[1], edges[2], edges[3]).intersection(
@@ -63,7 +67,10 @@ extension Renderer {
     guard fillsAxialGradients, context.surface.kind == .image else { return nil }
     var m = cairo_matrix_t()
     cairo_get_matrix(cr, &m)
-    guard let ramp = AxialRamp(gradient.gradient, in: gradient.bounds, matrix: m, alpha: alpha)
+    let colors = gradient.gradient
+    guard
+      let ramp = AxialRamp(
+        colors, in: gradient.bounds, matrix: m, colors: rampTable(colors.stops))
     else { return nil }
     // The shape's extents, fill and stroke, in device space.
     cairo_save(cr)
@@ -99,18 +106,23 @@ extension Renderer {
       PixelBox(left: 0, top: 0, right: context.surface.width, bottom: context.surface.height))
     guard !box.isEmpty, ramp.isBounded(box) else { return nil }
     axialGradientsFilled += 1
-    return GradientCover(ramp: ramp, box: box, shapeSpace: shapeSpace)
+    return GradientCover(
+      ramp: ramp, stops: colors.stops, fade: alpha, box: box, shapeSpace: shapeSpace)
   }
 
-  /// The cover's gradient as a picture of its box, as a source drawn from the shape's space:
-  /// an image source takes pixman's fast paths where a gradient source takes its general one.
-  func picture(of cover: GradientCover) -> CairoPattern? {
+  /// The cover's gradient (faded, or at full strength) as a picture of its box, as a source
+  /// drawn from the shape's space: an image source takes pixman's fast paths where a gradient
+  /// source takes its general one.
+  func picture(of cover: GradientCover, faded: Bool = true) -> CairoPattern? {
     let box = cover.box
     guard let image = scratchImage(width: box.right - box.left, height: box.bottom - box.top)
     else { return nil }
     image.withMutablePixels { words, rowWords in
       guard let pixels = words.baseAddress else { return }
-      cover.ramp.write(box, into: pixels, rowWords: rowWords, offset: (box.left, box.top))
+      let ramp =
+        faded && cover.fade < 1
+        ? cover.ramp.with(colors: AxialRamp.table(cover.stops, alpha: cover.fade)) : cover.ramp
+      ramp.write(box, into: pixels, rowWords: rowWords, offset: (box.left, box.top))
     }
     guard let handle = cairo_pattern_create_for_surface(image.handle),
       let pattern = try? CairoPattern(handle, operation: "gradient picture")
@@ -154,7 +166,8 @@ extension Renderer {
     coverage.setPath(shape.path)
     cairo_set_fill_rule(
       m, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-    cairo_set_source_rgba(m, 1, 1, 1, 1)
+    // The fade is in the coverage: the gradient's own colours stay the same frame to frame.
+    cairo_set_source_rgba(m, 1, 1, 1, cover.fade)
     cairo_fill(m)
     try coverage.check("shape mask")
     cairo_surface_flush(mask.handle)
@@ -163,41 +176,17 @@ extension Renderer {
       let maskBytes = cairo_image_surface_get_data(mask.handle)
     {
       let maskStride = Int(cairo_image_surface_get_stride(mask.handle))
-      let ramp = cover.ramp
-      let step = Int(ramp.perColumn.rounded())
+      let coverage = (bytes: UnsafePointer(maskBytes), stride: maskStride)
       context.surface.withMutablePixels { words, rowWords in
         guard let pixels = words.baseAddress else { return }
         for part in clip.map({ $0.intersection(box) }) where !part.isEmpty {
-          for row in part.top..<part.bottom {
-            let line = pixels + row * rowWords
-            let covered = maskBytes + (row - box.top) * maskStride - box.left
-            var position = Int(
-              (ramp.origin + Double(part.left) * ramp.perColumn + Double(row) * ramp.perRow)
-                .rounded())
-            var column = part.left
-            while column < part.right {
-              // Most of a ring's box is its hole and its corners: skip 8 uncovered at a time.
-              if column + 8 <= part.right,
-                UnsafeRawPointer(covered + column).loadUnaligned(as: UInt64.self) == 0
-              {
-                column += 8
-                position &+= step &* 8
-                continue
-              }
-              let amount = UInt32(covered[column])
-              if amount != 0 {
-                line[column] = PackedPixel.over(
-                  ramp.color(at: position), coverage: amount, line[column])
-              }
-              column += 1
-              position &+= step
-            }
-          }
+          cover.ramp.blend(
+            part, through: coverage, at: (box.left, box.top), into: pixels, rowWords: rowWords)
         }
       }
       return
     }
-    guard let picture = picture(of: cover) else { return }
+    guard let picture = picture(of: cover, faded: false) else { return }
     cairo_save(cr)
     defer { cairo_restore(cr) }
     cairo_identity_matrix(cr)
@@ -220,6 +209,19 @@ extension Renderer {
       width: max(width, scratchPicture?.width ?? 0),
       height: max(height, scratchPicture?.height ?? 0))
     return scratchPicture
+  }
+
+  /// The colours of a ramp through `stops` at full strength. The last two are kept: a
+  /// pulse's gradient stays the same from frame to frame while a backdrop's changes.
+  func rampTable(_ stops: [Gradient.Stop]) -> [UInt32] {
+    if let index = rampTables.firstIndex(where: { $0.stops == stops }) {
+      let found = rampTables.remove(at: index)
+      rampTables.append(found)
+      return found.table
+    }
+    let table = AxialRamp.table(stops, alpha: 1)
+    rampTables = rampTables.suffix(1) + [(stops, table)]
+    return table
   }
 
   /// The clip as whole-pixel boxes in device space; nil when it is not rectangles.

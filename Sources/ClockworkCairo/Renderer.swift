@@ -35,6 +35,7 @@ public final class Renderer {
   /// (``axialGradientCover(_:through:alpha:in:)``).
   var scratchPicture: CairoSurface?
   var scratchMask: CairoSurface?
+  var rampTables: [(stops: [Gradient.Stop], table: [UInt32])] = []
 
   /// A renderer with empty caches and no raster store.
   public init() {}
@@ -194,7 +195,7 @@ public final class Renderer {
       return true
     }
     let pattern: CairoPattern
-    if let picture = cover.flatMap(picture(of:)) {
+    if let cover, let picture = picture(of: cover) {
       pattern = picture
     } else {
       var colors = gradient.gradient
