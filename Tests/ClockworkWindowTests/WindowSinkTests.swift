@@ -7,9 +7,38 @@ import Testing
 /// The window's side that needs no display: the damaged rectangle as whole pixels, and a clear
 /// error where there is no display at all.
 @Suite struct WindowSinkTests {
+  @Test func aPainterSendsWhatChangedAndTheWholePictureWhenAsked() {
+    var painter = WindowPainter()
+    let canvas = Window.Canvas(width: 100, height: 80)
+    func frame(dotAt x: Double) -> WindowFrame {
+      let root = Layer()
+      root.frame = Rect(x: 0, y: 0, width: 100, height: 80)
+      let dot = Layer()
+      dot.frame = Rect(x: x, y: 10, width: 10, height: 10)
+      dot.backgroundColor = .white
+      root.addSublayer(dot)
+      return WindowFrame(root, background: .black, title: "tea")
+    }
+    let first = painter.paint(frame(dotAt: 10), on: canvas)
+    #expect([first.x, first.y, first.rectWidth, first.rectHeight] == [Int]([0, 0, 100, 80]))
+    #expect(first.title == "tea")
+    let second = painter.paint(frame(dotAt: 30), on: canvas)
+    // Both places of the dot, and Damage's margin of 2 pixels for anti-aliased edges.
+    #expect([second.x, second.y, second.rectWidth, second.rectHeight] == [Int]([8, 8, 34, 14]))
+    #expect(second.title == nil)
+    // The dot's old place is background again, its new place white.
+    #expect(second.pixels[7 * 34 + 7] == 0xFF00_0000)
+    #expect(second.pixels[7 * 34 + 27] == 0xFFFF_FFFF)
+    painter.showWholeNext()
+    let third = painter.paint(frame(dotAt: 30), on: canvas)
+    #expect([third.rectWidth, third.rectHeight] == [Int]([100, 80]))
+    #expect(third.title == "tea")
+  }
+
   @Test func aDamagedAreaIsWidenedToWholePixelsInsideTheCanvas() {
     #expect(
-      WindowPainter.pixelBox(Rect(x: 10.4, y: 20.6, width: 5.2, height: 0.1), width: 100, height: 100)
+      WindowPainter.pixelBox(
+        Rect(x: 10.4, y: 20.6, width: 5.2, height: 0.1), width: 100, height: 100)
         == Rect(x: 10, y: 20, width: 6, height: 1))
     #expect(
       WindowPainter.pixelBox(Rect(x: -5, y: 90, width: 20, height: 30), width: 100, height: 100)
