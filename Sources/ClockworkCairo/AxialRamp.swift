@@ -2,9 +2,9 @@ import CCairo
 import ClockworkScene
 
 /// An axial gradient as device pixels see it: each pixel's colour from a table, found by
-/// stepping a fixed-point position along the row. Pixman's gradients go through its general
-/// compositing path, which walks the stops and clears a buffer at every row: drawing a
-/// window's backdrop, or a pulse that fades as it grows, that way was most of a frame.
+/// stepping a fixed-point position along the row. Pixman composites a gradient through its
+/// general path, a span at a time, clearing a 24 KB buffer at every call: drawing a window's
+/// backdrop, or a pulse that fades as it grows, that way was most of a frame.
 struct AxialRamp {
   /// Premultiplied ARGB32 colours along the gradient, first to last.
   let colors: [UInt32]
@@ -55,7 +55,7 @@ struct AxialRamp {
   /// each stretch between two stops is a run of entries whose channels step by a constant.
   static func table(_ stops: [Gradient.Stop], alpha: Double) -> [UInt32] {
     let fade = min(max(alpha, 0), 1)
-    /// Premultiplied channels, 0…255, of a colour at the fade.
+    // Premultiplied channels, 0…255, of a colour at the fade.
     func channels(_ color: Color) -> (Double, Double, Double, Double) {
       func unit(_ value: Double) -> Double { min(max(value, 0), 1) }
       let a = unit(color.alpha) * fade
@@ -187,7 +187,6 @@ struct AxialRamp {
       }
     }
   }
-
 }
 
 /// Whole device pixels: columns `left..<right`, rows `top..<bottom`.
@@ -211,7 +210,7 @@ struct PixelBox: Equatable {
     bottom = Int(max(-limit, min(limit, y2.rounded(.up))))
   }
 
-  /// The pixels between device-space edges that lie on pixel edges (``Renderer/isWholePixel(_:)``).
+  /// The pixels between device-space edges that lie on pixel edges (`Renderer.isWholePixel`).
   init(rounding x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
     (left, top) = (Int(x1.rounded()), Int(y1.rounded()))
     (right, bottom) = (Int(x2.rounded()), Int(y2.rounded()))

@@ -9,13 +9,14 @@ import time
 
 class UserManager:
     def __init__(self, folder, env):
-        """Starts the manager with `env` plus a runtime folder and XDG_CONFIG_HOME in `folder`
-        (a pathlib.Path). Its services' session bus is `runtime/bus` in that folder, whatever
-        `env` says: the caller starts one there. Raises RuntimeError, with its log, if it does
-        not come up."""
+        """Starts the manager with `env` plus a runtime folder, XDG_CONFIG_HOME and XDG_DATA_HOME
+        (where it records when each timer last ran: never the user's own) in `folder` (a
+        pathlib.Path). Its services' session bus is `runtime/bus` in that folder, whatever `env`
+        says: the caller starts one there. Raises RuntimeError, with its log, if it does not
+        come up."""
         runtime = folder / "runtime"
         runtime.mkdir(mode=0o700, exist_ok=True)
-        self.env = {**env, "XDG_RUNTIME_DIR": str(runtime), "XDG_CONFIG_HOME": str(folder / "config")}
+        self.env = {**env, "XDG_RUNTIME_DIR": str(runtime), "XDG_CONFIG_HOME": str(folder / "config"), "XDG_DATA_HOME": str(folder / "data")}
         # The session bus is the caller's (at runtime/bus, where a manager tells its services
         # it is): the manager's own socket for it, which would take that path over, is masked.
         units = folder / "config" / "systemd" / "user"
