@@ -129,8 +129,8 @@ public final class CountdownRing {
     }
     track.strokeColor = style.track
     arcMask.strokeColor = .white
-    // The pulse is the same band filled between two circles: filling costs a third of
-    // stroking, and the pulse is drawn at every frame.
+    // The pulse is the same band, filled between two circles rather than stroked: a filled
+    // gradient is blended through one coverage mask, and the pulse is drawn at every frame.
     let band = style.lineWidth * size / 2
     pulseMask.frame = layer.bounds
     pulseMask.path = Path {
