@@ -1,4 +1,5 @@
 import ClockworkScene
+import ClockworkTestSupport
 import Testing
 
 @testable import ClockworkCairo
@@ -8,7 +9,7 @@ import Testing
   /// The largest difference in any channel of any pixel between the fast fill and Cairo's, and
   /// how many gradients the fast fill drew.
   func compare(
-    _ gradient: GradientLayer, width: Int, height: Int, scale: Double = 1, clip: Rect? = nil
+    _ gradient: Layer, width: Int, height: Int, scale: Double = 1, clip: Rect? = nil
   ) throws -> (difference: Int, filled: Int) {
     let root = Layer()
     root.frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
@@ -92,10 +93,38 @@ import Testing
     let noLength = gradient(
       Rect(x: 0, y: 0, width: 60, height: 60), colors: [.white, .black],
       from: Point(x: 0.3, y: 0.3), to: Point(x: 0.3, y: 0.3))
-    for layer in [translucent, rounded, betweenPixels, noLength] {
+    let turned = gradient(
+      Rect(x: 10, y: 10, width: 40, height: 40), colors: [.white, .black], from: .zero,
+      to: Point(x: 1, y: 1))
+    turned.transform = AffineTransform(rotation: 0.3)
+    // In a parent that clips to rounded corners: a clip that is not rectangles.
+    let clipped = gradient(
+      Rect(x: 0, y: 0, width: 60, height: 60), colors: [.white, .black], from: .zero,
+      to: Point(x: 1, y: 1))
+    let roundedParent = Layer()
+    roundedParent.frame = Rect(x: 0, y: 0, width: 60, height: 60)
+    (roundedParent.cornerRadius, roundedParent.masksToBounds) = (12, true)
+    roundedParent.addSublayer(clipped)
+    for layer in [translucent, rounded, betweenPixels, noLength, turned, roundedParent] {
       let result = try compare(layer, width: 60, height: 60)
       #expect(result.filled == 0)
       #expect(result.difference == 0)
+    }
+  }
+
+  @Test func vectorSurfacesAreLeftToCairo() throws {
+    let folder = try TemporaryDirectory()
+    let layer = gradient(
+      Rect(x: 0, y: 0, width: 60, height: 60), colors: [.white, .black], from: .zero,
+      to: Point(x: 1, y: 1))
+    for surface in [
+      try CairoSurface.pdf(at: folder.file("g.pdf"), width: 60, height: 60),
+      try CairoSurface.svg(at: folder.file("g.svg"), width: 60, height: 60),
+    ] {
+      let renderer = Renderer()
+      try renderer.render(layer.presentation(at: 0), on: surface)
+      try surface.finish()
+      #expect(renderer.axialGradientsFilled == 0)
     }
   }
 }
