@@ -51,6 +51,11 @@ struct AxialRamp {
     (self.colors, self.origin, self.perColumn, self.perRow) = (colors, origin, perColumn, perRow)
   }
 
+  /// The table position, in 16.16 fixed point, at a device pixel's centre.
+  func position(column: Int, row: Int) -> Double {
+    origin + Double(column) * perColumn + Double(row) * perRow
+  }
+
   /// The colours at `steps + 1` even places from 0 to 1, as Cairo spreads them between stops:
   /// each stretch between two stops is a run of entries whose channels step by a constant.
   static func table(_ stops: [Gradient.Stop], alpha: Double) -> [UInt32] {
@@ -114,7 +119,7 @@ struct AxialRamp {
         let line = pixels + row * rowWords
         let covered = coverage.bytes + (row - origin.y) * coverage.stride - origin.x
         var position =
-          Int((self.origin + Double(box.left) * perColumn + Double(row) * perRow).rounded())
+          Int(self.position(column: box.left, row: row).rounded())
           + 0x8000
         var column = box.left
         while column < box.right {
@@ -145,7 +150,7 @@ struct AxialRamp {
       + [(box.right, box.bottom)]
     let limit = 1e4 * Double(Self.steps) * 65536
     return corners.allSatisfy {
-      abs(origin + Double($0.0) * perColumn + Double($0.1) * perRow) < limit
+      abs(position(column: $0.0, row: $0.1)) < limit
     }
   }
 
@@ -164,7 +169,7 @@ struct AxialRamp {
       for row in box.top..<box.bottom {
         // The position rounded to the nearest entry: its whole part is the entry.
         var q =
-          Int((origin + Double(box.left) * perColumn + Double(row) * perRow).rounded()) + 0x8000
+          Int(position(column: box.left, row: row).rounded()) + 0x8000
         let line = pixels + (row - offset.y) * rowWords - offset.x
         var column = box.left
         while column < box.right, q < 0 || q >= end {
@@ -219,6 +224,9 @@ struct PixelBox: Equatable {
   init(left: Int, top: Int, right: Int, bottom: Int) {
     (self.left, self.top, self.right, self.bottom) = (left, top, right, bottom)
   }
+
+  /// All of a `width`×`height` picture.
+  init(width: Int, height: Int) { self.init(left: 0, top: 0, right: width, bottom: height) }
 }
 
 /// Premultiplied ARGB32 arithmetic, two channels at a time (as pixman does it).

@@ -39,8 +39,15 @@ public final class CairoSurface {
 
   /// A premultiplied ARGB32 image, cleared to transparent.
   public static func image(width: Int, height: Int) throws(CairoError) -> CairoSurface {
+    try image(width: width, height: height, format: CAIRO_FORMAT_ARGB32)
+  }
+
+  /// An image of `format` (an A8 mask, say), cleared.
+  static func image(width: Int, height: Int, format: cairo_format_t) throws(CairoError)
+    -> CairoSurface
+  {
     try CairoSurface(
-      handle: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+      handle: cairo_image_surface_create(format, Int32(width), Int32(height)),
       kind: .image, width: width, height: height, operation: "create \(width)×\(height) image")
   }
 

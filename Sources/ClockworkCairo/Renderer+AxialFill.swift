@@ -45,7 +45,7 @@ extension Renderer {
       let clip = Self.clipBoxes(cr)
     else { return false }
     let area = PixelBox(rounding: edges[0], edges[1], edges[2], edges[3]).intersection(
-      PixelBox(left: 0, top: 0, right: context.surface.width, bottom: context.surface.height))
+      PixelBox(width: context.surface.width, height: context.surface.height))
     guard ramp.isBounded(area) else { return false }
     context.surface.withMutablePixels { words, rowWords in
       guard let pixels = words.baseAddress else { return }
@@ -102,8 +102,7 @@ extension Renderer {
       covering: (xs.min() ?? 0) - 1, (ys.min() ?? 0) - 1, (xs.max() ?? 0) + 1, (ys.max() ?? 0) + 1
     )
     .intersection(PixelBox(covering: cx1, cy1, cx2, cy2))
-    .intersection(
-      PixelBox(left: 0, top: 0, right: context.surface.width, bottom: context.surface.height))
+    .intersection(PixelBox(width: context.surface.width, height: context.surface.height))
     guard !box.isEmpty, ramp.isBounded(box) else { return nil }
     axialGradientsFilled += 1
     return GradientCover(
@@ -115,7 +114,10 @@ extension Renderer {
   /// source takes its general one.
   func picture(of cover: GradientCover, faded: Bool = true) -> CairoPattern? {
     let box = cover.box
-    guard let image = scratchImage(width: box.right - box.left, height: box.bottom - box.top)
+    guard
+      let image = try? Self.scratch(
+        &scratchPicture, width: box.right - box.left, height: box.bottom - box.top,
+        format: CAIRO_FORMAT_ARGB32)
     else { return nil }
     image.withMutablePixels { words, rowWords in
       guard let pixels = words.baseAddress else { return }
@@ -144,18 +146,10 @@ extension Renderer {
   {
     let box = cover.box
     let (width, height) = (box.right - box.left, box.bottom - box.top)
-    if scratchMask.map({ $0.width < width || $0.height < height }) ?? true {
-      let handle = cairo_image_surface_create(
-        CAIRO_FORMAT_A8, Int32(max(width, scratchMask?.width ?? 0)),
-        Int32(max(height, scratchMask?.height ?? 0)))
-      guard let handle else { throw CairoError(CAIRO_STATUS_NO_MEMORY, "shape mask") }
-      scratchMask = try CairoSurface(
-        handle: handle, kind: .image, width: Int(cairo_image_surface_get_width(handle)),
-        height: Int(cairo_image_surface_get_height(handle)), operation: "shape mask")
-    }
-    guard let mask = scratchMask else { return }
-    let coverage = try CairoContext(surface: mask, antialiased: antialiased)
-    let m = coverage.handle
+    let mask = try Self.scratch(
+      &scratchMask, width: width, height: height, format: CAIRO_FORMAT_A8)
+    let maskContext = try CairoContext(surface: mask, antialiased: antialiased)
+    let m = maskContext.handle
     cairo_set_operator(m, CAIRO_OPERATOR_SOURCE)
     cairo_rectangle(m, 0, 0, Double(width), Double(height))
     cairo_set_source_rgba(m, 0, 0, 0, 0)
@@ -163,13 +157,13 @@ extension Renderer {
     var (space, shapeSpace, shift) = (cairo_matrix_t(), cover.shapeSpace, cover.toBox)
     cairo_matrix_multiply(&space, &shapeSpace, &shift)
     cairo_set_matrix(m, &space)
-    coverage.setPath(shape.path)
+    maskContext.setPath(shape.path)
     cairo_set_fill_rule(
       m, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
     // The fade is in the coverage: the gradient's own colours stay the same frame to frame.
     cairo_set_source_rgba(m, 1, 1, 1, cover.fade)
     cairo_fill(m)
-    try coverage.check("shape mask")
+    try maskContext.check("shape mask")
     cairo_surface_flush(mask.handle)
     let cr = context.handle
     if cairo_get_group_target(cr) == cairo_get_target(cr), let clip = Self.clipBoxes(cr),
@@ -192,23 +186,24 @@ extension Renderer {
     cairo_identity_matrix(cr)
     cairo_rectangle(cr, Double(box.left), Double(box.top), Double(width), Double(height))
     cairo_clip(cr)
-    var identity = cairo_matrix_t()
-    cairo_matrix_init_translate(&identity, Double(-box.left), Double(-box.top))
-    cairo_pattern_set_matrix(picture.handle, &identity)
+    // The picture from device space, as the mask (its pattern was placed for the shape's).
+    var toBox = cover.toBox
+    cairo_pattern_set_matrix(picture.handle, &toBox)
     cairo_set_source(cr, picture.handle)
     cairo_mask_surface(cr, mask.handle, Double(box.left), Double(box.top))
   }
 
-  /// An image at least `width`×`height` to draw gradient pictures in, kept between frames
-  /// (only its top left part is drawn and used; the rest is left from earlier pictures).
-  func scratchImage(width: Int, height: Int) -> CairoSurface? {
-    if let scratchPicture, scratchPicture.width >= width, scratchPicture.height >= height {
-      return scratchPicture
-    }
-    scratchPicture = try? CairoSurface.image(
-      width: max(width, scratchPicture?.width ?? 0),
-      height: max(height, scratchPicture?.height ?? 0))
-    return scratchPicture
+  /// `kept`, or a larger image of `format` in its place, at least `width`×`height`: pictures
+  /// and masks are drawn in one kept between frames (only its top left part is drawn and
+  /// used; the rest is left from earlier frames).
+  static func scratch(
+    _ kept: inout CairoSurface?, width: Int, height: Int, format: cairo_format_t
+  ) throws(CairoError) -> CairoSurface {
+    if let kept, kept.width >= width, kept.height >= height { return kept }
+    let grown = try CairoSurface.image(
+      width: max(width, kept?.width ?? 0), height: max(height, kept?.height ?? 0), format: format)
+    kept = grown
+    return grown
   }
 
   /// The colours of a ramp through `stops` at full strength. The last two are kept: a

@@ -187,8 +187,7 @@ public final class Renderer {
       context.setPath(Path.roundedRect(gradient.bounds, radius: gradient.cornerRadius))
       cairo_clip(cr)
     }
-    let fills = (shape.fillColor?.alpha ?? 0) > 0
-    let strokes = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0
+    let (fills, strokes) = Self.paints(shape)
     let cover = axialGradientCover(gradient, through: shape, alpha: fade, in: context)
     if let cover, alpha == 1, fills, !strokes {
       try fill(shape, with: cover, in: context)
@@ -216,11 +215,15 @@ public final class Renderer {
     var antialiased = true
   }
 
+  /// Whether the shape's fill and its stroke show at all.
+  static func paints(_ shape: ShapeLayer) -> (fills: Bool, strokes: Bool) {
+    ((shape.fillColor?.alpha ?? 0) > 0, (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0)
+  }
+
   /// A shape drawn by one fill or one stroke and nothing else: its opacity can go into the
   /// paint's alpha instead of an offscreen group.
   static func isSinglePaint(_ shape: ShapeLayer) -> Bool {
-    let fills = (shape.fillColor?.alpha ?? 0) > 0
-    let strokes = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0
+    let (fills, strokes) = paints(shape)
     return fills != strokes && shape.sublayers.isEmpty && shape.backgroundColor == nil
       && shape.borderWidth == 0
   }
