@@ -17,52 +17,6 @@ import FoundationEssentials
 /// CAGradientLayer with a CAShapeLayer mask); the gradient runs diagonally, so the arc's two
 /// ends meet in one colour at 12 and round caps leave no seam.
 public final class CountdownRing {
-  /// The design's look by default: a `lightGray` (#AAAAAA) track, the pink-to-orange arc, a
-  /// bold label with tenths.
-  public struct Style: Hashable, Sendable {
-    /// The track under the arc.
-    public var track = Color(hex: 0xAAAAAA)
-    /// The arc's gradient, from its start to its end.
-    public var stroke = [Color(hex: 0xCE0755), Color(hex: 0xF5B433)]
-    /// The pulse's gradient, corner to corner.
-    public var pulse = [Color(hex: 0x820B36), Color(hex: 0x7F5E1D)]
-    /// `nil`: black or white, whichever reads over ``CountdownRing/labelBackground``.
-    public var label: Color? = nil
-    /// The label's font family.
-    public var font = "DejaVu Sans"
-    /// The label's weight.
-    public var weight = TextLayer.Weight.bold
-    /// When the label shows tenths of a second; `nil` for where it is drawn to decide (always
-    /// in pictures and windows, as the design; a terminal only in the last minute).
-    public var tenths: Tenths? = nil
-    /// Whether the remaining time is drawn in the middle (a terminal writes it as text instead).
-    public var showsLabel = true
-    /// Ring radius and stroke width as fractions of the widget's size.
-    public var radius = 0.4
-    /// The stroke's width, as a fraction of the widget's size.
-    public var lineWidth = 0.05
-    /// The label's font size as a fraction of the widget's size (the design's 0.13), or nil
-    /// to make it as large as fits across the inside of the ring (to be read from afar).
-    public var labelScale: Double? = 0.13
-    /// The label's colour in the last seconds (``criticalSeconds``), when it differs.
-    public var criticalLabel: Color? = nil
-    /// Seconds before the end when `criticalLabel` takes over; 0 for never.
-    public var criticalSeconds = 0.0
-    /// The design's look.
-    public init() {}
-
-    /// This style with the time left in red (iOS's system red) for its last `seconds` (0: never).
-    public func critical(for seconds: Double) -> Style {
-      var style = self
-      style.criticalSeconds = seconds
-      style.criticalLabel = seconds > 0 ? Color(hex: 0xFF3B30) : nil
-      return style
-    }
-
-    /// When the label shows tenths of a second: always, in the last minute, or never.
-    public enum Tenths: String, Hashable, Sendable, CaseIterable { case always, lastMinute, never }
-  }
-
   /// What the label is drawn over, when the style names no label colour: `nil` for a
   /// transparent page (black, as the design), else black on light and white on dark.
   public var labelBackground: Color? {
