@@ -2,15 +2,6 @@ import Dispatch
 import FoundationEssentials
 import Synchronization
 
-/// What reaches a runner from outside.
-public enum RunnerEvent<Input: Sendable>: Sendable {
-  case input(Input)
-  /// The canvas changed or the screen was lost (a resize, a resume after a stop): draw anew.
-  case repaint
-  /// A signal that ends the run (SIGINT, SIGTERM, SIGHUP): exit with 128 + its number.
-  case signal(Int32)
-}
-
 /// Runs a live mode on a sink: draws the present, then draws the frames of the next deadlines
 /// ahead and holds them, so at a deadline only showing the frame is left and the change lands
 /// within a fraction of a millisecond of it. Nothing wakes between deadlines.

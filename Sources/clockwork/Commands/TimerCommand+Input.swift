@@ -1,0 +1,74 @@
+import ArgumentParser
+import ClockworkAlerts
+import ClockworkCore
+import ClockworkRoutines
+import FoundationEssentials
+
+/// What was typed: checked before anything starts, and the duration it gives.
+extension TimerCommand {
+  func validate() throws {
+    if let fps = fpsOption, !fps.isFinite || !(1...60).contains(fps) {
+      throw ValidationError("--fps must be from 1 to 60, got \(fps)")
+    }
+    // a bad file is a usage error, before anything starts
+    _ = try theme.map(RingThemeArgument.parse)
+    guard critical.isFinite, (0...86_400).contains(critical) else {
+      throw ValidationError("--critical must be from 0 to 86400 seconds, got \(critical)")
+    }
+    guard TimerStore.validName(name) else {
+      throw ValidationError(
+        "--name '\(name)' must be 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'")
+    }
+    if [list, cancel, next].filter({ $0 }).count > 1 {
+      throw ValidationError("--list, --cancel and --next do not combine: choose one")
+    }
+    if (list || cancel || next) && (duration != nil || until != nil || phases.sequence != nil) {
+      throw ValidationError("--list, --cancel and --next take no duration")
+    }
+    if phases.sequence != nil && (duration != nil || until != nil) {
+      throw ValidationError("give a duration, --until or --sequence, one of them")
+    }
+    switch (duration, until) {
+    case (nil, nil): break  // resume the saved timer (checked in run)
+    case (.some, .some): throw ValidationError("give either a duration or --until, not both")
+    case (let text?, nil) where presetWord != nil:
+      guard Presets()?.named(text) != nil else {
+        do { _ = try DurationParser.parse(text) } catch {
+          throw ValidationError(
+            "\(error.description); and no preset is named '\(text)' (`clockwork preset list`)")
+        }
+        return
+      }
+    case (let text?, nil) where durationWords.count == 1:
+      do { _ = try DurationParser.parse(text) } catch { throw ValidationError(error.description) }
+    case (.some, nil):
+      // Several words are read in run(): the parser names an option this command does not have
+      // only after validate(), and its value would be taken for part of the duration here.
+      break
+    case (nil, let text?):
+      do { _ = try TargetTimeParser.parse(text, zone: zone ?? .local) } catch {
+        throw ValidationError(error.description)
+      }
+    }
+  }
+
+  func resolvedDuration(now: Date) throws -> Duration {
+    if let duration {
+      do { return try DurationParser.parse(duration) } catch {
+        throw UsageFailure.exit(error.description, in: Self.self)
+      }
+    }
+    guard let until else {
+      throw UsageFailure.exit("give a duration or --until TIME", in: Self.self)
+    }
+    let end = try TargetTimeParser.nextOccurrence(of: until, after: now, in: zone ?? .local)
+    let seconds = end.timeIntervalSince(now)
+    guard seconds > 0 else {
+      throw UsageFailure.exit("--until \(until) is in the past", in: Self.self)
+    }
+    guard seconds <= DurationParser.maximum / .seconds(1) else {
+      throw UsageFailure.exit("--until \(until) is more than 100 days away", in: Self.self)
+    }
+    return .milliseconds(Int64((seconds * 1000).rounded(.up)))
+  }
+}

@@ -1,0 +1,44 @@
+import ClockworkAlerts
+import ClockworkCore
+import ClockworkLive
+import ClockworkModes
+import ClockworkSystem
+
+/// What the command says when the library refuses, or when a run ends with its timer left.
+extension TimerCommand {
+  /// Says what the library could not do, with this command's flags.
+  func failure(_ error: AlertsError) -> Error {
+    switch error {
+    case .noSuchTimer where cancel: RuntimeFailure("no timer named '\(name)'")
+    case .noSuchTimer:
+      UsageFailure.exit(
+        "no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME",
+        in: Self.self)
+    case .timerRunning(_, let left, let paused):
+      RuntimeFailure(
+        "a timer named '\(name)' is \(paused ? "paused" : "running") (\(CountdownFormat.string(.milliseconds(Int64(left * 1000)))) left); "
+          + "run `\(Self.resumeCommand(name))` to see it, --replace to start anew, or --name NAME for another"
+      )
+    case .cannotSave(let problem):
+      RuntimeFailure("cannot \(cancel ? "cancel" : "change") timer '\(name)': \(problem)")
+    case .notASequence:
+      RuntimeFailure("timer '\(name)' has one phase: --next goes to a sequence's next phase")
+    case .lastPhase:
+      RuntimeFailure("timer '\(name)' is at its last phase (or over): --cancel stops it")
+    default: RuntimeFailure("\(error)")
+    }
+  }
+
+  /// Says how to return to a timer left running.
+  func keepsRunning(_ control: TimerControl, status: Int32, at now: ContinuousClock.Instant) throws
+  {
+    guard status != ExitStatus.success, !control.countdown.isFinished(at: now) else { return }
+    if let problem = control.saveError {
+      return StandardOutput.error("timer '\(name)' ended with this run: \(problem)")
+    }
+    let left = CountdownFormat.string(control.countdown.remaining(at: now))
+    StandardOutput.error(
+      "timer '\(name)' \(control.countdown.isRunning ? "keeps running" : "stays paused") (\(left) left): `\(Self.resumeCommand(name))` returns to it, --cancel stops it"
+    )
+  }
+}
