@@ -11,12 +11,25 @@ setup:
 build: setup
 	$(SWIFT) build
 
-# The Swift runtime and Foundation linked in, by lld with packed relative relocations (DT_RELR):
-# a faster start and less memory (figures in BENCHMARKS.md).
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
-release: setup
+# The Swift runtime, Foundation and the C++ runtime linked in, by lld with packed relative
+# relocations (DT_RELR) and no exported symbols; each of our functions in a section of its own,
+# and those a start runs laid side by side (scripts/release/link-order): a faster start and less
+# memory (figures in BENCHMARKS.md). SwiftPM does not recompile for changed -Xswiftc flags:
+# after changing them, `rm -rf .build/*-linux-gnu/release`.
+STATIC_CXX = .build/static-c++
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/link-order.txt -Xlinker --no-warn-symbol-ordering \
+	-Xlinker -L$(CURDIR)/$(STATIC_CXX) -Xswiftc -Xfrontend -Xswiftc -function-sections
+release: setup $(STATIC_CXX)/libstdc++.a
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork-alerts
+
+# The toolchain's runtime asks for -lstdc++: a folder searched first that holds only the archive
+# (libstdc++-12-dev), found by the toolchain's own clang.
+$(STATIC_CXX)/libstdc++.a:
+	mkdir -p $(STATIC_CXX)
+	ln -sf "$$($(dir $(shell command -v $(SWIFT)))clang -print-file-name=libstdc++.a)" $@
 
 run: release
 	.build/release/clockwork $(ARGS)

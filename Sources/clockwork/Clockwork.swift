@@ -10,7 +10,7 @@ import Glibc
 
 /// The `clockwork` command: a live clock, a stopwatch with laps and a countdown timer.
 @main
-struct Clockwork: AsyncParsableCommand {
+struct Clockwork: ParsableCommand {
   /// Printed by `clockwork --version`.
   static let version = "0.1.0"
 
@@ -36,7 +36,11 @@ struct Clockwork: AsyncParsableCommand {
 
   /// A first word that names no subcommand would be taken for an argument of the default one
   /// (`clock`, which takes none): it is called an unknown subcommand, with the nearest name.
-  static func main() async {
+  ///
+  /// Synchronous: an `async` main hands the main thread to `dispatch_main`, whose
+  /// `pthread_exit` unwinds it, reading about half a megabyte of unwind tables at every start.
+  /// The live modes run as a task while this thread waits (``AsyncRun``).
+  static func main() {
     StandardOutput.holdClosedDescriptors()
     let arguments = Array(CommandLine.arguments.dropFirst())
     let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
@@ -61,8 +65,8 @@ struct Clockwork: AsyncParsableCommand {
     }
     do {
       var command = try parseAsRoot(arguments)
-      if var asynchronous = command as? AsyncParsableCommand {
-        try await asynchronous.run()
+      if let asynchronous = command as? AsyncParsableCommand {
+        try AsyncRun.wait(for: asynchronous)
       } else {
         try command.run()
       }
