@@ -65,8 +65,8 @@ let package = Package(
     .target(name: "CSDL2"),
     // A desktop window: any layer tree drawn with Cairo, shown through SDL2 (X11 or Wayland).
     .target(name: "ClockworkWindow", dependencies: ["ClockworkScene", "ClockworkCairo", "ClockworkLive", "CSDL2"]),
-    .systemLibrary(
-      name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+    // libchafa's functions, loaded with dlopen when --graphics chafa or sixels first need them.
+    .target(name: "CChafa"),
     // Clock face, countdown ring, gradient backdrop, stopwatch display: built from layers.
     .target(name: "ClockworkWidgets", dependencies: ["ClockworkCore", "ClockworkScene"]),
     // The tty: raw mode and restoring it, keys, capabilities, pixels → cells, damage-based output.

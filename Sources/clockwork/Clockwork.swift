@@ -41,6 +41,7 @@ struct Clockwork: ParsableCommand {
   /// `pthread_exit` unwinds it, reading about half a megabyte of unwind tables at every start.
   /// The live modes run as a task while this thread waits (``AsyncRun``).
   static func main() {
+    ProcessTuning.shareOneHeap()
     StandardOutput.holdClosedDescriptors()
     let arguments = Array(CommandLine.arguments.dropFirst())
     let state = StateDirectory(environment: ProcessInfo.processInfo.environment)

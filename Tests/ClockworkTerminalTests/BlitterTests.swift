@@ -378,6 +378,10 @@ import Testing
     #expect(
       Graphics.detect(environment: ["TERM": "xterm", "LANG": "C", "LC_ALL": "de_DE.utf8"])
         == .sextant)
+    #expect(
+      Graphics.detect(environment: ["TERM": "xterm", "LANG": "de_DE.UTF-8@euro"]) == .sextant)
+    #expect(Graphics.detect(environment: ["TERM": "xterm", "LC_CTYPE": "UTF-8"]) == .sextant)
+    #expect(Graphics.detect(environment: ["TERM": "xterm", "LANG": "de_DE.ISO-8859-15"]) == .half)
     #expect(Graphics.detect(environment: ["TERM": "linux", "LANG": "C.UTF-8"]) == .half)
     #expect(Graphics.detect(environment: ["TERM": "xterm-256color", "LANG": "C"]) == .half)
     #expect(Graphics.detect(environment: ["TERM": "xterm-256color"]) == .half)

@@ -157,10 +157,13 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     if let tz = LibC.environment("TZ"), !tz.isEmpty {
       return tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
     }
-    if let target = LibC.linkTarget("/etc/localtime"),
-      let range = target.firstRange(of: "zoneinfo/")
-    {
-      return String(target[range.upperBound...])
+    // (Path components, not a substring search: that is _StringProcessing's, whose code a
+    // clock's start would otherwise map for this one call.)
+    if let target = LibC.linkTarget("/etc/localtime") {
+      let parts = target.split(separator: "/", omittingEmptySubsequences: false)
+      if let folder = parts.firstIndex(of: "zoneinfo"), folder + 1 < parts.endIndex {
+        return parts[(folder + 1)...].joined(separator: "/")
+      }
     }
     if let bytes = LibC.readFile("/etc/timezone") {
       let name = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self).filter {

@@ -115,11 +115,14 @@ public enum OptionValue {
     do { return try DurationParser.parse(text) } catch { throw ValueError(error.description) }
   }
 
-  /// The graphics `text` names.
+  /// The graphics `text` names; chafa and sixel only where libchafa can be loaded.
   public static func graphics(_ text: String) throws(ValueError) -> Graphics {
     guard let graphics = Graphics(rawValue: text.lowercased()) else {
       throw ValueError(
         "unknown graphics '\(text)' (use sextant, quadrant, half, chafa, sixel or kitty)")
+    }
+    if graphics == .chafa || graphics == .sixel, !ChafaCells.isAvailable {
+      throw ValueError("\(graphics.rawValue) needs \(ChafaCells.missing)")
     }
     return graphics
   }

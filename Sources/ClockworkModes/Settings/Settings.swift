@@ -189,8 +189,9 @@ public struct Settings {
     guard setlocale(LC_TIME, "") != nil,
       let format = nl_langinfo(nl_item(T_FMT)).map({ String(cString: $0) })
     else { return .twentyFour }
-    return format.contains("%I") || format.contains("%r") || format.contains("%l")
-      ? .twelve : .twentyFour
+    // %I, %l or %r: a 12-hour conversion
+    let twelve = zip(format, format.dropFirst()).contains { $0 == "%" && "Ilr".contains($1) }
+    return twelve ? .twelve : .twentyFour
   }
 }
 

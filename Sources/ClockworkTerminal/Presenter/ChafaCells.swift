@@ -4,7 +4,7 @@ import CChafa
 /// blitter, but it weighs many more pixels and shapes per cell.
 ///
 /// ```swift
-/// let chafa = ChafaCells()
+/// let chafa = ChafaCells()!  // nil where libchafa is missing
 /// let grid = chafa.cells(from: pixels, width: 400, height: 320, stride: 400, columns: 100, rows: 40)
 /// ```
 public final class ChafaCells {
@@ -14,19 +14,26 @@ public final class ChafaCells {
   private var canvas: OpaquePointer?
   private var geometry = (columns: 0, rows: 0)
 
-  /// A converter that picks among chafa's space, block, half, quadrant and sextant symbols.
-  public init() {
-    symbols = chafa_symbol_map_new()
+  /// Whether libchafa can be loaded (it is loaded when first needed, not at start-up).
+  public static var isAvailable: Bool { cw_chafa_load() == 0 }
+
+  /// What to say when it cannot.
+  public static let missing = "libchafa is not installed (Debian: libchafa0)"
+
+  /// A converter that picks among chafa's space, block, half, quadrant and sextant symbols;
+  /// `nil` when libchafa cannot be loaded.
+  public init?() {
+    guard Self.isAvailable, let symbols = cw_chafa_symbol_map_new() else { return nil }
+    self.symbols = symbols
     let tags =
-      CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_BLOCK.rawValue
-      | CHAFA_SYMBOL_TAG_HALF.rawValue
-      | CHAFA_SYMBOL_TAG_QUAD.rawValue | CHAFA_SYMBOL_TAG_SEXTANT.rawValue
-    chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: tags))
+      CW_CHAFA_SYMBOL_TAG_SPACE | CW_CHAFA_SYMBOL_TAG_BLOCK | CW_CHAFA_SYMBOL_TAG_HALF
+      | CW_CHAFA_SYMBOL_TAG_QUAD | CW_CHAFA_SYMBOL_TAG_SEXTANT
+    cw_chafa_symbol_map_add_by_tags(symbols, Int32(tags))
   }
 
   deinit {
-    if let canvas { chafa_canvas_unref(canvas) }
-    chafa_symbol_map_unref(symbols)
+    if let canvas { cw_chafa_canvas_unref(canvas) }
+    cw_chafa_symbol_map_unref(symbols)
   }
 
   /// Cells for premultiplied ARGB32 pixels (Cairo's image format, native-endian words).
@@ -42,17 +49,17 @@ public final class ChafaCells {
     }
     // On little-endian machines a native ARGB word is stored B, G, R, A.
     base.withMemoryRebound(to: UInt8.self, capacity: stride * 4 * height) { bytes in
-      chafa_canvas_draw_all_pixels(
-        canvas, CHAFA_PIXEL_BGRA8_PREMULTIPLIED, bytes, Int32(width), Int32(height),
+      cw_chafa_canvas_draw_all_pixels(
+        canvas, Int32(CW_CHAFA_PIXEL_BGRA8_PREMULTIPLIED), bytes, Int32(width), Int32(height),
         Int32(stride * 4))
     }
     var grid = CellGrid(columns: columns, rows: rows)
     for row in 0..<rows {
       for column in 0..<columns {
-        let code = chafa_canvas_get_char_at(canvas, Int32(column), Int32(row))
+        let code = cw_chafa_canvas_get_char_at(canvas, Int32(column), Int32(row))
         var fg: Int32 = -1
         var bg: Int32 = -1
-        chafa_canvas_get_colors_at(canvas, Int32(column), Int32(row), &fg, &bg)
+        cw_chafa_canvas_get_colors_at(canvas, Int32(column), Int32(row), &fg, &bg)
         let glyph = Unicode.Scalar(code) ?? " "
         grid[column, row] = Cell(glyph: glyph, foreground: Self.rgb(fg), background: Self.rgb(bg))
       }
@@ -67,13 +74,13 @@ public final class ChafaCells {
 
   func canvasFor(columns: Int, rows: Int) -> OpaquePointer? {
     if let canvas, geometry == (columns, rows) { return canvas }
-    if let canvas { chafa_canvas_unref(canvas) }
-    let config = chafa_canvas_config_new()
-    chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
-    chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-    chafa_canvas_config_set_symbol_map(config, symbols)
-    let made = chafa_canvas_new(config)
-    chafa_canvas_config_unref(config)
+    if let canvas { cw_chafa_canvas_unref(canvas) }
+    let config = cw_chafa_canvas_config_new()
+    cw_chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+    cw_chafa_canvas_config_set_canvas_mode(config, Int32(CW_CHAFA_CANVAS_MODE_TRUECOLOR))
+    cw_chafa_canvas_config_set_symbol_map(config, symbols)
+    let made = cw_chafa_canvas_new(config)
+    cw_chafa_canvas_config_unref(config)
     canvas = made
     geometry = (columns, rows)
     return made

@@ -95,7 +95,9 @@ public enum Graphics: String, Hashable, Sendable, CaseIterable {
     let locale =
       [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]].lazy.compactMap { $0 }
       .first { !$0.isEmpty } ?? ""
-    let utf8 = locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8")
+    // language_TERRITORY.codeset@modifier, or a codeset alone
+    let codeset = locale.split(separator: "@").first?.split(separator: ".").last ?? ""
+    let utf8 = codeset.lowercased().filter { $0 != "-" } == "utf8"
     return utf8 ? .sextant : .half
   }
 

@@ -1,6 +1,7 @@
 import CChafa
 import ClockworkCairo
 import FoundationEssentials
+import Glibc
 
 /// The escapes that draw part of a picture (`--graphics sixel|kitty`) from the cursor.
 enum PictureEscape {
@@ -24,34 +25,28 @@ enum PictureEscape {
     let width = part.columns * image.cellWidth
     let rows = part.rows * image.cellHeight
     let height = min((rows + 5) / 6, (image.height - top) / 6) * 6
-    guard width > 0, height > 0 else { return [] }
-    let config = chafa_canvas_config_new()
-    defer { chafa_canvas_config_unref(config) }
+    guard width > 0, height > 0, cw_chafa_load() == 0 else { return [] }
+    let config = cw_chafa_canvas_config_new()
+    defer { cw_chafa_canvas_config_unref(config) }
     // One canvas cell a pixel: chafa then neither scales nor crops.
-    chafa_canvas_config_set_geometry(config, Int32(width), Int32(height))
-    chafa_canvas_config_set_cell_geometry(config, 1, 1)
-    chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240)
-    chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS)
-    guard let canvas = chafa_canvas_new(config) else { return [] }
-    defer { chafa_canvas_unref(canvas) }
+    cw_chafa_canvas_config_set_geometry(config, Int32(width), Int32(height))
+    cw_chafa_canvas_config_set_cell_geometry(config, 1, 1)
+    cw_chafa_canvas_config_set_canvas_mode(config, Int32(CW_CHAFA_CANVAS_MODE_INDEXED_240))
+    cw_chafa_canvas_config_set_pixel_mode(config, Int32(CW_CHAFA_PIXEL_MODE_SIXELS))
+    guard let canvas = cw_chafa_canvas_new(config) else { return [] }
+    defer { cw_chafa_canvas_unref(canvas) }
     image.pixels.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress else { return }
       let start = base.assumingMemoryBound(to: UInt8.self) + (top * image.width + left) * 4
-      chafa_canvas_draw_all_pixels(
-        canvas, CHAFA_PIXEL_BGRA8_PREMULTIPLIED, start, Int32(width), Int32(height),
+      cw_chafa_canvas_draw_all_pixels(
+        canvas, Int32(CW_CHAFA_PIXEL_BGRA8_PREMULTIPLIED), start, Int32(width), Int32(height),
         Int32(image.width * 4))
     }
-    guard let printed = chafa_canvas_print(canvas, termInfo) else { return [] }
-    defer { g_string_free(printed, 1) }
-    return Array(
-      UnsafeBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)).map {
-        UInt8(bitPattern: $0)
-      })
+    var length = 0
+    guard let printed = cw_chafa_print_sixels(canvas, &length) else { return [] }
+    defer { free(printed) }
+    return Array(UnsafeBufferPointer(start: printed, count: length))
   }
-
-  /// The fallback description knows the sixel sequences; the user chose the protocol.
-  nonisolated(unsafe) static let termInfo = chafa_term_db_get_fallback_info(
-    chafa_term_db_get_default())
 
   /// Base64 characters an escape may carry (the protocol's limit).
   static let kittyChunk = 4096
