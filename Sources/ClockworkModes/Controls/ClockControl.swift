@@ -87,7 +87,8 @@ public final class ClockControl {
   /// night there (``CivilTime/isNight``).
   public static func label(for zone: Zone, at wall: CivilTime) -> String {
     let name = zone.description
-    let city = name.split(separator: "/").last.map { String($0.map { $0 == "_" ? " " : $0 }) } ?? name
+    let city =
+      name.split(separator: "/").last.map { String($0.map { $0 == "_" ? " " : $0 }) } ?? name
     return
       "\(city) \(ClockText.offset(seconds: wall.utcOffset)) · \(wall.isNight ? "night" : "day")"
   }
