@@ -28,8 +28,9 @@ release: setup $(STATIC_CXX)/libstdc++.a
 # The toolchain's runtime asks for -lstdc++: a folder searched first that holds only the archive
 # (libstdc++-12-dev), found by the toolchain's own clang.
 $(STATIC_CXX)/libstdc++.a:
-	mkdir -p $(STATIC_CXX)
-	ln -sf "$$($(dir $(shell command -v $(SWIFT)))clang -print-file-name=libstdc++.a)" $@
+	@archive="$$($(dir $(realpath $(shell command -v $(SWIFT))))clang -print-file-name=libstdc++.a)"; \
+	test -f "$$archive" || { echo "release: no libstdc++.a to link (Debian: libstdc++-12-dev)" >&2; exit 1; }; \
+	mkdir -p $(STATIC_CXX) && ln -sf "$$archive" $@
 
 run: release
 	.build/release/clockwork $(ARGS)
