@@ -3,7 +3,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build release setup bench clean install uninstall format docs
+.PHONY: run test build release release-flags setup bench clean install uninstall format docs
 
 setup:
 	@scripts/setup
@@ -31,6 +31,10 @@ $(STATIC_CXX)/libstdc++.a:
 	@archive="$$($(dir $(realpath $(shell command -v $(SWIFT))))clang -print-file-name=libstdc++.a)"; \
 	test -f "$$archive" || { echo "release: no libstdc++.a to link (Debian: libstdc++-12-dev)" >&2; exit 1; }; \
 	mkdir -p $(STATIC_CXX) && ln -sf "$$archive" $@
+
+# The release flags, for a build of one's own (scripts/bench/binary-pages links with a map).
+release-flags:
+	@echo $(RELEASE_FLAGS)
 
 run: release
 	.build/release/clockwork $(ARGS)
