@@ -61,12 +61,14 @@ let package = Package(
     .target(
       name: "ClockworkSystem",
       dependencies: ["ClockworkLive", "CGlibcExtras", "CFatalSignals", "CNotify", "CSound", .product(name: "SystemPackage", package: "swift-system")]),
+    // The macros that turn a list of a library's calls into pointers dlsym fills and wrappers.
+    .target(name: "CDynamicCalls"),
     // SDL2's functions, loaded with dlopen when a window opens (headers from libsdl2-dev).
-    .target(name: "CSDL2"),
+    .target(name: "CSDL2", dependencies: ["CDynamicCalls"]),
     // A desktop window: any layer tree drawn with Cairo, shown through SDL2 (X11 or Wayland).
     .target(name: "ClockworkWindow", dependencies: ["ClockworkScene", "ClockworkCairo", "ClockworkLive", "CSDL2"]),
     // libchafa's functions, loaded with dlopen when --graphics chafa or sixels first need them.
-    .target(name: "CChafa"),
+    .target(name: "CChafa", dependencies: ["CDynamicCalls"]),
     // Clock face, countdown ring, gradient backdrop, stopwatch display: built from layers.
     .target(name: "ClockworkWidgets", dependencies: ["ClockworkCore", "ClockworkScene"]),
     // The tty: raw mode and restoring it, keys, capabilities, pixels → cells, damage-based output.

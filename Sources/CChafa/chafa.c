@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CW_FUNCTION_POINTER(type, name, parameters, arguments) static type(*p_##name) parameters;
-#define CW_PROCEDURE_POINTER(name, parameters, arguments) static void(*p_##name) parameters;
 CW_CHAFA_FUNCTIONS(CW_FUNCTION_POINTER)
 CW_CHAFA_PROCEDURES(CW_PROCEDURE_POINTER)
 
@@ -18,6 +16,7 @@ static GString *(*p_chafa_canvas_print)(ChafaCanvas *, ChafaTermInfo *);
 static char *(*p_g_string_free)(GString *, int);
 
 static int loaded = -1;  // 0 when every function was found
+static ChafaTermInfo *sixel_terminal;
 
 static void load(void) {
   void *library = dlopen("libchafa.so.0", RTLD_NOW | RTLD_LOCAL);
@@ -32,6 +31,8 @@ static void load(void) {
   CW_LOAD(chafa_term_db_get_fallback_info)
   CW_LOAD(chafa_canvas_print)
   CW_LOAD(g_string_free)  // found through libchafa's own GLib
+  // The fallback description knows the sixel sequences; the user chose the protocol.
+  sixel_terminal = p_chafa_term_db_get_fallback_info(p_chafa_term_db_get_default());
   loaded = 0;
 }
 
@@ -42,18 +43,11 @@ int cw_chafa_load(void) {
   return loaded;
 }
 
-#define CW_FUNCTION_WRAPPER(type, name, parameters, arguments) \
-  type cw_##name parameters { return p_##name arguments; }
-#define CW_PROCEDURE_WRAPPER(name, parameters, arguments) \
-  void cw_##name parameters { p_##name arguments; }
 CW_CHAFA_FUNCTIONS(CW_FUNCTION_WRAPPER)
 CW_CHAFA_PROCEDURES(CW_PROCEDURE_WRAPPER)
 
 uint8_t *cw_chafa_print_sixels(ChafaCanvas *canvas, size_t *length) {
-  // The fallback description knows the sixel sequences; the user chose the protocol.
-  static ChafaTermInfo *info = NULL;
-  if (info == NULL) info = p_chafa_term_db_get_fallback_info(p_chafa_term_db_get_default());
-  GString *printed = p_chafa_canvas_print(canvas, info);
+  GString *printed = p_chafa_canvas_print(canvas, sixel_terminal);
   if (printed == NULL) return NULL;
   uint8_t *bytes = malloc(printed->len ? printed->len : 1);
   if (bytes != NULL) memcpy(bytes, printed->str, printed->len);

@@ -2,8 +2,6 @@
 
 #include <dlfcn.h>
 
-#define CW_FUNCTION_POINTER(type, name, parameters, arguments) static type(*p_##name) parameters;
-#define CW_PROCEDURE_POINTER(name, parameters, arguments) static void(*p_##name) parameters;
 CW_SDL_FUNCTIONS(CW_FUNCTION_POINTER)
 CW_SDL_PROCEDURES(CW_PROCEDURE_POINTER)
 
@@ -22,10 +20,6 @@ int cw_sdl_load(void) {
   return 0;
 }
 
-#define CW_FUNCTION_WRAPPER(type, name, parameters, arguments) \
-  type cw_##name parameters { return p_##name arguments; }
-#define CW_PROCEDURE_WRAPPER(name, parameters, arguments) \
-  void cw_##name parameters { p_##name arguments; }
 CW_SDL_FUNCTIONS(CW_FUNCTION_WRAPPER)
 CW_SDL_PROCEDURES(CW_PROCEDURE_WRAPPER)
 

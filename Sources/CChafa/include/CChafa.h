@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CDynamicCalls.h"
+
 typedef struct ChafaCanvas ChafaCanvas;
 typedef struct ChafaCanvasConfig ChafaCanvasConfig;
 typedef struct ChafaSymbolMap ChafaSymbolMap;
@@ -48,10 +50,8 @@ enum { CW_CHAFA_PIXEL_MODE_SIXELS = 1 };
 /// Loads libchafa once; 0 when every function was found, -1 otherwise.
 int cw_chafa_load(void);
 
-#define CW_CHAFA_FUNCTION_DECLARATION(type, name, parameters, arguments) type cw_##name parameters;
-#define CW_CHAFA_PROCEDURE_DECLARATION(name, parameters, arguments) void cw_##name parameters;
-CW_CHAFA_FUNCTIONS(CW_CHAFA_FUNCTION_DECLARATION)
-CW_CHAFA_PROCEDURES(CW_CHAFA_PROCEDURE_DECLARATION)
+CW_CHAFA_FUNCTIONS(CW_FUNCTION_DECLARATION)
+CW_CHAFA_PROCEDURES(CW_PROCEDURE_DECLARATION)
 
 /// The canvas printed as sixels for a terminal that speaks them, in memory of malloc's (the
 /// caller frees it), `length` bytes long; NULL when chafa printed nothing.

@@ -3,6 +3,8 @@
 // run of the app, terminal ones included. Swift calls the cw_ functions (sdl.c).
 #include <SDL2/SDL.h>
 
+#include "CDynamicCalls.h"
+
 #define CW_SDL_FUNCTIONS(X) \
   X(int, SDL_Init, (Uint32 a), (a)) \
   X(const char *, SDL_GetError, (void), ()) \
@@ -38,8 +40,6 @@
 /// Loads libSDL2 once; 0 when every function was found, -1 otherwise.
 int cw_sdl_load(void);
 
-#define CW_FUNCTION_DECLARATION(type, name, parameters, arguments) type cw_##name parameters;
-#define CW_PROCEDURE_DECLARATION(name, parameters, arguments) void cw_##name parameters;
 CW_SDL_FUNCTIONS(CW_FUNCTION_DECLARATION)
 CW_SDL_PROCEDURES(CW_PROCEDURE_DECLARATION)
 
