@@ -11,8 +11,8 @@ public enum ProcessTuning {
   }
 
   /// One malloc heap for every thread. Frames are drawn on whichever Dispatch worker runs them,
-  /// and glibc gives each new thread a heap of its own: after a minute the clock held two
-  /// copies of its frame buffers, 0.9 MB each. Call it first, before any thread allocates.
+  /// and glibc gives each new thread a heap of its own, each soon holding its own copy of the
+  /// frame buffers. Call it first, before any thread allocates.
   public static func shareOneHeap() {
     mallopt(M_ARENA_MAX, 1)
   }

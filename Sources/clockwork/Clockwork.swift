@@ -38,7 +38,7 @@ struct Clockwork: ParsableCommand {
   /// (`clock`, which takes none): it is called an unknown subcommand, with the nearest name.
   ///
   /// Synchronous: an `async` main hands the main thread to `dispatch_main`, whose
-  /// `pthread_exit` unwinds it, reading about half a megabyte of unwind tables at every start.
+  /// `pthread_exit` unwinds it, reading the unwind tables of all it passes at every start.
   /// The live modes run as a task while this thread waits (``AsyncRun``).
   static func main() {
     ProcessTuning.shareOneHeap()

@@ -1,5 +1,5 @@
 // libchafa, loaded when `--graphics chafa` or sixels first need it (dlopen) rather than linked:
-// libchafa and GLib would otherwise be mapped into every run, 0.9 MB of the clock's memory.
+// libchafa and GLib would otherwise be mapped into every run, the clock's included.
 // Swift calls the cw_ functions (chafa.c). The types and constants used are spelled out from
 // chafa.h (libchafa.so.0), so no GLib headers are needed.
 #pragma once

@@ -25,7 +25,7 @@ enum PictureEscape {
     let width = part.columns * image.cellWidth
     let rows = part.rows * image.cellHeight
     let height = min((rows + 5) / 6, (image.height - top) / 6) * 6
-    guard width > 0, height > 0, cw_chafa_load() == 0 else { return [] }
+    guard width > 0, height > 0, ChafaCells.isAvailable else { return [] }
     let config = cw_chafa_canvas_config_new()
     defer { cw_chafa_canvas_config_unref(config) }
     // One canvas cell a pixel: chafa then neither scales nor crops.
