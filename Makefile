@@ -11,26 +11,32 @@ setup:
 build: setup
 	$(SWIFT) build
 
-# The Swift runtime, Foundation and the C++ runtime linked in, by lld with packed relative
-# relocations (DT_RELR) and no exported symbols; each of our functions in a section of its own,
-# and those a start runs laid side by side (scripts/release/link-order): a faster start and less
-# memory (figures in BENCHMARKS.md). SwiftPM does not recompile for changed -Xswiftc flags:
-# after changing them, `rm -rf .build/*-linux-gnu/release`.
-STATIC_CXX = .build/static-c++
+# The Swift runtime, Foundation, the C++ runtime and Cairo (with pixman, fontconfig, FreeType,
+# libpng, expat, brotli, zlib) linked in, by lld with packed relative relocations (DT_RELR) and no
+# exported symbols; each of our functions in a section of its own, and those a start runs laid
+# side by side (scripts/release/link-order): a faster start and less memory, and none of the X11
+# libraries the shared libcairo needs (figures in BENCHMARKS.md). SwiftPM does not recompile for
+# changed -Xswiftc flags: after changing them, `rm -rf .build/*-linux-gnu/release`.
+STATIC_LIBS = .build/static-libs
+STATIC_C = cairo pixman-1 fontconfig freetype png16 expat brotlidec brotlicommon z
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/link-order.txt -Xlinker --no-warn-symbol-ordering \
-	-Xlinker -L$(CURDIR)/$(STATIC_CXX) -Xswiftc -Xfrontend -Xswiftc -function-sections
-release: setup $(STATIC_CXX)/libstdc++.a
+	-Xlinker -L$(CURDIR)/$(STATIC_LIBS) $(foreach lib,$(STATIC_C),-Xlinker -l$(lib)) \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections
+release: setup $(STATIC_LIBS)/libstdc++.a $(STATIC_C:%=$(STATIC_LIBS)/lib%.a)
+	@# SwiftPM links again for changed flags, not for a changed file they name.
+	@test .build/release/clockwork -nt scripts/release/link-order.txt || rm -f .build/release/clockwork
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork-alerts
 
-# The toolchain's runtime asks for -lstdc++: a folder searched first that holds only the archive
-# (libstdc++-12-dev), found by the toolchain's own clang.
-$(STATIC_CXX)/libstdc++.a:
-	@archive="$$($(dir $(realpath $(shell command -v $(SWIFT))))clang -print-file-name=libstdc++.a)"; \
-	test -f "$$archive" || { echo "release: no libstdc++.a to link (Debian: libstdc++-12-dev)" >&2; exit 1; }; \
-	mkdir -p $(STATIC_CXX) && ln -sf "$$archive" $@
+# A folder searched first that holds only archives, so that -lcairo and -lstdc++ (which the
+# toolchain's runtime asks for) link them in, each found by the toolchain's own clang
+# (libstdc++-12-dev; libcairo2-dev and the -dev packages it brings).
+$(STATIC_LIBS)/lib%.a:
+	@archive="$$($(dir $(realpath $(shell command -v $(SWIFT))))clang -print-file-name=lib$*.a)"; \
+	test -f "$$archive" || { echo "release: no lib$*.a to link (Debian: libstdc++-12-dev, libcairo2-dev)" >&2; exit 1; }; \
+	mkdir -p $(STATIC_LIBS) && ln -sf "$$archive" $@
 
 # The release flags, for a build of one's own (scripts/bench/binary-pages links with a map).
 release-flags:

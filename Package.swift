@@ -40,12 +40,11 @@ let package = Package(
       dependencies: ["ClockworkCore", .product(name: "SystemPackage", package: "swift-system")]),
     // Core Animation-style layers and animations; presentation at time t is pure.
     .target(name: "ClockworkScene", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-    .systemLibrary(
-      name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(name: "CCairo"),
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
     .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo", "CSvg"]),
     // librsvg's calls, loaded with dlopen when an SVG picture is drawn (librsvg2-2 at run time).
-    .target(name: "CSvg"),
+    .target(name: "CSvg", dependencies: ["CCairo"]),
     // glibc calls the Glibc module leaves out (mallopt, prctl, timerfd, inotify).
     .systemLibrary(name: "CGlibcExtras"),
     // The handler of fatal signals: a last word and the terminal put back, then the old handler.

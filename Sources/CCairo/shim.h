@@ -1,3 +1,3 @@
-#include <cairo.h>
-#include <cairo-svg.h>
-#include <cairo-pdf.h>
+#include <cairo/cairo.h>
+#include <cairo/cairo-svg.h>
+#include <cairo/cairo-pdf.h>

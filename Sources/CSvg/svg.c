@@ -1,7 +1,11 @@
 #include "CSvg.h"
 
+#include <cairo/cairo.h>
 #include <dlfcn.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 
 // The few librsvg and GLib calls used, with their types spelled out (no GLib headers).
 typedef int gboolean;
@@ -15,25 +19,51 @@ static gboolean (*p_rsvg_handle_render_document)(void *, void *, const RsvgRecta
 static void (*p_g_object_unref)(void *);
 static void (*p_g_error_free)(GError *);
 
+// librsvg draws with the shared libcairo. When ours is another copy (the release binary links
+// Cairo in), a context of ours must not reach it: it draws into an image of its own Cairo's,
+// whose pixels are copied into one of ours.
+static cairo_surface_t *(*p_cairo_image_surface_create)(cairo_format_t, int, int);
+static cairo_t *(*p_cairo_create)(cairo_surface_t *);
+static void (*p_cairo_scale)(cairo_t *, double, double);
+static void (*p_cairo_destroy)(cairo_t *);
+static void (*p_cairo_surface_flush)(cairo_surface_t *);
+static unsigned char *(*p_cairo_image_surface_get_data)(cairo_surface_t *);
+static int (*p_cairo_image_surface_get_stride)(cairo_surface_t *);
+static void (*p_cairo_surface_destroy)(cairo_surface_t *);
+static int cairo_is_shared;
+
 static const char *missing = "librsvg is not installed (Debian: librsvg2-2)";
+static int state;  // 1 loaded, -1 missing
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void load_once(void) {
+  state = -1;
+  void *library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) return;
+  void *cairo = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+  if (cairo == NULL) return;
+#define LOAD(from, name) if ((*(void **)&p_##name = dlsym(from, #name)) == NULL) return;
+  LOAD(library, rsvg_handle_new_from_data)
+  LOAD(library, rsvg_handle_get_intrinsic_size_in_pixels)
+  LOAD(library, rsvg_handle_get_dimensions)
+  LOAD(library, rsvg_handle_render_document)
+  LOAD(library, g_object_unref)
+  LOAD(library, g_error_free)
+  LOAD(cairo, cairo_image_surface_create)
+  LOAD(cairo, cairo_create)
+  LOAD(cairo, cairo_scale)
+  LOAD(cairo, cairo_destroy)
+  LOAD(cairo, cairo_surface_flush)
+  LOAD(cairo, cairo_image_surface_get_data)
+  LOAD(cairo, cairo_image_surface_get_stride)
+  LOAD(cairo, cairo_surface_destroy)
+#undef LOAD
+  cairo_is_shared = p_cairo_create == cairo_create;
+  state = 1;
+}
 
 static int load(char *problem, size_t size) {
-  static int state = 0;  // 1 loaded, -1 missing
-  if (state == 0) {
-    state = -1;
-    void *library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) goto failed;
-#define LOAD(name) if ((*(void **)&p_##name = dlsym(library, #name)) == NULL) goto failed;
-    LOAD(rsvg_handle_new_from_data)
-    LOAD(rsvg_handle_get_intrinsic_size_in_pixels)
-    LOAD(rsvg_handle_get_dimensions)
-    LOAD(rsvg_handle_render_document)
-    LOAD(g_object_unref)
-    LOAD(g_error_free)
-#undef LOAD
-    state = 1;
-  }
-failed:
+  pthread_once(&once, load_once);
   if (state < 0 && problem) snprintf(problem, size, "%s", missing);
   return state;
 }
@@ -60,8 +90,60 @@ int cw_svg_size(void *svg, double *width, double *height) {
   return dimensions.width > 0 && dimensions.height > 0;
 }
 
+int cw_svg_draws_as_paths(void) { return load(NULL, 0) > 0 && cairo_is_shared; }
+
+// Pixels a side at most when a picture is drawn as pixels, and how many a point of a PDF or SVG
+// page gets (288 dpi).
+enum { largest_raster = 4096, raster_per_point = 4 };
+
+static int render_as_pixels(void *svg, cairo_t *cr, double x, double y, double width,
+                            double height, char *problem, size_t problem_size) {
+  double ux = 1, uy = 0, vx = 0, vy = 1;
+  cairo_user_to_device_distance(cr, &ux, &uy);
+  cairo_user_to_device_distance(cr, &vx, &vy);
+  double scale = fmax(hypot(ux, uy), hypot(vx, vy));
+  if (cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE) scale *= raster_per_point;
+  scale = fmin(scale, largest_raster / fmax(fmax(width, height), 1e-9));
+  int columns = (int)ceil(width * scale), rows = (int)ceil(height * scale);
+  if (columns < 1 || rows < 1) return 0;
+
+  cairo_surface_t *theirs = p_cairo_image_surface_create(CAIRO_FORMAT_ARGB32, columns, rows);
+  cairo_t *their_cr = p_cairo_create(theirs);
+  p_cairo_scale(their_cr, scale, scale);
+  RsvgRectangle viewport = {0, 0, width, height};
+  GError *error = NULL;
+  int drawn = p_rsvg_handle_render_document(svg, their_cr, &viewport, &error);
+  p_cairo_destroy(their_cr);
+  p_cairo_surface_flush(theirs);
+  const unsigned char *from = p_cairo_image_surface_get_data(theirs);
+  cairo_surface_t *ours = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, columns, rows);
+  unsigned char *to = cairo_image_surface_get_data(ours);
+  if (drawn && from && to) {
+    int from_stride = p_cairo_image_surface_get_stride(theirs);
+    int to_stride = cairo_image_surface_get_stride(ours);
+    for (int row = 0; row < rows; row++)
+      memcpy(to + (size_t)row * to_stride, from + (size_t)row * from_stride, (size_t)columns * 4);
+    cairo_surface_mark_dirty(ours);
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, 1 / scale, 1 / scale);
+    cairo_set_source_surface(cr, ours, 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+    cairo_paint(cr);
+    cairo_restore(cr);
+  }
+  cairo_surface_destroy(ours);
+  p_cairo_surface_destroy(theirs);
+  if (drawn && from && to) return 0;
+  if (drawn) snprintf(problem, problem_size, "no memory for a %d×%d picture", columns, rows);
+  else say(error, "librsvg could not draw it", problem, problem_size);
+  return -1;
+}
+
 int cw_svg_render(void *svg, void *cairo, double x, double y, double width, double height,
-                  char *problem, size_t problem_size) {
+                  int as_pixels, char *problem, size_t problem_size) {
+  if (as_pixels || !cairo_is_shared)
+    return render_as_pixels(svg, cairo, x, y, width, height, problem, problem_size);
   RsvgRectangle viewport = {x, y, width, height};
   GError *error = NULL;
   if (p_rsvg_handle_render_document(svg, cairo, &viewport, &error)) return 0;

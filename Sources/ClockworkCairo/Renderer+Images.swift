@@ -33,8 +33,9 @@ extension Renderer {
       cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
       cairo_paint(cr)
     case .vector(let svg):
-      // Drawn as paths: sharp at any scale, and vector in SVG and PDF output.
-      try svg.render(in: cr, width: image.width, height: image.height)
+      // As paths (sharp at any scale, vector in SVG and PDF output) where librsvg's Cairo is
+      // ours; as pixels at the target's resolution where ours is linked in (SVGDocument).
+      try svg.render(in: cr, width: image.width, height: image.height, asPixels: drawsSVGAsPixels)
     }
   }
 
@@ -119,7 +120,9 @@ struct DecodedImage {
   var height: Double
 }
 
-/// An SVG document parsed by librsvg.
+/// An SVG document parsed by librsvg, which draws with the shared libcairo. Where Cairo is linked
+/// into the program (the release binary), a context of ours must not reach librsvg's copy, so the
+/// document is drawn as pixels: at the image's resolution, or 288 dpi on a PDF or SVG page.
 final class SVGDocument {
   private let handle: UnsafeMutableRawPointer
   let width: Double
@@ -143,11 +146,19 @@ final class SVGDocument {
 
   deinit { cw_svg_close(handle) }
 
-  func render(in cr: OpaquePointer, width: Double, height: Double) throws(CairoError) {
+  /// Whether documents are drawn as paths: librsvg's Cairo is ours.
+  static var drawsAsPaths: Bool { cw_svg_draws_as_paths() != 0 }
+
+  /// Draws the document into (0, 0, `width`, `height`) of `cr`; as pixels when it must be or
+  /// when `asPixels` is set.
+  func render(in cr: OpaquePointer, width: Double, height: Double, asPixels: Bool = false)
+    throws(CairoError)
+  {
     var problem = [CChar](repeating: 0, count: 256)
     guard
       cw_svg_render(
-        handle, UnsafeMutableRawPointer(cr), 0, 0, width, height, &problem, problem.count) == 0
+        handle, UnsafeMutableRawPointer(cr), 0, 0, width, height, asPixels ? 1 : 0, &problem,
+        problem.count) == 0
     else {
       throw Self.failure(problem, "draw SVG picture")
     }

@@ -31,6 +31,9 @@ public final class Renderer {
   /// them with Cairo's by turning this off), and how many were.
   var fillsAxialGradients = true
   var axialGradientsFilled = 0
+  /// Whether SVG pictures are drawn as pixels even where librsvg could draw them as paths
+  /// (tests compare the two; ``SVGDocument``).
+  var drawsSVGAsPixels = false
   /// Where gradient pictures and the shapes they fill are drawn, kept between frames
   /// (``axialGradientCover(_:through:alpha:in:)``).
   var scratchPicture: CairoSurface?

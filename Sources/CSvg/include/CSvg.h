@@ -11,9 +11,14 @@ void *cw_svg_open(const unsigned char *bytes, size_t length, char *problem, size
 /// has none.
 int cw_svg_size(void *svg, double *width, double *height);
 
-/// Draws the document into the rectangle (x, y, width, height) of a cairo_t. Returns 0, or -1
-/// with `problem` set.
+/// Whether documents are drawn as paths (sharp at any scale, vector in PDF and SVG output):
+/// librsvg's Cairo is the caller's. Otherwise they are drawn as pixels, at the target's
+/// resolution (288 dpi on a PDF or SVG page).
+int cw_svg_draws_as_paths(void);
+
+/// Draws the document into the rectangle (x, y, width, height) of a cairo_t, as paths when it
+/// can and `as_pixels` is 0. Returns 0, or -1 with `problem` set.
 int cw_svg_render(void *svg, void *cairo, double x, double y, double width, double height,
-                  char *problem, size_t problem_size);
+                  int as_pixels, char *problem, size_t problem_size);
 
 void cw_svg_close(void *svg);
