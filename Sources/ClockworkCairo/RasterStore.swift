@@ -31,7 +31,7 @@ public struct RasterStore: Sendable {
     var hash = StableHash()
     hash.combine(key.key)
     hash.combine(
-      "\(key.matrix) \(key.width)x\(key.height)\(key.antialiased ? "" : " hard") cairo \(String(cString: cairo_version_string()))"
+      "\(key.matrix) \(key.width)x\(key.height)\(key.antialiased ? "" : " hard")\(key.textAsPaths ? " outlines" : "") cairo \(String(cString: cairo_version_string()))"
     )
     for environment in ["FONTCONFIG_FILE", "FONTCONFIG_PATH"] {
       hash.combine(getenv(environment).map { String(cString: $0) } ?? "")

@@ -30,9 +30,15 @@ extension Renderer {
     case .center: baseline = bounds.midY - (text.y_bearing + text.height / 2)
     case .baseline: baseline = bounds.midY + (font.ascent - font.descent) / 2
     }
-    cairo_move_to(cr, x, baseline)
     context.setSource(layer.foregroundColor)
-    cairo_show_text(cr, layer.string)
+    cairo_new_path(cr)
+    cairo_move_to(cr, x, baseline)
+    if drawsTextAsPaths {
+      cairo_text_path(cr, layer.string)
+      cairo_fill(cr)
+    } else {
+      cairo_show_text(cr, layer.string)
+    }
   }
 }
 

@@ -27,6 +27,10 @@ public final class Renderer {
   /// `false` draws hard edges, for a surface shown in few colours (16 in a terminal), where a
   /// blended edge would be a colour of its own.
   public var antialiased = true
+  /// Text filled as outlines rather than through Cairo's glyph cache, which its image backend
+  /// allocates once for the process (a quarter of a megabyte): for small images whose text is
+  /// drawn once, into a raster (a terminal's dial). Unhinted either way, so it looks the same.
+  public var drawsTextAsPaths = false
   /// Whether opaque axial gradients are written straight into image pixels (tests compare
   /// them with Cairo's by turning this off), and how many were.
   var fillsAxialGradients = true
@@ -90,7 +94,7 @@ public final class Renderer {
     let rasterKey = RasterKey(
       key: key, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], width: context.surface.width,
       height: context.surface.height,
-      antialiased: antialiased)
+      antialiased: antialiased, textAsPaths: drawsTextAsPaths)
     rasterUses += 1
     let image: CairoSurface
     if let cached = rasterCache[rasterKey] {
@@ -216,6 +220,7 @@ public final class Renderer {
     var width: Int
     var height: Int
     var antialiased = true
+    var textAsPaths = false
   }
 
   /// Whether the shape's fill and its stroke show at all.

@@ -199,17 +199,27 @@ import Testing
     #expect(alphas.first! <= 204)  // never darker than its opacity
   }
 
-  @Test func textDrawsInsideItsBoundsCentred() throws {
+  func label(_ string: String) -> Layer {
     let scene = root(200, 60)
     let label = TextLayer()
     label.frame = Rect(x: 0, y: 0, width: 200, height: 60)
-    label.string = "0:00"
+    label.string = string
     label.fontSize = 40
     label.foregroundColor = .white
     label.alignment = .center
     label.verticalAlignment = .center
     scene.addSublayer(label)
-    let image = try render(scene, 200, 60)
+    return scene
+  }
+
+  func renderText(_ scene: Layer, asOutlines: Bool) throws -> CairoSurface {
+    let renderer = Renderer()
+    renderer.drawsTextAsPaths = asOutlines
+    return try renderer.renderImage(scene, width: 200, height: 60)
+  }
+
+  @Test(arguments: [false, true]) func textDrawsInsideItsBoundsCentred(asOutlines: Bool) throws {
+    let image = try renderText(label("0:00"), asOutlines: asOutlines)
     var inkX: [Int] = []
     var inkY: [Int] = []
     for y in 0..<60 {
@@ -220,6 +230,29 @@ import Testing
     let midY = Double(inkY.min()! + inkY.max()!) / 2
     #expect(abs(midX - 100) < 4)
     #expect(abs(midY - 30) < 3)
+  }
+
+  /// The box of pixels more than half covered, and how many there are.
+  func ink(_ image: CairoSurface) -> (box: [Int], count: Int) {
+    var (box, count) = ([Int.max, Int.max, Int.min, Int.min], 0)
+    for y in 0..<image.height {
+      for x in 0..<image.width where image.pixel(x: x, y: y).a > 128 {
+        box = [min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)]
+        count += 1
+      }
+    }
+    return (box, count)
+  }
+
+  @Test func textAsOutlinesLooksAsGlyphsDo() throws {
+    let glyphs = ink(try renderText(label("12:45"), asOutlines: false))
+    let outlines = ink(try renderText(label("12:45"), asOutlines: true))
+    #expect(glyphs.count > 300)
+    // The same place, within a pixel (glyphs are placed on whole pixels), and the same weight.
+    for (a, b) in zip(glyphs.box, outlines.box) {
+      #expect(abs(a - b) <= 1, "\(glyphs) \(outlines)")
+    }
+    #expect(abs(glyphs.count - outlines.count) * 10 < glyphs.count, "\(glyphs) \(outlines)")
   }
 
   @Test func imageLayerDrawsAPNG() throws {

@@ -37,6 +37,7 @@ public final class BlockPresenter {
     self.graphics = graphics
     renderer.rasterStore = rasterStore
     renderer.antialiased = colorMode.blendsEdges
+    renderer.drawsTextAsPaths = true
     blitter = graphics.glyphSet.map {
       var blitter = CellBlitter(glyphs: $0)
       if let background { blitter.backdrop = background }
