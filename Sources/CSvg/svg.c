@@ -5,7 +5,6 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <string.h>
 
 // The few librsvg and GLib calls used, with their types spelled out (no GLib headers).
 typedef int gboolean;
@@ -20,15 +19,13 @@ static void (*p_g_object_unref)(void *);
 static void (*p_g_error_free)(GError *);
 
 // librsvg draws with the shared libcairo. When ours is another copy (the release binary links
-// Cairo in), a context of ours must not reach it: it draws into an image of its own Cairo's,
-// whose pixels are copied into one of ours.
-static cairo_surface_t *(*p_cairo_image_surface_create)(cairo_format_t, int, int);
+// Cairo in), a context of ours must not reach it: it draws with its own Cairo into the pixels
+// of an image of ours.
+static cairo_surface_t *(*p_cairo_image_surface_create_for_data)(unsigned char *, cairo_format_t,
+                                                                 int, int, int);
 static cairo_t *(*p_cairo_create)(cairo_surface_t *);
 static void (*p_cairo_scale)(cairo_t *, double, double);
 static void (*p_cairo_destroy)(cairo_t *);
-static void (*p_cairo_surface_flush)(cairo_surface_t *);
-static unsigned char *(*p_cairo_image_surface_get_data)(cairo_surface_t *);
-static int (*p_cairo_image_surface_get_stride)(cairo_surface_t *);
 static void (*p_cairo_surface_destroy)(cairo_surface_t *);
 static int cairo_is_shared;
 
@@ -49,13 +46,10 @@ static void load_once(void) {
   LOAD(library, rsvg_handle_render_document)
   LOAD(library, g_object_unref)
   LOAD(library, g_error_free)
-  LOAD(cairo, cairo_image_surface_create)
+  LOAD(cairo, cairo_image_surface_create_for_data)
   LOAD(cairo, cairo_create)
   LOAD(cairo, cairo_scale)
   LOAD(cairo, cairo_destroy)
-  LOAD(cairo, cairo_surface_flush)
-  LOAD(cairo, cairo_image_surface_get_data)
-  LOAD(cairo, cairo_image_surface_get_stride)
   LOAD(cairo, cairo_surface_destroy)
 #undef LOAD
   cairo_is_shared = p_cairo_create == cairo_create;
@@ -107,22 +101,24 @@ static int render_as_pixels(void *svg, cairo_t *cr, double x, double y, double w
   int columns = (int)ceil(width * scale), rows = (int)ceil(height * scale);
   if (columns < 1 || rows < 1) return 0;
 
-  cairo_surface_t *theirs = p_cairo_image_surface_create(CAIRO_FORMAT_ARGB32, columns, rows);
+  cairo_surface_t *ours = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, columns, rows);
+  unsigned char *pixels = cairo_image_surface_get_data(ours);
+  if (pixels == NULL) {
+    cairo_surface_destroy(ours);
+    snprintf(problem, problem_size, "no memory for a %d×%d picture", columns, rows);
+    return -1;
+  }
+  // Both copies lay out ARGB32 alike: theirs draws straight into our image's pixels.
+  cairo_surface_t *theirs = p_cairo_image_surface_create_for_data(
+      pixels, CAIRO_FORMAT_ARGB32, columns, rows, cairo_image_surface_get_stride(ours));
   cairo_t *their_cr = p_cairo_create(theirs);
   p_cairo_scale(their_cr, scale, scale);
   RsvgRectangle viewport = {0, 0, width, height};
   GError *error = NULL;
   int drawn = p_rsvg_handle_render_document(svg, their_cr, &viewport, &error);
   p_cairo_destroy(their_cr);
-  p_cairo_surface_flush(theirs);
-  const unsigned char *from = p_cairo_image_surface_get_data(theirs);
-  cairo_surface_t *ours = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, columns, rows);
-  unsigned char *to = cairo_image_surface_get_data(ours);
-  if (drawn && from && to) {
-    int from_stride = p_cairo_image_surface_get_stride(theirs);
-    int to_stride = cairo_image_surface_get_stride(ours);
-    for (int row = 0; row < rows; row++)
-      memcpy(to + (size_t)row * to_stride, from + (size_t)row * from_stride, (size_t)columns * 4);
+  p_cairo_surface_destroy(theirs);  // finished, so its drawing is in the pixels
+  if (drawn) {
     cairo_surface_mark_dirty(ours);
     cairo_save(cr);
     cairo_translate(cr, x, y);
@@ -131,13 +127,11 @@ static int render_as_pixels(void *svg, cairo_t *cr, double x, double y, double w
     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
     cairo_paint(cr);
     cairo_restore(cr);
+  } else {
+    say(error, "librsvg could not draw it", problem, problem_size);
   }
   cairo_surface_destroy(ours);
-  p_cairo_surface_destroy(theirs);
-  if (drawn && from && to) return 0;
-  if (drawn) snprintf(problem, problem_size, "no memory for a %d×%d picture", columns, rows);
-  else say(error, "librsvg could not draw it", problem, problem_size);
-  return -1;
+  return drawn ? 0 : -1;
 }
 
 int cw_svg_render(void *svg, void *cairo, double x, double y, double width, double height,
