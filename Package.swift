@@ -44,15 +44,15 @@ let package = Package(
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
     .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo", "CSvg"]),
     // librsvg's calls, loaded with dlopen when an SVG picture is drawn (librsvg2-2 at run time).
-    .target(name: "CSvg", dependencies: ["CCairo"]),
+    .target(name: "CSvg", dependencies: ["CCairo", "CDynamicCalls"]),
     // glibc calls the Glibc module leaves out (mallopt, prctl, timerfd, inotify).
     .systemLibrary(name: "CGlibcExtras"),
     // The handler of fatal signals: a last word and the terminal put back, then the old handler.
     .target(name: "CFatalSignals"),
     // libnotify's calls, loaded with dlopen when a notification is sent (libnotify4 at run time).
-    .target(name: "CNotify"),
+    .target(name: "CNotify", dependencies: ["CDynamicCalls"]),
     // libcanberra's calls, loaded with dlopen when a sound is played (libcanberra0 at run time).
-    .target(name: "CSound"),
+    .target(name: "CSound", dependencies: ["CDynamicCalls"]),
     // The frame runner: schedules a live mode's frames at its next visible change on any clock,
     // draws ahead, repaints on input, resize, wall-clock steps and late wake-ups. Knows no surface.
     .target(name: "ClockworkLive"),

@@ -21,8 +21,7 @@ static ChafaTermInfo *sixel_terminal;
 static void load(void) {
   void *library = dlopen("libchafa.so.0", RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) return;
-#define CW_LOAD(name) \
-  if ((*(void **)&p_##name = dlsym(library, #name)) == NULL) return;
+#define CW_LOAD(name) if (!CW_FOUND(library, name)) return;
 #define CW_LOAD_FUNCTION(type, name, parameters, arguments) CW_LOAD(name)
 #define CW_LOAD_PROCEDURE(name, parameters, arguments) CW_LOAD(name)
   CW_CHAFA_FUNCTIONS(CW_LOAD_FUNCTION)

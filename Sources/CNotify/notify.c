@@ -1,5 +1,7 @@
 #include "CNotify.h"
 
+#include "CDynamicCalls.h"
+
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,7 +38,7 @@ static int load(char *problem, size_t size) {
     snprintf(problem, size, "libnotify is not installed (Debian: libnotify4)");
     return -1;
   }
-#define LOAD(name) if ((*(void **)&p_##name = dlsym(library, #name)) == NULL) return -1;
+#define LOAD(name) if (!CW_FOUND(library, name)) return -1;
   LOAD(notify_init)
   LOAD(notify_notification_new)
   LOAD(notify_notification_set_urgency)

@@ -11,8 +11,7 @@ int cw_sdl_load(void) {
   state = -1;
   void *library = dlopen("libSDL2-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) return -1;
-#define CW_LOAD_FUNCTION(type, name, parameters, arguments) \
-  if ((*(void **)&p_##name = dlsym(library, #name)) == NULL) return -1;
+#define CW_LOAD_FUNCTION(type, name, parameters, arguments) if (!CW_FOUND(library, name)) return -1;
 #define CW_LOAD_PROCEDURE(name, parameters, arguments) CW_LOAD_FUNCTION(void, name, parameters, arguments)
   CW_SDL_FUNCTIONS(CW_LOAD_FUNCTION)
   CW_SDL_PROCEDURES(CW_LOAD_PROCEDURE)

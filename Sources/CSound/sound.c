@@ -1,5 +1,7 @@
 #include "CSound.h"
 
+#include "CDynamicCalls.h"
+
 #include <dlfcn.h>
 #include <stdio.h>
 #include <time.h>
@@ -20,7 +22,7 @@ static int load(char *problem, size_t size) {
     state = -1;
     void *library = dlopen("libcanberra.so.0", RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) goto failed;
-#define LOAD(name) if ((*(void **)&p_##name = dlsym(library, #name)) == NULL) goto failed;
+#define LOAD(name) if (!CW_FOUND(library, name)) goto failed;
     LOAD(ca_context_create)
     LOAD(ca_context_change_props)
     LOAD(ca_context_set_driver)

@@ -1,6 +1,8 @@
 #include "CSvg.h"
 
 #include <cairo/cairo.h>
+#include "CDynamicCalls.h"
+
 #include <dlfcn.h>
 #include <math.h>
 #include <pthread.h>
@@ -39,7 +41,7 @@ static void load_once(void) {
   if (library == NULL) return;
   void *cairo = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
   if (cairo == NULL) return;
-#define LOAD(from, name) if ((*(void **)&p_##name = dlsym(from, #name)) == NULL) return;
+#define LOAD(from, name) if (!CW_FOUND(from, name)) return;
   LOAD(library, rsvg_handle_new_from_data)
   LOAD(library, rsvg_handle_get_intrinsic_size_in_pixels)
   LOAD(library, rsvg_handle_get_dimensions)

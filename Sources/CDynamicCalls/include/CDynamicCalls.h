@@ -1,5 +1,5 @@
-// A library's functions called through the pointers dlsym finds (CSDL2, CChafa). Each lists
-// its calls as X-macros, `X(type, name, parameters, arguments)` for functions and
+// A library's functions called through the pointers dlsym finds (CSDL2, CChafa, CSvg, CNotify,
+// CSound). CSDL2 and CChafa list their calls as X-macros, `X(type, name, parameters, arguments)` for functions and
 // `X(name, parameters, arguments)` for procedures; these make of one list the cw_ declarations
 // Swift sees, the pointers and the cw_ wrappers that call through them.
 #pragma once
@@ -14,3 +14,6 @@
   type cw_##name parameters { return p_##name arguments; }
 #define CW_PROCEDURE_WRAPPER(name, parameters, arguments) \
   void cw_##name parameters { p_##name arguments; }
+
+// Points p_name at `library`'s function `name` (a handle from dlopen); false when it has none.
+#define CW_FOUND(library, name) ((*(void **)&p_##name = dlsym(library, #name)) != NULL)
