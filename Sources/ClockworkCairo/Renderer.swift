@@ -16,12 +16,19 @@ public final class Renderer {
   var imageCache: [ObjectIdentifier: (source: ImageData, image: DecodedImage)] = [:]
   var conicCache: [ConicKey: CairoSurface] = [:]
   var fontFaces: [FontKey: FontFace] = [:]
-  /// Rasterized subtrees, each with when it was last drawn (in calls), the oldest evicted.
-  var rasterCache: [RasterKey: (surface: CairoSurface, used: Int)] = [:]
-  var rasterUses = 0
+  /// Rasterized subtrees (``CachedRaster``), the least recently drawn evicted first.
+  var rasterCache: [RasterKey: CachedRaster] = [:]
+  /// Calls of ``render(_:on:clip:)`` so far: when each raster was last drawn.
+  var renderPasses = 0
+  /// While a raster is drawn, the rasters drawn into it.
+  var rastersInside: [RasterKey]?
   /// At most this many rasters and bytes (a picture for a pixel protocol is large); the newest
   /// is kept whatever its size.
   static let rasterCacheCapacity = (count: 4, bytes: 8 << 20)
+  /// A raster not drawn in this many passes is dropped: a key that changes by the minute (a
+  /// clock's hands) leaves its old rasters unused, while a few trees drawn in turn by one
+  /// renderer each find theirs.
+  static let rasterPassesKept = 4
   /// Where rasterized subtrees are kept between runs, if anywhere.
   public var rasterStore: RasterStore?
   /// `false` draws hard edges, for a surface shown in few colours (16 in a terminal), where a
@@ -52,6 +59,8 @@ public final class Renderer {
   public func render(_ layer: Layer, on surface: CairoSurface, clip: Rect? = nil) throws(CairoError)
   {
     let context = try CairoContext(surface: surface, antialiased: antialiased)
+    renderPasses += 1
+    defer { dropUnusedRasters() }
     if let clip {
       cairo_rectangle(context.handle, clip.minX, clip.minY, clip.width, clip.height)
       cairo_clip(context.handle)
@@ -95,12 +104,16 @@ public final class Renderer {
       key: key, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], width: context.surface.width,
       height: context.surface.height,
       antialiased: antialiased, textAsPaths: drawsTextAsPaths)
-    rasterUses += 1
+    rastersInside?.append(rasterKey)
     let image: CairoSurface
     if let cached = rasterCache[rasterKey] {
       image = cached.surface
+      markDrawn(rasterKey)
     } else {
       let store = layer.rasterizationLasts ? rasterStore : nil
+      let outer = rastersInside
+      rastersInside = []
+      defer { rastersInside = outer }
       if let stored = store?.load(rasterKey) {
         image = stored
       } else {
@@ -111,21 +124,20 @@ public final class Renderer {
         try offscreen.check("rasterize \(key)")
         store?.save(image, for: rasterKey)
       }
-      // A key that changes by the minute (a clock's hands over its dial) leaves old rasters
-      // behind: the least recently used go, not the dial under them.
+      let inside = rastersInside ?? []
       var bytes = rasterCache.values.reduce(image.width * image.height * 4) {
         $0 + $1.surface.width * $1.surface.height * 4
       }
       while !rasterCache.isEmpty,
         rasterCache.count >= Self.rasterCacheCapacity.count
           || bytes > Self.rasterCacheCapacity.bytes,
-        let oldest = rasterCache.min(by: { $0.value.used < $1.value.used })
+        let oldest = rasterCache.min(by: { $0.value.drawn < $1.value.drawn })
       {
         rasterCache[oldest.key] = nil
         bytes -= oldest.value.surface.width * oldest.value.surface.height * 4
       }
+      rasterCache[rasterKey] = CachedRaster(surface: image, drawn: renderPasses, inside: inside)
     }
-    rasterCache[rasterKey] = (image, rasterUses)
     cairo_save(cr)
     cairo_identity_matrix(cr)
     cairo_set_source_surface(cr, image.handle, 0, 0)
@@ -212,6 +224,28 @@ public final class Renderer {
     context.concat(shape.transformToSuperlayer)
     drawShape(shape, in: context, source: pattern, alpha: alpha)
     return true
+  }
+
+  /// A rasterized subtree, the pass it was last drawn in, and the rasters drawn into it: they
+  /// count as drawn whenever it is (a dial under a clock's hands), so that they are still
+  /// there when it is drawn again.
+  struct CachedRaster {
+    var surface: CairoSurface
+    var drawn: Int
+    var inside: [RasterKey]
+  }
+
+  func markDrawn(_ key: RasterKey) {
+    guard let inside = rasterCache[key]?.inside else { return }
+    rasterCache[key]?.drawn = renderPasses
+    for nested in inside { markDrawn(nested) }
+  }
+
+  func dropUnusedRasters() {
+    let oldest = renderPasses - Self.rasterPassesKept
+    if rasterCache.values.contains(where: { $0.drawn <= oldest }) {
+      rasterCache = rasterCache.filter { $0.value.drawn > oldest }
+    }
   }
 
   struct RasterKey: Hashable {

@@ -115,6 +115,41 @@ import Testing
     #expect(renderer.rasterCache.keys.contains { $0.key == "hands 9" })
   }
 
+  /// A clock's hands over its dial: the hands' raster has the dial's drawn into it.
+  func hands(_ minute: Int, side: Double) -> Layer {
+    let root = rasterized(key: "hands \(minute)", side: side)
+    let dial = Layer()
+    dial.frame = root.bounds
+    dial.borderWidth = 2
+    dial.rasterizationKey = "dial"
+    root.sublayers[0].addSublayer(dial)
+    return root
+  }
+
+  @Test func rastersNotDrawnForAFewPassesGoButNotOnesInsideThoseDrawn() throws {
+    let renderer = Renderer()
+    let surface = try CairoSurface.image(width: 64, height: 64)
+    for _ in 0..<(2 * Renderer.rasterPassesKept) {
+      try renderer.render(hands(0, side: 64), on: surface)
+    }
+    // The dial is not drawn again while the hands' raster is, but is still needed under them.
+    #expect(Set(renderer.rasterCache.keys.map(\.key)) == ["dial", "hands 0"])
+    for _ in 0..<Renderer.rasterPassesKept {
+      try renderer.render(hands(1, side: 64), on: surface)
+    }
+    #expect(Set(renderer.rasterCache.keys.map(\.key)) == ["dial", "hands 1"])
+  }
+
+  @Test func treesDrawnInTurnKeepTheirRasters() throws {
+    let renderer = Renderer()
+    let surface = try CairoSurface.image(width: 64, height: 64)
+    let trees = (0..<3).map { rasterized(key: "face \($0)", side: 64) }
+    for _ in 0..<3 {
+      for tree in trees { try renderer.render(tree, on: surface) }
+    }
+    #expect(renderer.rasterCache.count == 3)
+  }
+
   @Test func largeRastersAreKeptUpToAByteBudget() throws {
     let renderer = Renderer()
     let side = 1200  // 5.8 MB a raster: the budget holds the newest one only
