@@ -203,9 +203,22 @@ import Testing
   }
 
   @Test func theDiffComparesWholeCells() {
-    // The fast comparison reads a cell as 13 bytes (an optional colour's tag lives in the
-    // palette flag's spare bits): a layout change must show here, or the diff gets slow.
-    #expect(MemoryLayout<Cell>.size == 13)
+    // The fast comparison reads a cell as 12 bytes (an optional colour's tag lives in the
+    // palette flag's spare bits, bold in the glyph's): a layout change must show here, or the
+    // diff gets slow.
+    #expect(MemoryLayout<Cell>.size == 12 && MemoryLayout<Cell>.stride == 12)
+  }
+
+  @Test func boldAndTheGlyphShareAWordWithoutTouchingEachOther() {
+    var cell = Cell(glyph: "\u{10FFFF}", foreground: RGB(1, 2, 3), bold: true)
+    #expect(cell.glyph == "\u{10FFFF}" && cell.bold)
+    cell.bold = false
+    #expect(cell.glyph == "\u{10FFFF}" && !cell.bold)
+    cell.glyph = "🕰"
+    cell.bold = true
+    #expect(cell == Cell(glyph: "🕰", foreground: RGB(1, 2, 3), bold: true))
+    cell.glyph = "a"
+    #expect(cell.bold && cell != Cell(glyph: "a", foreground: RGB(1, 2, 3)))
   }
 
   /// Without colour a block cell is lit where its colours are light, whichever is in front.
