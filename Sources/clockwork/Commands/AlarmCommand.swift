@@ -89,6 +89,7 @@ struct AlarmCommand: ParsableCommand {
 
   struct Units: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "units",
       abstract:
         "Write the alarms as systemd user units (a timer unit each, and the service that rings).",
       discussion: """
@@ -124,6 +125,7 @@ struct AlarmCommand: ParsableCommand {
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Add an alarm, e.g. `alarm add 7:00 --days mon-fri --label standup`.")
 
     @Argument(help: ArgumentHelp("The time of day: 7:00, 07:30, 6:30pm, 18:30.", valueName: "time"))
@@ -187,6 +189,7 @@ struct AlarmCommand: ParsableCommand {
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List the alarms, each with its next ring.")
 
     func run() throws {
@@ -201,7 +204,8 @@ struct AlarmCommand: ParsableCommand {
   }
 
   struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Remove an alarm.")
+    static let configuration = CommandConfiguration(
+      commandName: "remove", abstract: "Remove an alarm.")
     @Argument(help: "The alarm's number (see `alarm list`).") var id: Int
 
     func run() throws {
@@ -213,6 +217,7 @@ struct AlarmCommand: ParsableCommand {
 
   struct Enable: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "enable",
       abstract: "Turn an alarm on again: it rings from its next time.")
     @Argument(help: "The alarm's number (see `alarm list`).") var id: Int
 
@@ -225,7 +230,8 @@ struct AlarmCommand: ParsableCommand {
   }
 
   struct Disable: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Turn an alarm off, keeping it.")
+    static let configuration = CommandConfiguration(
+      commandName: "disable", abstract: "Turn an alarm off, keeping it.")
     @Argument(help: "The alarm's number (see `alarm list`).") var id: Int
 
     func run() throws {
@@ -237,6 +243,7 @@ struct AlarmCommand: ParsableCommand {
 
   struct Snooze: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "snooze",
       abstract: "Ring the alarm that rang last again after a while (default 10m).")
     @Argument(help: ArgumentHelp("How long: 5m, 10m, 1h.", valueName: "duration")) var duration:
       String = "10m"
@@ -258,6 +265,7 @@ struct AlarmCommand: ParsableCommand {
 
   struct Stop: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "stop",
       abstract:
         "Silence the alarms sounding now and end every snooze: nothing rings again until an alarm's next time."
     )

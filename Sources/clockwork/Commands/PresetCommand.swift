@@ -37,6 +37,7 @@ struct PresetCommand: ParsableCommand {
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Add a preset, or change one: `preset add tea 4m`.")
 
     @Argument(help: "Its name: what `clockwork timer NAME` starts.") var name: String
@@ -82,7 +83,8 @@ struct PresetCommand: ParsableCommand {
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the presets.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List the presets.")
 
     func run() throws {
       let (presets, problems) = try PresetCommand.presets().load()
@@ -98,7 +100,8 @@ struct PresetCommand: ParsableCommand {
   }
 
   struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Remove a preset.")
+    static let configuration = CommandConfiguration(
+      commandName: "remove", abstract: "Remove a preset.")
     @Argument(help: "The preset's name.", completion: Completions.preset) var name: String
 
     func run() throws {
