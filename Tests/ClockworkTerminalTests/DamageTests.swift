@@ -74,4 +74,20 @@ import Testing
     #expect(worstPixel <= 16)  // measured: 10–11
     #expect(worstCells <= 60 * 28 / 100)  // measured: 8–10 of 1,680
   }
+
+  /// A clock's second writes the cells it changed over the last frame's, not into a copy of
+  /// them (a grid of 4,000 cells a second, and one more alive at once).
+  @Test func aNewFrameReusesTheLastOnesCells() throws {
+    let face = ClockFace(size: 200, theme: .classic, oscillator: .quartz)
+    let presenter = BlockPresenter(glyphs: .sextant)
+    face.pixelScale = presenter.scale(
+      for: face.layer.bounds.size, columns: 60, rows: 28, cell: CellShape())
+    func cellsDrawn(at seconds: Double) throws -> UnsafeRawPointer? {
+      face.show(date: Date(timeIntervalSince1970: seconds), zone: .utc)
+      let grid = try presenter.cells(for: face.layer, columns: 60, rows: 28, cell: CellShape())
+      return grid.cells.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+    let first = try cellsDrawn(at: 1_800_000_000)
+    #expect(try cellsDrawn(at: 1_800_000_001) == first)
+  }
 }

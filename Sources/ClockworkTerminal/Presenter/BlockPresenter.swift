@@ -172,21 +172,25 @@ public final class BlockPresenter {
           from: samples, width: width, height: height, stride: stride, underlay: underlay)
       }
       if let blitter {
-        let grid = blitter.cells(
-          from: samples, width: width, height: height, stride: stride, previous: lastFrame,
-          region: region)
-        if let region, var kept = lastFrame?.pixels {
-          lastFrame = nil  // the only reference: updated in place
-          let rows = region.row * sy..<(region.row + region.rows) * sy
+        // Taken out of `lastFrame`, the grid and pixels have no other reference: the cells
+        // and samples that changed are written over them, not into copies.
+        if case (var kept, var grid)? = lastFrame.take(),
+          blitter.fits(grid, pixels: kept.count, width: width, height: height)
+        {
+          blitter.update(
+            &grid, from: samples, width: width, height: height, stride: stride,
+            previousPixels: kept, region: region)
+          let rows = region.map { $0.row * sy..<($0.row + $0.rows) * sy } ?? 0..<height
           kept.withUnsafeMutableBufferPointer {
             PixelRect.copy(
               samples, from: rows.lowerBound * stride, stride: stride, to: $0,
               at: rows.lowerBound * width, stride: width, width: width, rows: rows.count)
           }
           lastFrame = (kept, grid)
-        } else {
-          lastFrame = (Self.packed(samples, width: width, height: height, stride: stride), grid)
+          return grid
         }
+        let grid = blitter.cells(from: samples, width: width, height: height, stride: stride)
+        lastFrame = (Self.packed(samples, width: width, height: height, stride: stride), grid)
         return grid
       }
       return chafa?.cells(

@@ -36,13 +36,36 @@ public struct CellBlitter: Sendable {
     region: CellRect? = nil
   ) -> CellGrid {
     let (sx, sy) = glyphs.samples
+    if let previous,
+      fits(previous.grid, pixels: previous.pixels.count, width: width, height: height)
+    {
+      var grid = previous.grid
+      update(
+        &grid, from: pixels, width: width, height: height, stride: stride,
+        previousPixels: previous.pixels, region: region)
+      return grid
+    }
+    var grid = CellGrid(columns: width / sx, rows: height / sy)
+    update(&grid, from: pixels, width: width, height: height, stride: stride)
+    return grid
+  }
+
+  /// Whether `grid` and `pixels` words are of a `width`×`height` image (for ``update``).
+  func fits(_ grid: CellGrid, pixels: Int, width: Int, height: Int) -> Bool {
+    grid.columns == width / glyphs.samples.x && grid.rows == height / glyphs.samples.y
+      && pixels == width * height
+  }
+
+  /// Fits `grid`'s cells to `pixels`; with `previousPixels` (the image `grid` was made from,
+  /// ``fits(_:pixels:width:height:)``), only those whose samples changed, and with `region`
+  /// only those in it. A grid owned by the caller alone is changed in place, not copied.
+  func update(
+    _ grid: inout CellGrid, from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
+    stride: Int, previousPixels: [UInt32]? = nil, region: CellRect? = nil
+  ) {
+    let (sx, sy) = glyphs.samples
     let columns = width / sx
     let rows = height / sy
-    let reusable = previous.flatMap {
-      $0.grid.columns == columns && $0.grid.rows == rows && $0.pixels.count == width * height
-        ? $0 : nil
-    }
-    var grid = reusable?.grid ?? CellGrid(columns: columns, rows: rows)
     // Scratch for one cell's samples; raw buffers, as array writes here cost a uniqueness check
     // each.
     let r = UnsafeMutableBufferPointer<Int>.allocate(capacity: 6)
@@ -51,11 +74,11 @@ public struct CellBlitter: Sendable {
     let opaque = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 6)
     defer { [r, g, b].forEach { $0.deallocate() }; opaque.deallocate() }
     let n = sx * sy
-    let area = reusable == nil ? nil : region
+    let area = previousPixels == nil ? nil : region
     let rowRange = area.map { max(0, $0.row)..<min(rows, $0.row + $0.rows) } ?? 0..<rows
     let columnRange =
       area.map { max(0, $0.column)..<min(columns, $0.column + $0.columns) } ?? 0..<columns
-    let previousPixels = reusable?.pixels ?? []
+    let previousPixels = previousPixels ?? []
     grid.cells.withUnsafeMutableBufferPointer { out in
       previousPixels.withUnsafeBufferPointer { old in
         for row in rowRange {
@@ -103,7 +126,6 @@ public struct CellBlitter: Sendable {
         }
       }
     }
-    return grid
   }
 
   /// Cells for a `width`×`height` pixel image drawn over `underlay` (one a cell, row by row):
