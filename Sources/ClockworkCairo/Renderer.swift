@@ -124,7 +124,7 @@ public final class Renderer {
         try offscreen.check("rasterize \(key)")
         store?.save(image, for: rasterKey)
       }
-      let inside = rastersInside ?? []
+      let inside = (rastersInside ?? []).filter { $0 != rasterKey }  // a key nested in itself
       var bytes = rasterCache.values.reduce(image.width * image.height * 4) {
         $0 + $1.surface.width * $1.surface.height * 4
       }

@@ -140,6 +140,18 @@ import Testing
     #expect(Set(renderer.rasterCache.keys.map(\.key)) == ["dial", "hands 1"])
   }
 
+  @Test func aKeyNestedInItselfIsDrawnAgainWithoutLooping() throws {
+    let renderer = Renderer()
+    let surface = try CairoSurface.image(width: 64, height: 64)
+    let tree = rasterized(key: "same", side: 64)
+    let inner = Layer()
+    inner.frame = tree.bounds
+    inner.rasterizationKey = "same"
+    tree.sublayers[0].addSublayer(inner)
+    for _ in 0..<3 { try renderer.render(tree, on: surface) }
+    #expect(renderer.rasterCache.count == 1)
+  }
+
   @Test func treesDrawnInTurnKeepTheirRasters() throws {
     let renderer = Renderer()
     let surface = try CairoSurface.image(width: 64, height: 64)
