@@ -94,57 +94,6 @@ public final class Renderer {
     }
   }
 
-  /// Draws the layer once into a surface-sized image and reuses it while the key and the
-  /// device transform stay the same.
-  func drawRasterized(_ layer: Layer, key: String, in context: CairoContext) throws(CairoError) {
-    let cr = context.handle
-    var m = cairo_matrix_t()
-    cairo_get_matrix(cr, &m)
-    let rasterKey = RasterKey(
-      key: key, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], width: context.surface.width,
-      height: context.surface.height,
-      antialiased: antialiased, textAsPaths: drawsTextAsPaths)
-    rastersInside?.append(rasterKey)
-    let image: CairoSurface
-    if let cached = rasterCache[rasterKey] {
-      image = cached.surface
-      markDrawn(rasterKey)
-    } else {
-      let store = layer.rasterizationLasts ? rasterStore : nil
-      let outer = rastersInside
-      rastersInside = []
-      defer { rastersInside = outer }
-      if let stored = store?.load(rasterKey) {
-        image = stored
-      } else {
-        image = try CairoSurface.image(width: rasterKey.width, height: rasterKey.height)
-        let offscreen = try CairoContext(surface: image, antialiased: antialiased)
-        cairo_set_matrix(offscreen.handle, &m)
-        try drawComposited(layer, in: offscreen)
-        try offscreen.check("rasterize \(key)")
-        store?.save(image, for: rasterKey)
-      }
-      let inside = (rastersInside ?? []).filter { $0 != rasterKey }  // a key nested in itself
-      var bytes = rasterCache.values.reduce(image.width * image.height * 4) {
-        $0 + $1.surface.width * $1.surface.height * 4
-      }
-      while !rasterCache.isEmpty,
-        rasterCache.count >= Self.rasterCacheCapacity.count
-          || bytes > Self.rasterCacheCapacity.bytes,
-        let oldest = rasterCache.min(by: { $0.value.drawn < $1.value.drawn })
-      {
-        rasterCache[oldest.key] = nil
-        bytes -= oldest.value.surface.width * oldest.value.surface.height * 4
-      }
-      rasterCache[rasterKey] = CachedRaster(surface: image, drawn: renderPasses, inside: inside)
-    }
-    cairo_save(cr)
-    cairo_identity_matrix(cr)
-    cairo_set_source_surface(cr, image.handle, 0, 0)
-    cairo_paint(cr)
-    cairo_restore(cr)
-  }
-
   /// The layer with its opacity and mask, in the layer's own space.
   func drawComposited(_ layer: Layer, in context: CairoContext) throws(CairoError) {
     let cr = context.handle
@@ -224,37 +173,6 @@ public final class Renderer {
     context.concat(shape.transformToSuperlayer)
     drawShape(shape, in: context, source: pattern, alpha: alpha)
     return true
-  }
-
-  /// A rasterized subtree, the pass it was last drawn in, and the rasters drawn into it: they
-  /// count as drawn whenever it is (a dial under a clock's hands), so that they are still
-  /// there when it is drawn again.
-  struct CachedRaster {
-    var surface: CairoSurface
-    var drawn: Int
-    var inside: [RasterKey]
-  }
-
-  func markDrawn(_ key: RasterKey) {
-    guard let inside = rasterCache[key]?.inside else { return }
-    rasterCache[key]?.drawn = renderPasses
-    for nested in inside { markDrawn(nested) }
-  }
-
-  func dropUnusedRasters() {
-    let oldest = renderPasses - Self.rasterPassesKept
-    if rasterCache.values.contains(where: { $0.drawn <= oldest }) {
-      rasterCache = rasterCache.filter { $0.value.drawn > oldest }
-    }
-  }
-
-  struct RasterKey: Hashable {
-    var key: String
-    var matrix: [Double]
-    var width: Int
-    var height: Int
-    var antialiased = true
-    var textAsPaths = false
   }
 
   /// Whether the shape's fill and its stroke show at all.
