@@ -15,7 +15,7 @@ struct Clockwork: ParsableCommand {
   static let version = "0.1.0"
 
   // Every command names itself: a name left to ArgumentParser comes from the type's name,
-  // which the runtime looks up at each start, any command run (BENCHMARKS.md).
+  // which the runtime demangles at every start, whichever command runs.
   static let configuration = CommandConfiguration(
     commandName: "clockwork",
     abstract: "Clocks, stopwatches and countdown timers for the terminal and the desktop.",
