@@ -42,7 +42,13 @@ let package = Package(
     .target(name: "ClockworkScene", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     .systemLibrary(name: "CCairo"),
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
-    .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo", "CSvg"]),
+    .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo", "CSvg", "CGlyphOutlines"]),
+    // Text as FreeType's outlines, for a terminal's dial: its fonts let go once it is drawn.
+    // (FreeType's headers are where Debian's libfreetype-dev puts them; none are public here.)
+    .target(
+      name: "CGlyphOutlines", dependencies: ["CCairo"],
+      cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
+      linkerSettings: [.linkedLibrary("fontconfig"), .linkedLibrary("freetype")]),
     // librsvg's calls, loaded with dlopen when an SVG picture is drawn (librsvg2-2 at run time).
     .target(name: "CSvg", dependencies: ["CCairo", "CDynamicCalls"]),
     // glibc calls the Glibc module leaves out (mallopt, prctl, timerfd, inotify).

@@ -20,6 +20,7 @@ extension Renderer {
       image = cached.surface
       markDrawn(rasterKey)
     } else {
+      dropRasters(replacedBy: layer)
       let store = layer.rasterizationLasts ? rasterStore : nil
       let outer = rastersInside
       rastersInside = []
@@ -46,7 +47,8 @@ extension Renderer {
         rasterCache[oldest.key] = nil
         bytes -= oldest.value.surface.width * oldest.value.surface.height * 4
       }
-      rasterCache[rasterKey] = CachedRaster(surface: image, drawn: renderPasses, inside: inside)
+      rasterCache[rasterKey] = CachedRaster(
+        surface: image, drawn: renderPasses, inside: inside, owner: layer.modelLayer ?? layer)
     }
     cairo_save(cr)
     cairo_identity_matrix(cr)
@@ -62,6 +64,20 @@ extension Renderer {
     var surface: CairoSurface
     var drawn: Int
     var inside: [RasterKey]
+    /// The model layer it was drawn for.
+    weak var owner: Layer?
+  }
+
+  /// A layer with a new key (a clock's hands a minute on) will not draw its old raster again.
+  /// Dropped before the new one is made, its memory is reused for it instead of the heap growing
+  /// by a raster.
+  func dropRasters(replacedBy layer: Layer) {
+    let owner = layer.modelLayer ?? layer
+    if rasterCache.values.contains(where: { $0.owner === owner && $0.drawn < renderPasses }) {
+      rasterCache = rasterCache.filter {
+        $0.value.owner !== owner || $0.value.drawn == renderPasses
+      }
+    }
   }
 
   func markDrawn(_ key: RasterKey) {

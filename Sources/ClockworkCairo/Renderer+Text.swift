@@ -6,6 +6,15 @@ extension Renderer {
   /// One line of text through Cairo's font API (fontconfig picks the face).
   func drawText(_ layer: TextLayer, in context: CairoContext) {
     guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return }
+    if drawsTextAsPaths, readsGlyphOutlines {
+      textDrawn = renderPasses
+      if glyphOutlines == nil { glyphOutlines = GlyphOutlines() }
+      if let outlines = glyphOutlines,
+        let face = outlines.face(family: layer.fontFamily, weight: layer.fontWeight)
+      {
+        return fillOutlines(of: layer, face: face, with: outlines, in: context)
+      }
+    }
     let cr = context.handle
     // Reusing one face object lets Cairo reuse its scaled fonts; selecting by name each frame
     // costs a fontconfig lookup every time.
@@ -15,30 +24,58 @@ extension Renderer {
     cairo_font_extents(cr, &font)
     var text = cairo_text_extents_t()
     cairo_text_extents(cr, layer.string, &text)
-    let bounds = layer.bounds
-    let x: Double
-    switch layer.alignment {
-    case .left: x = bounds.minX
-    case .center: x = bounds.midX - text.x_advance / 2
-    case .right: x = bounds.maxX - text.x_advance
-    }
-    let baseline: Double
-    switch layer.verticalAlignment {
-    case .top: baseline = bounds.minY + font.ascent
-    // Centre the ink of the digits and capitals: their height is about the ascent less the
-    // internal leading, so centre on the text's own extents.
-    case .center: baseline = bounds.midY - (text.y_bearing + text.height / 2)
-    case .baseline: baseline = bounds.midY + (font.ascent - font.descent) / 2
-    }
+    let origin = Self.origin(
+      of: layer, advance: text.x_advance, ascent: font.ascent, descent: font.descent,
+      inkTop: text.y_bearing, inkHeight: text.height)
     context.setSource(layer.foregroundColor)
     cairo_new_path(cr)
-    cairo_move_to(cr, x, baseline)
+    cairo_move_to(cr, origin.x, origin.y)
     if drawsTextAsPaths {
       cairo_text_path(cr, layer.string)
       cairo_fill(cr)
     } else {
       cairo_show_text(cr, layer.string)
     }
+  }
+
+  /// The text's outlines read with FreeType (``GlyphOutlines``), filled.
+  func fillOutlines(
+    of layer: TextLayer, face: GlyphOutlines.Face, with outlines: GlyphOutlines,
+    in context: CairoContext
+  ) {
+    let extents = outlines.extents(of: layer.string, in: face)
+    let size = layer.fontSize
+    let origin = Self.origin(
+      of: layer, advance: extents.advance * size, ascent: extents.ascent * size,
+      descent: extents.descent * size, inkTop: extents.ink_top * size,
+      inkHeight: (extents.ink_bottom - extents.ink_top) * size)
+    context.setSource(layer.foregroundColor)
+    cairo_new_path(context.handle)
+    outlines.appendPath(of: layer.string, in: face, size: size, at: origin, to: context.handle)
+    cairo_fill(context.handle)
+  }
+
+  /// Where the line's first glyph sits: its alignment in the layer's bounds.
+  static func origin(
+    of layer: TextLayer, advance: Double, ascent: Double, descent: Double, inkTop: Double,
+    inkHeight: Double
+  ) -> Point {
+    let bounds = layer.bounds
+    let x: Double
+    switch layer.alignment {
+    case .left: x = bounds.minX
+    case .center: x = bounds.midX - advance / 2
+    case .right: x = bounds.maxX - advance
+    }
+    let baseline: Double
+    switch layer.verticalAlignment {
+    case .top: baseline = bounds.minY + ascent
+    // Centre the ink of the digits and capitals: their height is about the ascent less the
+    // internal leading, so centre on the text's own extents.
+    case .center: baseline = bounds.midY - (inkTop + inkHeight / 2)
+    case .baseline: baseline = bounds.midY + (ascent - descent) / 2
+    }
+    return Point(x: x, y: baseline)
   }
 }
 

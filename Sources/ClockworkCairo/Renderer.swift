@@ -16,6 +16,14 @@ public final class Renderer {
   var imageCache: [ObjectIdentifier: (source: ImageData, image: DecodedImage)] = [:]
   var conicCache: [ConicKey: CairoSurface] = [:]
   var fontFaces: [FontKey: FontFace] = [:]
+  /// Text as outlines (``drawsTextAsPaths``), let go after a few passes that draw none.
+  var glyphOutlines: GlyphOutlines?
+  /// The last pass that drew text as outlines.
+  var textDrawn = 0
+  static let glyphOutlinesPassesKept = 4
+  /// Whether outlines are read with FreeType (tests compare them with Cairo's text path by
+  /// turning this off).
+  var readsGlyphOutlines = true
   /// Rasterized subtrees (``CachedRaster``), the least recently drawn evicted first.
   var rasterCache: [RasterKey: CachedRaster] = [:]
   /// Calls of ``render(_:on:clip:)`` so far: when each raster was last drawn.
@@ -34,9 +42,10 @@ public final class Renderer {
   /// `false` draws hard edges, for a surface shown in few colours (16 in a terminal), where a
   /// blended edge would be a colour of its own.
   public var antialiased = true
-  /// Text filled as outlines rather than through Cairo's glyph cache, which its image backend
-  /// allocates once for the process (a quarter of a megabyte): for small images whose text is
-  /// drawn once, into a raster (a terminal's dial). Unhinted either way, so it looks the same.
+  /// Text filled as outlines read with FreeType rather than through Cairo's fonts, which keep
+  /// their faces, caches and font files for the process: for small images whose text is drawn
+  /// once, into a raster (a terminal's dial). The fonts are let go after a few passes that draw
+  /// no text. Unhinted either way, so it looks the same.
   public var drawsTextAsPaths = false
   /// Whether opaque axial gradients are written straight into image pixels (tests compare
   /// them with Cairo's by turning this off), and how many were.
@@ -60,7 +69,10 @@ public final class Renderer {
   {
     let context = try CairoContext(surface: surface, antialiased: antialiased)
     renderPasses += 1
-    defer { dropUnusedRasters() }
+    defer {
+      dropUnusedRasters()
+      if renderPasses - textDrawn >= Self.glyphOutlinesPassesKept { glyphOutlines = nil }
+    }
     if let clip {
       cairo_rectangle(context.handle, clip.minX, clip.minY, clip.width, clip.height)
       cairo_clip(context.handle)

@@ -140,6 +140,19 @@ import Testing
     #expect(Set(renderer.rasterCache.keys.map(\.key)) == ["dial", "hands 1"])
   }
 
+  /// As a clock draws its frames: a presentation copy of the same model each pass, the hands'
+  /// key changing at a minute's step.
+  @Test func aLayerWithANewKeyDropsItsOldRasterBeforeDrawingTheNewOne() throws {
+    let renderer = Renderer()
+    let surface = try CairoSurface.image(width: 64, height: 64)
+    let model = hands(0, side: 64)
+    for minute in 1...3 {
+      model.sublayers[0].rasterizationKey = "hands \(minute)"
+      try renderer.render(model.presentation(at: Double(minute)), on: surface)
+      #expect(Set(renderer.rasterCache.keys.map(\.key)) == ["dial", "hands \(minute)"])
+    }
+  }
+
   @Test func aKeyNestedInItselfIsDrawnAgainWithoutLooping() throws {
     let renderer = Renderer()
     let surface = try CairoSurface.image(width: 64, height: 64)

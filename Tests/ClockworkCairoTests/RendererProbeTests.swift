@@ -1,8 +1,9 @@
-import ClockworkCairo
 import ClockworkScene
 import ClockworkTestSupport
 import Foundation
 import Testing
+
+@testable import ClockworkCairo
 
 /// Small scenes whose pixels are known.
 @Suite struct RendererProbeTests {
@@ -253,6 +254,54 @@ import Testing
       #expect(abs(a - b) <= 1, "\(glyphs) \(outlines)")
     }
     #expect(abs(glyphs.count - outlines.count) * 10 < glyphs.count, "\(glyphs) \(outlines)")
+  }
+
+  /// FreeType's outlines, filled, against Cairo's own text path of the same line.
+  @Test(
+    arguments: [
+      (TextLayer.Weight.regular, TextLayer.Alignment.center, TextLayer.VerticalAlignment.center),
+      (.bold, .left, .top), (.regular, .right, .baseline),
+    ])
+  func glyphOutlinesAreCairosTextPath(
+    weight: TextLayer.Weight, alignment: TextLayer.Alignment,
+    verticalAlignment: TextLayer.VerticalAlignment
+  ) throws {
+    let scene = label("12:45 Ag")
+    let text = try #require(scene.sublayers[0] as? TextLayer)
+    (text.fontWeight, text.alignment, text.verticalAlignment) = (
+      weight, alignment, verticalAlignment
+    )
+    let images = try [true, false].map { readsOutlines in
+      let renderer = Renderer()
+      renderer.drawsTextAsPaths = true
+      renderer.readsGlyphOutlines = readsOutlines
+      return try renderer.renderImage(scene, width: 200, height: 60)
+    }
+    var (largest, inked) = (0, 0)
+    for y in 0..<60 {
+      for x in 0..<200 {
+        let (ours, cairos) = (images[0].pixel(x: x, y: y).a, images[1].pixel(x: x, y: y).a)
+        largest = max(largest, abs(Int(ours) - Int(cairos)))
+        if cairos > 128 { inked += 1 }
+      }
+    }
+    #expect(inked > 400)
+    // Cairo rounds its outlines to 1/64 pixel and samples coverage in 15 rows a pixel: an edge a
+    // 128th of a pixel away may cross one row, 17 of 255.
+    #expect(largest <= 17, "coverage differs by up to \(largest) of 255")
+  }
+
+  @Test func glyphOutlinesAreLetGoAfterAFewPassesWithoutText() throws {
+    let renderer = Renderer()
+    renderer.drawsTextAsPaths = true
+    let surface = try CairoSurface.image(width: 200, height: 60)
+    try renderer.render(label("12"), on: surface)
+    for _ in 1..<Renderer.glyphOutlinesPassesKept {
+      try renderer.render(root(200, 60), on: surface)
+      #expect(renderer.glyphOutlines != nil)
+    }
+    try renderer.render(root(200, 60), on: surface)
+    #expect(renderer.glyphOutlines == nil)
   }
 
   @Test func imageLayerDrawsAPNG() throws {

@@ -201,4 +201,17 @@ import Testing
     let shown = try #require(root.presentation(at: 1).sublayers.first as? ShapeLayer)
     #expect(shown.strokeEnd == 0.25)
   }
+
+  @Test func presentationCopiesKnowTheirModelLayers() {
+    let root = Layer()
+    let child = Layer()
+    child.mask = Layer()
+    root.addSublayer(child)
+    let shown = root.presentation(at: 0)
+    #expect(shown.modelLayer === root)
+    #expect(shown.sublayers[0].modelLayer === child)
+    #expect(shown.sublayers[0].mask?.modelLayer === child.mask)
+    #expect(root.modelLayer == nil)
+    #expect(root.copy().modelLayer == nil)
+  }
 }

@@ -107,6 +107,9 @@ open class Layer {
   @exclusivity(unchecked) public private(set) final var sublayers: [Layer] = []
   /// The layer this one is a sublayer of.
   public private(set) weak var superlayer: Layer?
+  /// For a copy made by ``presentation(at:)``, the model layer it shows; `nil` for a model
+  /// layer. Caches kept across frames (a renderer's rasters) know a layer by it.
+  public private(set) weak var modelLayer: Layer?
 
   private var animationEntries:
     [(
@@ -257,6 +260,7 @@ open class Layer {
   }
 
   private func applyAnimations(from model: Layer, to copy: Layer, at t: Double) {
+    copy.modelLayer = model
     for entry in model.animationEntries { entry.animation.apply(to: copy, at: t) }
     for (modelSub, copySub) in zip(model.sublayers, copy.sublayers) {
       applyAnimations(from: modelSub, to: copySub, at: t)
