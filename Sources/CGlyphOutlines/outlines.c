@@ -74,12 +74,14 @@ int cw_outlines_face(cw_outlines *outlines, const char *family, int bold) {
   }
   FcPatternDestroy(match);
   if (!face) return -1;
-  if (face->units_per_EM == 0) {
+  char *name = strdup(family);
+  if (face->units_per_EM == 0 || !name) {
     FT_Done_Face(face);
+    free(name);
     return -1;
   }
   int i = outlines->face_count++;
-  outlines->faces[i].family = strdup(family);
+  outlines->faces[i].family = name;
   outlines->faces[i].bold = bold;
   outlines->faces[i].face = face;
   outlines->faces[i].embolden = embolden;

@@ -3,11 +3,12 @@ import ClockworkScene
 import FoundationEssentials
 
 extension Renderer {
-  /// One line of text through Cairo's font API (fontconfig picks the face).
+  /// One line of text through Cairo's font API (fontconfig picks the face), or as FreeType's
+  /// outlines (``drawsTextAsPaths``).
   func drawText(_ layer: TextLayer, in context: CairoContext) {
     guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return }
     if drawsTextAsPaths, readsGlyphOutlines {
-      textDrawn = renderPasses
+      lastTextPass = renderPasses
       if glyphOutlines == nil { glyphOutlines = GlyphOutlines() }
       if let outlines = glyphOutlines,
         let face = outlines.face(family: layer.fontFamily, weight: layer.fontWeight)

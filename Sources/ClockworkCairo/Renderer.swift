@@ -19,7 +19,7 @@ public final class Renderer {
   /// Text as outlines (``drawsTextAsPaths``), let go after a few passes that draw none.
   var glyphOutlines: GlyphOutlines?
   /// The last pass that drew text as outlines.
-  var textDrawn = 0
+  var lastTextPass = 0
   static let glyphOutlinesPassesKept = 4
   /// Whether outlines are read with FreeType (tests compare them with Cairo's text path by
   /// turning this off).
@@ -71,7 +71,7 @@ public final class Renderer {
     renderPasses += 1
     defer {
       dropUnusedRasters()
-      if renderPasses - textDrawn >= Self.glyphOutlinesPassesKept { glyphOutlines = nil }
+      if renderPasses - lastTextPass >= Self.glyphOutlinesPassesKept { glyphOutlines = nil }
     }
     if let clip {
       cairo_rectangle(context.handle, clip.minX, clip.minY, clip.width, clip.height)

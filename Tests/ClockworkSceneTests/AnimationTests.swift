@@ -211,6 +211,7 @@ import Testing
     #expect(shown.modelLayer === root)
     #expect(shown.sublayers[0].modelLayer === child)
     #expect(shown.sublayers[0].mask?.modelLayer === child.mask)
+    #expect(shown.presentation(at: 1).modelLayer === root)
     #expect(root.modelLayer == nil)
     #expect(root.copy().modelLayer == nil)
   }

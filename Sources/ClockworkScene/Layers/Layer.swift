@@ -260,7 +260,7 @@ open class Layer {
   }
 
   private func applyAnimations(from model: Layer, to copy: Layer, at t: Double) {
-    copy.modelLayer = model
+    copy.modelLayer = model.modelLayer ?? model  // a presentation of a presentation too
     for entry in model.animationEntries { entry.animation.apply(to: copy, at: t) }
     for (modelSub, copySub) in zip(model.sublayers, copy.sublayers) {
       applyAnimations(from: modelSub, to: copySub, at: t)
