@@ -20,6 +20,8 @@ public final class CairoSurface {
   public let width: Int
   /// In pixels (points for SVG and PDF).
   public let height: Int
+  /// The surface whose pixels this one shows, kept while it does (``opaqueView()``).
+  private var pixelOwner: CairoSurface?
 
   init(handle: OpaquePointer, kind: Kind, width: Int, height: Int, operation: String)
     throws(CairoError)
@@ -152,6 +154,29 @@ public final class CairoSurface {
         start: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
         count: rowWords * height), rowWords
     )
+  }
+
+  /// The same pixels as an image without alpha when every pixel is opaque, else `nil`. Cairo
+  /// copies an opaque image where it blends one with alpha, in a few instructions a pixel
+  /// fewer.
+  func opaqueView() -> CairoSurface? {
+    guard cairo_image_surface_get_format(handle) == CAIRO_FORMAT_ARGB32 else { return nil }
+    let opaque = withPixels { words, rowWords in
+      guard !words.isEmpty else { return false }
+      for row in 0..<height {
+        let start = row * rowWords
+        if words[start..<start + width].reduce(0xFF00_0000, &) != 0xFF00_0000 { return false }
+      }
+      return true
+    }
+    guard opaque, let data = cairo_image_surface_get_data(handle),
+      let view = try? CairoSurface(
+        handle: cairo_image_surface_create_for_data(
+          data, CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride)),
+        kind: .image, width: width, height: height, operation: "view \(width)×\(height) image")
+    else { return nil }
+    view.pixelOwner = self
+    return view
   }
 
   /// The pixel at (x, y), un-premultiplied, as a colour with 8-bit precision.

@@ -15,9 +15,9 @@ extension Renderer {
       height: context.surface.height,
       antialiased: antialiased, textAsPaths: drawsTextAsPaths)
     rastersInside?.append(rasterKey)
-    let image: CairoSurface
+    var image: CairoSurface
     if let cached = rasterCache[rasterKey] {
-      image = cached.surface
+      image = cached.opaqueView ?? cached.surface
       markDrawn(rasterKey)
     } else {
       dropRasters(replacedBy: layer)
@@ -47,8 +47,11 @@ extension Renderer {
         rasterCache[oldest.key] = nil
         bytes -= oldest.value.surface.width * oldest.value.surface.height * 4
       }
+      let opaqueView = image.opaqueView()
       rasterCache[rasterKey] = CachedRaster(
-        surface: image, drawn: renderPasses, inside: inside, owner: layer.modelLayer ?? layer)
+        surface: image, opaqueView: opaqueView, drawn: renderPasses, inside: inside,
+        owner: layer.modelLayer ?? layer)
+      image = opaqueView ?? image
     }
     cairo_save(cr)
     cairo_identity_matrix(cr)
@@ -62,6 +65,8 @@ extension Renderer {
   /// there when it is drawn again.
   struct CachedRaster {
     var surface: CairoSurface
+    /// The surface as an opaque image, where every pixel is (a backdrop): painted as a copy.
+    var opaqueView: CairoSurface?
     var drawn: Int
     var inside: [RasterKey]
     /// The model layer it was drawn for.

@@ -153,6 +153,31 @@ import Testing
     }
   }
 
+  /// A backdrop covers every pixel: its raster is copied rather than blended, and looks the same.
+  @Test(arguments: [1.0, 0.5]) func anOpaqueRasterIsPaintedAsACopy(alpha: Double) throws {
+    let tree = rasterized(key: "backdrop", side: 64)
+    tree.sublayers[0].backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.6, alpha: alpha)
+    let ring = Layer()
+    ring.frame = Rect(x: 16, y: 16, width: 32, height: 32)
+    ring.borderWidth = 3
+    ring.borderColor = Color(hex: 0xFFCC00)
+    tree.addSublayer(ring)
+    let renderer = Renderer()
+    var surface = try CairoSurface.image(width: 64, height: 64)
+    for _ in 0..<2 {  // the raster drawn, then found
+      surface = try CairoSurface.image(width: 64, height: 64)
+      try renderer.render(tree, on: surface, clip: Rect(x: 8, y: 8, width: 40, height: 40))
+    }
+    #expect((renderer.rasterCache.values.first?.opaqueView != nil) == (alpha == 1))
+    tree.sublayers[0].rasterizationKey = nil
+    let drawn = try CairoSurface.image(width: 64, height: 64)
+    try Renderer().render(tree, on: drawn, clip: Rect(x: 8, y: 8, width: 40, height: 40))
+    let differing = (0..<64 * 64).filter {
+      surface.pixel(x: $0 % 64, y: $0 / 64) != drawn.pixel(x: $0 % 64, y: $0 / 64)
+    }
+    #expect(differing.isEmpty)
+  }
+
   @Test func aKeyNestedInItselfIsDrawnAgainWithoutLooping() throws {
     let renderer = Renderer()
     let surface = try CairoSurface.image(width: 64, height: 64)
