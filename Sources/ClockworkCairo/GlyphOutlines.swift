@@ -31,18 +31,17 @@ final class GlyphOutlines {
     return number < 0 ? nil : Face(number: number)
   }
 
-  /// The line's font extents, advance and ink at font size 1, y down from the baseline.
-  func extents(of string: String, in face: Face) -> cw_line_extents {
-    let characters = string.unicodeScalars.map(\.value)
-    return cw_outlines_measure(handle, face.number, characters, characters.count)
+  /// The font extents, advance and ink of a line of characters (Unicode scalars) at font size
+  /// 1, y down from the baseline.
+  func extents(of characters: [UInt32], in face: Face) -> cw_line_extents {
+    cw_outlines_measure(handle, face.number, characters, characters.count)
   }
 
-  /// Adds the line's outlines to `cr`'s path at font size `size`, the first glyph's origin at
-  /// `origin` (user space).
+  /// Adds the line's outlines (its characters are Unicode scalars) to `cr`'s path at font size
+  /// `size`, the first glyph's origin at `origin` (user space).
   func appendPath(
-    of string: String, in face: Face, size: Double, at origin: Point, to cr: OpaquePointer
+    of characters: [UInt32], in face: Face, size: Double, at origin: Point, to cr: OpaquePointer
   ) {
-    let characters = string.unicodeScalars.map(\.value)
     cw_outlines_append_path(
       handle, face.number, characters, characters.count, size, origin.x, origin.y,
       UnsafeMutableRawPointer(cr))

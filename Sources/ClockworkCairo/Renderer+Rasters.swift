@@ -78,11 +78,7 @@ extension Renderer {
   /// by a raster.
   func dropRasters(replacedBy layer: Layer) {
     let owner = layer.modelLayer ?? layer
-    if rasterCache.values.contains(where: { $0.owner === owner && $0.drawn < renderPasses }) {
-      rasterCache = rasterCache.filter {
-        $0.value.owner !== owner || $0.value.drawn == renderPasses
-      }
-    }
+    dropRasters { $0.owner === owner && $0.drawn < renderPasses }
   }
 
   func markDrawn(_ key: RasterKey) {
@@ -93,8 +89,14 @@ extension Renderer {
 
   func dropUnusedRasters() {
     let oldest = renderPasses - Self.rasterPassesKept
-    if rasterCache.values.contains(where: { $0.drawn <= oldest }) {
-      rasterCache = rasterCache.filter { $0.value.drawn > oldest }
+    dropRasters { $0.drawn <= oldest }
+  }
+
+  /// Drops the rasters `unwanted` picks; the cache is not rebuilt when it picks none (most
+  /// passes).
+  func dropRasters(where unwanted: (CachedRaster) -> Bool) {
+    if rasterCache.values.contains(where: unwanted) {
+      rasterCache = rasterCache.filter { !unwanted($0.value) }
     }
   }
 

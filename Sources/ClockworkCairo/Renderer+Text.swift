@@ -44,7 +44,8 @@ extension Renderer {
     of layer: TextLayer, face: GlyphOutlines.Face, with outlines: GlyphOutlines,
     in context: CairoContext
   ) {
-    let extents = outlines.extents(of: layer.string, in: face)
+    let characters = layer.string.unicodeScalars.map(\.value)
+    let extents = outlines.extents(of: characters, in: face)
     let size = layer.fontSize
     let origin = Self.origin(
       of: layer, advance: extents.advance * size, ascent: extents.ascent * size,
@@ -52,7 +53,7 @@ extension Renderer {
       inkHeight: (extents.ink_bottom - extents.ink_top) * size)
     context.setSource(layer.foregroundColor)
     cairo_new_path(context.handle)
-    outlines.appendPath(of: layer.string, in: face, size: size, at: origin, to: context.handle)
+    outlines.appendPath(of: characters, in: face, size: size, at: origin, to: context.handle)
     cairo_fill(context.handle)
   }
 
