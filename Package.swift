@@ -42,7 +42,9 @@ let package = Package(
     .target(name: "ClockworkScene", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     .systemLibrary(name: "CCairo"),
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
-    .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo", "CSvg", "CGlyphOutlines"]),
+    .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo", "CSvg", "CGlyphOutlines", "CPixelBlend"]),
+    // A gradient blended through a coverage mask, four pixels at a time (the window's pulse).
+    .target(name: "CPixelBlend"),
     // Text as FreeType's outlines, for a terminal's dial: its fonts let go once it is drawn.
     // (FreeType's headers are where Debian's libfreetype-dev puts them; none are public here.)
     .target(

@@ -1,4 +1,5 @@
 import CCairo
+import CPixelBlend
 import ClockworkScene
 
 /// An axial gradient as device pixels see it: each pixel's colour from a table, found by
@@ -111,34 +112,15 @@ struct AxialRamp {
     _ box: PixelBox, through coverage: (bytes: UnsafePointer<UInt8>, stride: Int),
     at origin: (x: Int, y: Int), into pixels: UnsafeMutablePointer<UInt32>, rowWords: Int
   ) {
-    let step = Int(perColumn.rounded())
-    let last = Self.steps
+    let step = Int64(perColumn.rounded())
     colors.withUnsafeBufferPointer { table in
       guard let table = table.baseAddress else { return }
       for row in box.top..<box.bottom {
-        let line = pixels + row * rowWords
-        let covered = coverage.bytes + (row - origin.y) * coverage.stride - origin.x
-        var position =
-          Int(self.position(column: box.left, row: row).rounded())
-          + 0x8000
-        var column = box.left
-        while column < box.right {
-          // Most of a ring's box is its hole and its corners: skip 8 uncovered at a time.
-          if column + 8 <= box.right,
-            UnsafeRawPointer(covered + column).loadUnaligned(as: UInt64.self) == 0
-          {
-            column += 8
-            position &+= step &* 8
-            continue
-          }
-          let amount = UInt32(covered[column])
-          if amount != 0 {
-            let entry = position < 0 ? 0 : position >> 16 > last ? last : position >> 16
-            line[column] = PackedPixel.over(table[entry], coverage: amount, line[column])
-          }
-          column += 1
-          position &+= step
-        }
+        let position = Int64(self.position(column: box.left, row: row).rounded()) + 0x8000
+        cw_blend_ramp_row(
+          pixels + row * rowWords + box.left,
+          coverage.bytes + (row - origin.y) * coverage.stride + box.left - origin.x,
+          Int32(box.right - box.left), table, Int32(Self.steps), position, step)
       }
     }
   }
@@ -227,33 +209,4 @@ struct PixelBox: Equatable {
 
   /// All of a `width`×`height` picture.
   init(width: Int, height: Int) { self.init(left: 0, top: 0, right: width, bottom: height) }
-}
-
-/// Premultiplied ARGB32 arithmetic, two channels at a time (as pixman does it).
-enum PackedPixel {
-  /// Each channel of `x` times `a` (0…255) over 255, rounded.
-  @inline(__always) static func scale(_ x: UInt32, _ a: UInt32) -> UInt32 {
-    var rb = (x & 0x00FF_00FF) &* a &+ 0x0080_0080
-    rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-    var ag = ((x >> 8) & 0x00FF_00FF) &* a &+ 0x0080_0080
-    ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-    return rb | ag
-  }
-
-  /// The channels of `x` and `y` added, each held at 255.
-  @inline(__always) static func add(_ x: UInt32, _ y: UInt32) -> UInt32 {
-    var rb = (x & 0x00FF_00FF) &+ (y & 0x00FF_00FF)
-    rb = (rb | (0x0100_0100 &- ((rb >> 8) & 0x00FF_00FF))) & 0x00FF_00FF
-    var ag = ((x >> 8) & 0x00FF_00FF) &+ ((y >> 8) & 0x00FF_00FF)
-    ag = (ag | (0x0100_0100 &- ((ag >> 8) & 0x00FF_00FF))) & 0x00FF_00FF
-    return rb | ag << 8
-  }
-
-  /// `source` at `coverage` (0…255) over `destination`.
-  @inline(__always) static func over(_ source: UInt32, coverage: UInt32, _ destination: UInt32)
-    -> UInt32
-  {
-    let covered = coverage == 255 ? source : scale(source, coverage)
-    return add(covered, scale(destination, 255 - covered >> 24))
-  }
 }

@@ -10,10 +10,7 @@ extension Renderer {
     let cr = context.handle
     var m = cairo_matrix_t()
     cairo_get_matrix(cr, &m)
-    let rasterKey = RasterKey(
-      key: key, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], width: context.surface.width,
-      height: context.surface.height,
-      antialiased: antialiased, textAsPaths: drawsTextAsPaths)
+    let rasterKey = rasterKey(key, in: context)
     rastersInside?.append(rasterKey)
     var image: CairoSurface
     if let cached = rasterCache[rasterKey] {
@@ -58,6 +55,33 @@ extension Renderer {
     cairo_set_source_surface(cr, image.handle, 0, 0)
     cairo_paint(cr)
     cairo_restore(cr)
+  }
+
+  /// The cache's key for a layer's raster drawn in the context's current space.
+  func rasterKey(_ key: String, in context: CairoContext) -> RasterKey {
+    var m = cairo_matrix_t()
+    cairo_get_matrix(context.handle, &m)
+    return RasterKey(
+      key: key, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], width: context.surface.width,
+      height: context.surface.height, antialiased: antialiased, textAsPaths: drawsTextAsPaths)
+  }
+
+  /// Whether the first thing `layer` draws is a kept raster with no transparent pixel, painted
+  /// whole (no ancestor fading, masking or clipping it): it then covers whatever is under it.
+  func startsWithOpaqueRaster(_ layer: Layer, in context: CairoContext) -> Bool {
+    guard context.surface.kind == .image, !layer.isHidden, layer.opacity >= 1 else { return false }
+    let cr = context.handle
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    context.concat(layer.transformToSuperlayer)
+    if let key = layer.rasterizationKey {
+      return rasterCache[rasterKey(key, in: context)]?.opaqueView != nil
+    }
+    guard layer.mask == nil, layer.shadow == nil, !layer.masksToBounds,
+      let own = layer.contentBox, own.width <= 0, own.height <= 0,
+      let first = layer.sublayers.first(where: { !$0.isHidden && $0.opacity > 0 })
+    else { return false }
+    return startsWithOpaqueRaster(first, in: context)
   }
 
   /// A rasterized subtree, the pass it was last drawn in, and the rasters drawn into it: they

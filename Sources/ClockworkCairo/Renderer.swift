@@ -64,18 +64,28 @@ public final class Renderer {
   public init() {}
 
   /// Draws `layer` (in the surface's coordinate space) onto `surface`; with `clip`, only inside
-  /// that box.
-  public func render(_ layer: Layer, on surface: CairoSurface, clip: Rect? = nil) throws(CairoError)
-  {
+  /// that box. With `background`, what was there is first replaced by that colour, unless the
+  /// first thing drawn is a kept raster with no transparent pixel (a backdrop), which covers it.
+  public func render(
+    _ layer: Layer, on surface: CairoSurface, clip: Rect? = nil, background: Color? = nil
+  ) throws(CairoError) {
     let context = try CairoContext(surface: surface, antialiased: antialiased)
     renderPasses += 1
     defer {
       dropUnusedRasters()
       if renderPasses - lastTextPass >= Self.glyphOutlinesPassesKept { glyphOutlines = nil }
     }
+    let cr = context.handle
     if let clip {
-      cairo_rectangle(context.handle, clip.minX, clip.minY, clip.width, clip.height)
-      cairo_clip(context.handle)
+      cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
+      cairo_clip(cr)
+    }
+    if let background, !startsWithOpaqueRaster(layer, in: context) {
+      cairo_save(cr)
+      cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+      context.setSource(background)
+      cairo_paint(cr)
+      cairo_restore(cr)
     }
     try draw(layer, in: context)
     try context.check("render")

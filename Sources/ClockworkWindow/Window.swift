@@ -5,7 +5,7 @@ import Synchronization
 
 /// A desktop window through SDL2 (X11 or Wayland, as the system has them), on a thread of its
 /// own that makes every SDL call: it waits for events and for frames to show, and shows each
-/// frame by uploading only its changed rectangle to a streaming texture.
+/// frame by copying only its changed rectangle into the window's surface and sending that.
 ///
 /// ```swift
 /// let window = try Window(title: "clockwork", width: 480, height: 480) { event in … }
@@ -138,12 +138,6 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
   private func run(title: String, width: Int, height: Int, placement: Placement) {
     // Signals are the app's: SDL would turn SIGINT and SIGTERM into a close request.
     cw_SDL_SetHint("SDL_NO_SIGNAL_HANDLERS", "1")
-    // A frame is a picture already drawn: SDL's software renderer shows it with the least work
-    // and memory (no GL driver loaded). SDL_RENDER_DRIVER in the environment chooses another,
-    // e.g. opengl for presents synced to the display.
-    cw_SDL_SetHintWithPriority("SDL_RENDER_DRIVER", "software", SDL_HINT_DEFAULT)
-    cw_SDL_SetHintWithPriority("SDL_FRAMEBUFFER_ACCELERATION", "0", SDL_HINT_DEFAULT)
-    cw_SDL_SetHint("SDL_RENDER_VSYNC", "1")
     // Only drivers that put a window on a screen: when the display cannot be reached, SDL would
     // otherwise fall back to one that draws nowhere, and the app would run with no window.
     cw_SDL_SetHintWithPriority("SDL_VIDEODRIVER", "x11,wayland", SDL_HINT_DEFAULT)
@@ -160,16 +154,21 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
       ready.signal()
       return
     }
+    // A frame is a picture already drawn: on X11 the window's own surface (shared memory, no GL
+    // driver loaded) shows its changed rectangle with one copy. Elsewhere SDL backs the surface
+    // with a texture. SDL_FRAMEBUFFER_ACCELERATION in the environment wins (e.g. opengl).
+    let onX11 = cw_SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
+    cw_SDL_SetHintWithPriority("SDL_FRAMEBUFFER_ACCELERATION", onX11 ? "0" : "1", SDL_HINT_DEFAULT)
     let flags =
       SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
       | (placement.onTop ? SDL_WINDOW_ALWAYS_ON_TOP.rawValue : 0)
       | (placement.compact ? SDL_WINDOW_BORDERLESS.rawValue : 0)
     let centred = cw_sdl_windowpos_centered()
     let (x, y) = placement.position.map { (Int32($0.x), Int32($0.y)) } ?? (centred, centred)
-    guard let window = cw_SDL_CreateWindow(title, x, y, Int32(width), Int32(height), flags),
-      let renderer = cw_SDL_CreateRenderer(window, -1, 0)
-    else {
+    let window = cw_SDL_CreateWindow(title, x, y, Int32(width), Int32(height), flags)
+    guard let window, cw_SDL_GetWindowSurface(window) != nil else {
       failure = .noDisplay(String(cString: cw_SDL_GetError()))
+      if let window { cw_SDL_DestroyWindow(window) }
       cw_SDL_Quit()
       state.withLock { $0.closed = true }
       ready.signal()
@@ -177,64 +176,74 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     }
     cw_SDL_StartTextInput()
     if placement.compact { _ = cw_sdl_drag_anywhere(window) }
-    updateCanvas(window: window, renderer: renderer)
+    updateCanvas(window: window)
     ready.signal()
 
     let frameLog = FrameLog()
-    var texture: OpaquePointer?
-    var textureSize = (0, 0)
     var event = SDL_Event()
     while state.withLock({ !$0.closing }) {
       guard cw_SDL_WaitEvent(&event) == 1 else { continue }
       repeat {
-        handle(event, window: window, renderer: renderer)
+        handle(event, window: window)
       } while cw_SDL_PollEvent(&event) == 1
       let (updates, title, attention) = state.withLock { state in
         defer { (state.pending, state.title, state.attention) = ([], nil, false) }
         return (state.pending, state.title, state.attention)
       }
+      var changed: [SDL_Rect] = []
       for update in updates {
-        if textureSize != (update.width, update.height) {
-          if let texture { cw_SDL_DestroyTexture(texture) }
-          texture = cw_SDL_CreateTexture(
-            renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-            Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(update.width),
-            Int32(update.height))
-          // Frames are opaque: copied, not blended, over what was there.
-          _ = cw_SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-          textureSize = (update.width, update.height)
-        }
-        var rect = SDL_Rect(
-          x: Int32(update.x), y: Int32(update.y), w: Int32(update.rectWidth),
-          h: Int32(update.rectHeight))
-        update.pixels.withUnsafeBytes { bytes in
-          _ = cw_SDL_UpdateTexture(texture, &rect, bytes.baseAddress, Int32(update.rectWidth * 4))
-        }
         if let newTitle = update.title { cw_SDL_SetWindowTitle(window, newTitle) }
+        if let rect = copy(update, into: window) { changed.append(rect) }
       }
       if let title { cw_SDL_SetWindowTitle(window, title) }
       if attention { cw_SDL_FlashWindow(window, SDL_FLASH_UNTIL_FOCUSED) }
-      if !updates.isEmpty, let texture {
-        cw_SDL_RenderCopy(renderer, texture, nil, nil)
-        cw_SDL_RenderPresent(renderer)
+      if !changed.isEmpty {
+        _ = cw_SDL_UpdateWindowSurfaceRects(window, changed, Int32(changed.count))
         frameLog?.presented()
       }
     }
-    if let texture { cw_SDL_DestroyTexture(texture) }
-    cw_SDL_DestroyRenderer(renderer)
     cw_SDL_DestroyWindow(window)
     cw_SDL_Quit()
     state.withLock { $0.closed = true }
     finished.signal()
   }
 
-  private func handle(_ event: SDL_Event, window: OpaquePointer, renderer: OpaquePointer) {
+  /// Copies an update's rectangle into the window's surface; nil when it has none or was drawn
+  /// for another size (a repaint at the new size follows a resize).
+  private func copy(_ update: WindowUpdate, into window: OpaquePointer) -> SDL_Rect? {
+    guard update.rectWidth > 0, update.rectHeight > 0,
+      let target = cw_SDL_GetWindowSurface(window), cw_SDL_LockSurface(target) == 0
+    else { return nil }
+    defer { cw_SDL_UnlockSurface(target) }
+    let surface = target.pointee
+    guard surface.w == update.width, surface.h == update.height,
+      let format = surface.format?.pointee, let pixels = surface.pixels
+    else { return nil }
+    let offset = update.y * Int(surface.pitch) + update.x * Int(format.BytesPerPixel)
+    // Frames are opaque: to X11's 32-bit surface (XRGB) the pixels go as they are, a row copy
+    // rather than SDL's conversion a pixel at a time.
+    let sameBytes = [SDL_PIXELFORMAT_RGB888.rawValue, SDL_PIXELFORMAT_ARGB8888.rawValue]
+    let source =
+      sameBytes.contains(format.format) ? format.format : SDL_PIXELFORMAT_ARGB8888.rawValue
+    let converted = update.pixels.withUnsafeBytes { bytes in
+      cw_SDL_ConvertPixels(
+        Int32(update.rectWidth), Int32(update.rectHeight), source,
+        bytes.baseAddress, Int32(update.rectWidth * 4), format.format, pixels + offset,
+        surface.pitch)
+    }
+    guard converted == 0 else { return nil }
+    return SDL_Rect(
+      x: Int32(update.x), y: Int32(update.y), w: Int32(update.rectWidth),
+      h: Int32(update.rectHeight))
+  }
+
+  private func handle(_ event: SDL_Event, window: OpaquePointer) {
     switch SDL_EventType(event.type) {
     case SDL_QUIT: onEvent(.closeRequested)
     case SDL_WINDOWEVENT:
       switch SDL_WindowEventID(UInt32(event.window.event)) {
       case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
-        updateCanvas(window: window, renderer: renderer)
+        updateCanvas(window: window)
         onEvent(.repaint)
       case SDL_WINDOWEVENT_EXPOSED: onEvent(.repaint)
       case SDL_WINDOWEVENT_MOVED:
@@ -271,11 +280,13 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     }
   }
 
-  private func updateCanvas(window: OpaquePointer, renderer: OpaquePointer) {
+  private func updateCanvas(window: OpaquePointer) {
     var (pixelWidth, pixelHeight, pointWidth, pointHeight): (Int32, Int32, Int32, Int32) = (
       0, 0, 0, 0
     )
-    cw_SDL_GetRendererOutputSize(renderer, &pixelWidth, &pixelHeight)
+    if let surface = cw_SDL_GetWindowSurface(window)?.pointee {
+      (pixelWidth, pixelHeight) = (surface.w, surface.h)
+    }
     cw_SDL_GetWindowSize(window, &pointWidth, &pointHeight)
     var mode = SDL_DisplayMode()
     let refresh =

@@ -47,8 +47,7 @@ public struct WindowPainter {
         width: 0, height: 0, x: 0, y: 0, rectWidth: 0, rectHeight: 0, pixels: [], title: nil)
     }
     if box.width > 0, box.height > 0 {
-      surface.clear(to: frame.background, in: box)
-      try? renderer.render(tree, on: surface, clip: box)
+      try? renderer.render(tree, on: surface, clip: box, background: frame.background)
     }
     if wholeNext { box = Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
     wholeNext = false

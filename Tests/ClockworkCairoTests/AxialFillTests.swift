@@ -1,3 +1,4 @@
+import CPixelBlend
 import ClockworkScene
 import ClockworkTestSupport
 import Testing
@@ -202,5 +203,37 @@ import Testing
       #expect(filled == 1)
       #expect(largest <= 2)
     }
+  }
+}
+
+/// The pulse's blend four pixels at a time gives the very pixels of the blend one at a time.
+@Suite struct RampBlendTests {
+  @Test(arguments: [1, 3, 4, 7, 8, 13, 64]) func aRowBlendsAsItsPixelsOneByOne(count: Int) {
+    var random = SystemRandomNumberGenerator()
+    let table = (0...16).map { UInt32(0xFF00_0000) | UInt32($0 * 0x0F_0A05) }
+    // Coverage with runs of nothing (skipped), partial and full cover; translucent pixels under.
+    let cover = (0..<count).map { index -> UInt8 in
+      index % 11 < 3 ? 0 : index % 5 == 0 ? 255 : UInt8.random(in: 1...254, using: &random)
+    }
+    let under = (0..<count).map { _ -> UInt32 in
+      let alpha = UInt32.random(in: 0...255, using: &random)
+      let channel = { UInt32.random(in: 0...alpha, using: &random) }
+      return alpha << 24 | channel() << 16 | channel() << 8 | channel()
+    }
+    let (start, step): (Int64, Int64) = (-0x3_0000, 0x1_8000)  // from before the ramp to past it
+    var row = under
+    var single = under
+    cw_blend_ramp_row(&row, cover, Int32(count), table, 16, start, step)
+    for index in 0..<count {
+      single.withUnsafeMutableBufferPointer { pixels in
+        cover.withUnsafeBufferPointer { covered in
+          cw_blend_ramp_row(
+            pixels.baseAddress! + index, covered.baseAddress! + index, 1, table, 16,
+            start + Int64(index) * step, step)
+        }
+      }
+    }
+    #expect(row == single)
+    #expect(count < 4 || row != under)
   }
 }

@@ -178,6 +178,41 @@ import Testing
     #expect(differing.isEmpty)
   }
 
+  /// A background is painted under the clip unless a kept opaque raster is drawn first and whole:
+  /// the pixels match a clear-then-draw however the raster is held.
+  @Test(arguments: ["opaque", "translucent", "faded parent", "clipping parent", "parent paints"])
+  func aBackgroundIsSkippedOnlyUnderAnOpaqueRaster(holder: String) throws {
+    let tree = rasterized(key: "backdrop", side: 64)
+    tree.sublayers[0].frame = Rect(x: 0, y: 0, width: 64, height: 64)
+    switch holder {
+    case "translucent": tree.sublayers[0].backgroundColor = Color(hex: 0x336699).withAlpha(0.5)
+    case "faded parent": tree.opacity = 0.5
+    case "clipping parent":
+      tree.masksToBounds = true
+      tree.cornerRadius = 20
+    case "parent paints": tree.backgroundColor = Color(hex: 0xFFCC00).withAlpha(0.5)
+    default: break
+    }
+    let background = Color(hex: 0x1C1C1E)
+    let clip = Rect(x: 0, y: 0, width: 64, height: 64)
+    let renderer = Renderer()
+    let surface = try CairoSurface.image(width: 64, height: 64)
+    for _ in 0..<2 {  // the raster drawn, then found
+      surface.clear(to: Color(hex: 0xFF0000), in: clip)  // what the last frame left
+      try renderer.render(tree, on: surface, clip: clip, background: background)
+    }
+    let expected = try CairoSurface.image(width: 64, height: 64)
+    expected.clear(to: background)
+    try Renderer().render(tree, on: expected)
+    #expect(
+      renderer.startsWithOpaqueRaster(tree, in: try CairoContext(surface: surface))
+        == (holder == "opaque"))
+    let differing = (0..<64 * 64).count {
+      surface.pixel(x: $0 % 64, y: $0 / 64) != expected.pixel(x: $0 % 64, y: $0 / 64)
+    }
+    #expect(differing == 0)
+  }
+
   @Test func aKeyNestedInItselfIsDrawnAgainWithoutLooping() throws {
     let renderer = Renderer()
     let surface = try CairoSurface.image(width: 64, height: 64)

@@ -11,17 +11,16 @@
   X(SDL_bool, SDL_SetHint, (const char *a, const char *b), (a, b)) \
   X(SDL_bool, SDL_SetHintWithPriority, (const char *a, const char *b, SDL_HintPriority c), (a, b, c)) \
   X(SDL_Window *, SDL_CreateWindow, (const char *a, int b, int c, int d, int e, Uint32 f), (a, b, c, d, e, f)) \
-  X(SDL_Renderer *, SDL_CreateRenderer, (SDL_Window *a, int b, Uint32 c), (a, b, c)) \
-  X(SDL_Texture *, SDL_CreateTexture, (SDL_Renderer *a, Uint32 b, int c, int d, int e), (a, b, c, d, e)) \
-  X(int, SDL_UpdateTexture, (SDL_Texture *a, const SDL_Rect *b, const void *c, int d), (a, b, c, d)) \
-  X(int, SDL_SetTextureBlendMode, (SDL_Texture *a, SDL_BlendMode b), (a, b)) \
-  X(int, SDL_RenderCopy, (SDL_Renderer *a, SDL_Texture *b, const SDL_Rect *c, const SDL_Rect *d), (a, b, c, d)) \
+  X(const char *, SDL_GetCurrentVideoDriver, (void), ()) \
+  X(SDL_Surface *, SDL_GetWindowSurface, (SDL_Window *a), (a)) \
+  X(int, SDL_LockSurface, (SDL_Surface *a), (a)) \
+  X(int, SDL_ConvertPixels, (int a, int b, Uint32 c, const void *d, int e, Uint32 f, void *g, int h), (a, b, c, d, e, f, g, h)) \
+  X(int, SDL_UpdateWindowSurfaceRects, (SDL_Window *a, const SDL_Rect *b, int c), (a, b, c)) \
   X(int, SDL_WaitEvent, (SDL_Event *a), (a)) \
   X(int, SDL_PollEvent, (SDL_Event *a), (a)) \
   X(int, SDL_PushEvent, (SDL_Event *a), (a)) \
   X(Uint32, SDL_RegisterEvents, (int a), (a)) \
   X(int, SDL_FlashWindow, (SDL_Window *a, SDL_FlashOperation b), (a, b)) \
-  X(int, SDL_GetRendererOutputSize, (SDL_Renderer *a, int *b, int *c), (a, b, c)) \
   X(int, SDL_GetWindowDisplayMode, (SDL_Window *a, SDL_DisplayMode *b), (a, b)) \
   X(int, SDL_SetWindowHitTest, (SDL_Window *a, SDL_HitTest b, void *c), (a, b, c))
 
@@ -29,10 +28,8 @@
   X(SDL_Quit, (void), ()) \
   X(SDL_Delay, (Uint32 a), (a)) \
   X(SDL_StartTextInput, (void), ()) \
-  X(SDL_DestroyTexture, (SDL_Texture *a), (a)) \
-  X(SDL_DestroyRenderer, (SDL_Renderer *a), (a)) \
+  X(SDL_UnlockSurface, (SDL_Surface *a), (a)) \
   X(SDL_DestroyWindow, (SDL_Window *a), (a)) \
-  X(SDL_RenderPresent, (SDL_Renderer *a), (a)) \
   X(SDL_SetWindowTitle, (SDL_Window *a, const char *b), (a, b)) \
   X(SDL_GetWindowSize, (SDL_Window *a, int *b, int *c), (a, b, c)) \
   X(SDL_GetWindowPosition, (SDL_Window *a, int *b, int *c), (a, b, c))

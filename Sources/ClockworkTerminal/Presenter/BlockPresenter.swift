@@ -152,8 +152,8 @@ public final class BlockPresenter {
           height: Double($0.rows * sy))
       }
       // A sixel's transparent pixels keep whatever the last picture left there: paint them.
-      image.clear(to: pixels == .sixel ? Color(red: 0, green: 0, blue: 0) : nil, in: clip)
-      try renderer.render(frame, on: image, clip: clip)
+      try renderer.render(
+        frame, on: image, clip: clip, background: pixels == .sixel ? .black : .clear)
     }
     lastTree = frame
     if let pixels {
