@@ -4,8 +4,8 @@ import Dispatch
 import Synchronization
 
 /// A desktop window through SDL2 (X11 or Wayland, as the system has them), on a thread of its
-/// own that makes every SDL call: it waits for events and for frames to show, and shows each
-/// frame by copying only its changed rectangle into the window's surface and sending that.
+/// own that makes every SDL call but one copy: a frame's changed rectangle is copied into the
+/// window's surface by the thread that shows it, and the window's thread sends that rectangle.
 ///
 /// ```swift
 /// let window = try Window(title: "clockwork", width: 480, height: 480) { event in … }
@@ -45,11 +45,19 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
 
   private struct State {
     var canvas = Canvas(width: 0, height: 0)
-    var pending: [WindowUpdate] = []
+    /// The window's surface as its thread last fetched it (SDL makes a new one on a resize).
+    var surface: Surface?
+    /// Rectangles copied into the surface and not yet sent.
+    var changed: [SDL_Rect] = []
     var title: String?
     var attention = false
     var closing = false
     var closed = false
+  }
+
+  /// Written under `state`'s lock by any thread; fetched and sent by the window's.
+  private struct Surface: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<SDL_Surface>
   }
 
   private let state = Mutex(State())
@@ -104,9 +112,16 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
   /// The drawable as it is now.
   public var canvas: Canvas { state.withLock { $0.canvas } }
 
-  /// Shows an update (in the order given) and sets the title, from any thread.
+  /// Shows an update (in the order given) and sets the title, from any thread: its rectangle
+  /// is copied into the window's surface before this returns.
   public func show(_ update: WindowUpdate) {
-    state.withLock { $0.pending.append(update) }
+    state.withLock { state in
+      if let surface = state.surface, let rect = Self.copy(update, into: surface.pointer) {
+        state.changed.append(rect)
+      }
+      if let title = update.title { state.title = title }
+    }
+    update.source?.release()
     wake()
   }
 
@@ -186,50 +201,49 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
       repeat {
         handle(event, window: window)
       } while cw_SDL_PollEvent(&event) == 1
-      let (updates, title, attention) = state.withLock { state in
-        defer { (state.pending, state.title, state.attention) = ([], nil, false) }
-        return (state.pending, state.title, state.attention)
-      }
-      var changed: [SDL_Rect] = []
-      for update in updates {
-        if let newTitle = update.title { cw_SDL_SetWindowTitle(window, newTitle) }
-        if let rect = copy(update, into: window) { changed.append(rect) }
+      let (title, attention) = state.withLock { state in
+        defer { (state.title, state.attention) = (nil, false) }
+        return (state.title, state.attention)
       }
       if let title { cw_SDL_SetWindowTitle(window, title) }
       if attention { cw_SDL_FlashWindow(window, SDL_FLASH_UNTIL_FOCUSED) }
-      if !changed.isEmpty {
-        _ = cw_SDL_UpdateWindowSurfaceRects(window, changed, Int32(changed.count))
-        frameLog?.presented()
+      // Sent under the lock: no frame is copied into the surface while the X server reads it.
+      let sent = state.withLock { state in
+        defer { state.changed = [] }
+        guard !state.changed.isEmpty else { return false }
+        _ = cw_SDL_UpdateWindowSurfaceRects(window, state.changed, Int32(state.changed.count))
+        return true
       }
+      if sent { frameLog?.presented() }
     }
+    state.withLock { $0.surface = nil }
     cw_SDL_DestroyWindow(window)
     cw_SDL_Quit()
     state.withLock { $0.closed = true }
     finished.signal()
   }
 
-  /// Copies an update's rectangle into the window's surface; nil when it has none or was drawn
-  /// for another size (a repaint at the new size follows a resize).
-  private func copy(_ update: WindowUpdate, into window: OpaquePointer) -> SDL_Rect? {
-    guard update.rectWidth > 0, update.rectHeight > 0,
-      let target = cw_SDL_GetWindowSurface(window), cw_SDL_LockSurface(target) == 0
-    else { return nil }
-    defer { cw_SDL_UnlockSurface(target) }
+  /// Copies an update's rectangle into the window's surface (which needs no SDL_LockSurface:
+  /// it is never run-length encoded); nil when it has none or was drawn for another size (a
+  /// repaint at the new size follows a resize).
+  private static func copy(_ update: WindowUpdate, into target: UnsafeMutablePointer<SDL_Surface>)
+    -> SDL_Rect?
+  {
     let surface = target.pointee
-    guard surface.w == update.width, surface.h == update.height,
+    guard update.rectWidth > 0, update.rectHeight > 0, let source = update.source,
+      surface.w == update.width, surface.h == update.height,
       let format = surface.format?.pointee, let pixels = surface.pixels
     else { return nil }
     let offset = update.y * Int(surface.pitch) + update.x * Int(format.BytesPerPixel)
     // Frames are opaque: to X11's 32-bit surface (XRGB) the pixels go as they are, a row copy
     // rather than SDL's conversion a pixel at a time.
     let sameBytes = [SDL_PIXELFORMAT_RGB888.rawValue, SDL_PIXELFORMAT_ARGB8888.rawValue]
-    let source =
+    let sourceFormat =
       sameBytes.contains(format.format) ? format.format : SDL_PIXELFORMAT_ARGB8888.rawValue
-    let converted = update.pixels.withUnsafeBytes { bytes in
+    let converted = source.withRows { rows, rowWords in
       cw_SDL_ConvertPixels(
-        Int32(update.rectWidth), Int32(update.rectHeight), source,
-        bytes.baseAddress, Int32(update.rectWidth * 4), format.format, pixels + offset,
-        surface.pitch)
+        Int32(update.rectWidth), Int32(update.rectHeight), sourceFormat, rows.baseAddress,
+        Int32(rowWords * 4), format.format, pixels + offset, surface.pitch)
     }
     guard converted == 0 else { return nil }
     return SDL_Rect(
@@ -284,16 +298,18 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     var (pixelWidth, pixelHeight, pointWidth, pointHeight): (Int32, Int32, Int32, Int32) = (
       0, 0, 0, 0
     )
-    if let surface = cw_SDL_GetWindowSurface(window)?.pointee {
-      (pixelWidth, pixelHeight) = (surface.w, surface.h)
-    }
     cw_SDL_GetWindowSize(window, &pointWidth, &pointHeight)
     var mode = SDL_DisplayMode()
     let refresh =
       cw_SDL_GetWindowDisplayMode(window, &mode) == 0 && mode.refresh_rate > 0
       ? Double(mode.refresh_rate) : 60
-    let scale = pointWidth > 0 ? Double(pixelWidth) / Double(pointWidth) : 1
     state.withLock {
+      // Fetched under the lock: SDL frees the old surface here after a resize.
+      $0.surface = cw_SDL_GetWindowSurface(window).map(Surface.init)
+      if let surface = $0.surface?.pointer.pointee {
+        (pixelWidth, pixelHeight) = (surface.w, surface.h)
+      }
+      let scale = pointWidth > 0 ? Double(pixelWidth) / Double(pointWidth) : 1
       $0.canvas = Canvas(
         width: Int(pixelWidth), height: Int(pixelHeight), scale: max(scale, 1), refreshRate: refresh
       )

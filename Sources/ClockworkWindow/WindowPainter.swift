@@ -16,6 +16,8 @@ public struct WindowPainter {
   private var picture: CairoSurface?
   private var lastTree: Layer?
   private var lastTitle: String?
+  /// The last update's pixels, still read from `picture`.
+  private var lastPixels: UpdatePixels?
   /// The next update carries the whole picture: what shows it may not match `picture`.
   private var wholeNext = true
 
@@ -26,6 +28,7 @@ public struct WindowPainter {
   public mutating func paint(_ frame: WindowFrame, on canvas: Window.Canvas) -> WindowUpdate {
     let (width, height) = (max(canvas.width, 1), max(canvas.height, 1))
     let tree = frame.tree
+    lastPixels?.keep()
     tree.anchorPoint = .zero
     tree.position = .zero
     tree.transform = AffineTransform(scaleX: canvas.scale, y: canvas.scale).concatenating(
@@ -44,7 +47,7 @@ public struct WindowPainter {
     lastTree = tree
     guard let surface = picture else {
       return WindowUpdate(
-        width: 0, height: 0, x: 0, y: 0, rectWidth: 0, rectHeight: 0, pixels: [], title: nil)
+        width: 0, height: 0, x: 0, y: 0, rectWidth: 0, rectHeight: 0, source: nil, title: nil)
     }
     if box.width > 0, box.height > 0 {
       try? renderer.render(tree, on: surface, clip: box, background: frame.background)
@@ -54,18 +57,10 @@ public struct WindowPainter {
     let title = frame.title != lastTitle ? frame.title : nil
     if title != nil { lastTitle = frame.title }
     let (x, y, w, h) = (Int(box.minX), Int(box.minY), Int(box.width), Int(box.height))
-    let pixels = surface.withPixels { samples, stride in
-      [UInt32](unsafeUninitializedCapacity: w * h) { buffer, count in
-        for row in 0..<h {
-          let start = (y + row) * stride + x
-          _ = UnsafeMutableBufferPointer(rebasing: buffer[row * w..<(row + 1) * w]).initialize(
-            from: samples[start..<start + w])
-        }
-        count = w * h
-      }
-    }
+    let pixels = UpdatePixels(picture: surface, box: (x, y, w, h))
+    lastPixels = pixels
     return WindowUpdate(
-      width: width, height: height, x: x, y: y, rectWidth: w, rectHeight: h, pixels: pixels,
+      width: width, height: height, x: x, y: y, rectWidth: w, rectHeight: h, source: pixels,
       title: title)
   }
 

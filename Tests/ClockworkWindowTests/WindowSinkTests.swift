@@ -35,6 +35,30 @@ import Testing
     #expect(third.title == "tea")
   }
 
+  /// A frame is read from the painter's picture until the next is painted over it: one drawn
+  /// ahead of it keeps its pixels, one shown first is never copied.
+  @Test func anUpdateKeepsItsPixelsWhenTheNextIsPaintedBeforeItIsShown() {
+    var painter = WindowPainter()
+    let canvas = Window.Canvas(width: 60, height: 20)
+    func frame(dotAt x: Double) -> WindowFrame {
+      let root = Layer()
+      root.frame = Rect(x: 0, y: 0, width: 60, height: 20)
+      let dot = Layer()
+      dot.frame = Rect(x: x, y: 5, width: 10, height: 10)
+      dot.backgroundColor = .white
+      root.addSublayer(dot)
+      return WindowFrame(root, background: .black)
+    }
+    let held = painter.paint(frame(dotAt: 10), on: canvas)
+    let ahead = painter.paint(frame(dotAt: 40), on: canvas)
+    #expect(held.pixels[10 * 60 + 15] == 0xFFFF_FFFF)  // the dot where it was
+    #expect(held.pixels[10 * 60 + 45] == 0xFF00_0000)
+    #expect(ahead.pixels[(10 - ahead.y) * ahead.rectWidth + 45 - ahead.x] == 0xFFFF_FFFF)
+    ahead.source?.release()  // as a window does once it has copied them
+    _ = painter.paint(frame(dotAt: 20), on: canvas)
+    #expect(ahead.pixels.isEmpty)
+  }
+
   @Test func aDamagedAreaIsWidenedToWholePixelsInsideTheCanvas() {
     #expect(
       WindowPainter.pixelBox(

@@ -13,7 +13,6 @@
   X(SDL_Window *, SDL_CreateWindow, (const char *a, int b, int c, int d, int e, Uint32 f), (a, b, c, d, e, f)) \
   X(const char *, SDL_GetCurrentVideoDriver, (void), ()) \
   X(SDL_Surface *, SDL_GetWindowSurface, (SDL_Window *a), (a)) \
-  X(int, SDL_LockSurface, (SDL_Surface *a), (a)) \
   X(int, SDL_ConvertPixels, (int a, int b, Uint32 c, const void *d, int e, Uint32 f, void *g, int h), (a, b, c, d, e, f, g, h)) \
   X(int, SDL_UpdateWindowSurfaceRects, (SDL_Window *a, const SDL_Rect *b, int c), (a, b, c)) \
   X(int, SDL_WaitEvent, (SDL_Event *a), (a)) \
@@ -28,7 +27,6 @@
   X(SDL_Quit, (void), ()) \
   X(SDL_Delay, (Uint32 a), (a)) \
   X(SDL_StartTextInput, (void), ()) \
-  X(SDL_UnlockSurface, (SDL_Surface *a), (a)) \
   X(SDL_DestroyWindow, (SDL_Window *a), (a)) \
   X(SDL_SetWindowTitle, (SDL_Window *a, const char *b), (a, b)) \
   X(SDL_GetWindowSize, (SDL_Window *a, int *b, int *c), (a, b, c)) \
