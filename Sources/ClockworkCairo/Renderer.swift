@@ -69,14 +69,6 @@ public final class Renderer {
   public func render(
     _ layer: Layer, on surface: CairoSurface, clip: Rect? = nil, background: Color? = nil
   ) throws(CairoError) {
-    try render(layer, on: surface, clips: clip.map { [$0] }, background: background)
-  }
-
-  /// Draws `layer` onto `surface` only inside `clips` (boxes that may overlap; nil: anywhere),
-  /// as ``render(_:on:clip:background:)`` does inside one.
-  public func render(
-    _ layer: Layer, on surface: CairoSurface, clips: [Rect]?, background: Color? = nil
-  ) throws(CairoError) {
     let context = try CairoContext(surface: surface, antialiased: antialiased)
     renderPasses += 1
     defer {
@@ -84,8 +76,8 @@ public final class Renderer {
       if renderPasses - lastTextPass >= Self.glyphOutlinesPassesKept { glyphOutlines = nil }
     }
     let cr = context.handle
-    if let clips {
-      for clip in clips { cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height) }
+    if let clip {
+      cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
       cairo_clip(cr)
     }
     if let background, !startsWithOpaqueRaster(layer, in: context) {

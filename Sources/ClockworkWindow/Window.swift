@@ -116,8 +116,8 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
   /// is copied into the window's surface before this returns.
   public func show(_ update: WindowUpdate) {
     state.withLock { state in
-      if let surface = state.surface {
-        state.changed += Self.copy(update, into: surface.pointer)
+      if let surface = state.surface, let rect = Self.copy(update, into: surface.pointer) {
+        state.changed.append(rect)
       }
       if let title = update.title { state.title = title }
     }
@@ -223,38 +223,32 @@ public final class Window: @unchecked Sendable {  // shared state in `state`; SD
     finished.signal()
   }
 
-  /// Copies the boxes of an update that changed into the window's surface (which needs no
-  /// SDL_LockSurface: it is never run-length encoded); none when it was drawn for another size
-  /// (a repaint at the new size follows a resize).
+  /// Copies an update's rectangle into the window's surface (which needs no SDL_LockSurface:
+  /// it is never run-length encoded); nil when it has none or was drawn for another size (a
+  /// repaint at the new size follows a resize).
   private static func copy(_ update: WindowUpdate, into target: UnsafeMutablePointer<SDL_Surface>)
-    -> [SDL_Rect]
+    -> SDL_Rect?
   {
     let surface = target.pointee
-    guard let source = update.source, surface.w == update.width, surface.h == update.height,
+    guard update.rectWidth > 0, update.rectHeight > 0, let source = update.source,
+      surface.w == update.width, surface.h == update.height,
       let format = surface.format?.pointee, let pixels = surface.pixels
-    else { return [] }
+    else { return nil }
+    let offset = update.y * Int(surface.pitch) + update.x * Int(format.BytesPerPixel)
     // Frames are opaque: to X11's 32-bit surface (XRGB) the pixels go as they are, a row copy
     // rather than SDL's conversion a pixel at a time.
     let sameBytes = [SDL_PIXELFORMAT_RGB888.rawValue, SDL_PIXELFORMAT_ARGB8888.rawValue]
     let sourceFormat =
       sameBytes.contains(format.format) ? format.format : SDL_PIXELFORMAT_ARGB8888.rawValue
-    var copied: [SDL_Rect] = []
-    _ = source.withRows { rows, rowWords in
-      for part in update.parts where part.width > 0 && part.height > 0 {
-        guard let base = rows.baseAddress else { break }
-        let from = base + (part.y - update.y) * rowWords + (part.x - update.x)
-        let to = pixels + part.y * Int(surface.pitch) + part.x * Int(format.BytesPerPixel)
-        guard
-          cw_SDL_ConvertPixels(
-            Int32(part.width), Int32(part.height), sourceFormat, from, Int32(rowWords * 4),
-            format.format, to, surface.pitch) == 0
-        else { continue }
-        copied.append(
-          SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height)))
-      }
-      return 0
+    let converted = source.withRows { rows, rowWords in
+      cw_SDL_ConvertPixels(
+        Int32(update.rectWidth), Int32(update.rectHeight), sourceFormat, rows.baseAddress,
+        Int32(rowWords * 4), format.format, pixels + offset, surface.pitch)
     }
-    return copied
+    guard converted == 0 else { return nil }
+    return SDL_Rect(
+      x: Int32(update.x), y: Int32(update.y), w: Int32(update.rectWidth),
+      h: Int32(update.rectHeight))
   }
 
   private func handle(_ event: SDL_Event, window: OpaquePointer) {

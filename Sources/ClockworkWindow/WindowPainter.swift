@@ -33,12 +33,13 @@ public struct WindowPainter {
     tree.position = .zero
     tree.transform = AffineTransform(scaleX: canvas.scale, y: canvas.scale).concatenating(
       tree.transform)
-    let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-    var boxes = [whole]
+    var box = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
     if let surface = picture, surface.width == width, surface.height == height, let lastTree {
-      boxes = (Damage.boxes(from: lastTree, to: tree) ?? [whole])
-        .map { Self.pixelBox($0, width: width, height: height) }
-        .filter { $0.width > 0 && $0.height > 0 }
+      switch Damage(from: lastTree, to: tree) {
+      case .none: box = Rect(x: 0, y: 0, width: 0, height: 0)
+      case .area(let area): box = Self.pixelBox(area, width: width, height: height)
+      case .everything: break
+      }
     } else {
       picture = try? CairoSurface.image(width: width, height: height)
       wholeNext = true
@@ -46,27 +47,21 @@ public struct WindowPainter {
     lastTree = tree
     guard let surface = picture else {
       return WindowUpdate(
-        width: 0, height: 0, x: 0, y: 0, rectWidth: 0, rectHeight: 0, parts: [], source: nil,
-        title: nil)
+        width: 0, height: 0, x: 0, y: 0, rectWidth: 0, rectHeight: 0, source: nil, title: nil)
     }
-    if !boxes.isEmpty {
-      try? renderer.render(tree, on: surface, clips: boxes, background: frame.background)
+    if box.width > 0, box.height > 0 {
+      try? renderer.render(tree, on: surface, clip: box, background: frame.background)
     }
-    if wholeNext { boxes = [whole] }
+    if wholeNext { box = Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
     wholeNext = false
-    let (left, top) = (boxes.map(\.minX).min() ?? 0, boxes.map(\.minY).min() ?? 0)
-    let box = Rect(
-      x: left, y: top, width: (boxes.map(\.maxX).max() ?? 0) - left,
-      height: (boxes.map(\.maxY).max() ?? 0) - top)
     let title = frame.title != lastTitle ? frame.title : nil
     if title != nil { lastTitle = frame.title }
     let (x, y, w, h) = (Int(box.minX), Int(box.minY), Int(box.width), Int(box.height))
     let pixels = UpdatePixels(picture: surface, box: (x, y, w, h))
     lastPixels = pixels
     return WindowUpdate(
-      width: width, height: height, x: x, y: y, rectWidth: w, rectHeight: h,
-      parts: boxes.map { (Int($0.minX), Int($0.minY), Int($0.width), Int($0.height)) },
-      source: pixels, title: title)
+      width: width, height: height, x: x, y: y, rectWidth: w, rectHeight: h, source: pixels,
+      title: title)
   }
 
   /// The next update carries the whole picture and the title, whatever changed.

@@ -14,7 +14,7 @@ public enum WindowError: Error, CustomStringConvertible {
 }
 
 /// A frame's change to the window: the pixels of one rectangle of a `width`×`height` picture
-/// (premultiplied ARGB), the boxes in it that changed, and the title to show with it.
+/// (premultiplied ARGB), and the title to show with it.
 public struct WindowUpdate: Sendable {
   /// The whole picture's width in pixels.
   public var width: Int
@@ -28,8 +28,6 @@ public struct WindowUpdate: Sendable {
   public var rectWidth: Int
   /// The changed rectangle's height.
   public var rectHeight: Int
-  /// The boxes inside the rectangle that changed (a ring's middle may not have).
-  let parts: [(x: Int, y: Int, width: Int, height: Int)]
   let source: UpdatePixels?
   /// A new title, if it changed.
   public var title: String?

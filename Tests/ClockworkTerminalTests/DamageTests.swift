@@ -36,50 +36,6 @@ import Testing
     #expect(box.minX >= 45 && box.maxY <= 55, "\(box)")  // not the whole face
   }
 
-  /// A ring that grows (a timer's pulse): the boxes hold where it was and where it is, and
-  /// leave out its middle, unless something there changed too.
-  @Test(arguments: [false, true]) func aGrowingRingLeavesItsMiddleOut(labelChanges: Bool) throws {
-    let center = Point(x: 100, y: 100)
-    func ring(scale: Double, label width: Double) -> Layer {
-      let root = Layer()
-      root.frame = Rect(x: 0, y: 0, width: 200, height: 200)
-      let pulse = GradientLayer()
-      pulse.frame = root.bounds
-      pulse.colors = [.white, Color(hex: 0xFF0000)]
-      let band = ShapeLayer()
-      band.frame = root.bounds
-      band.path = Path {
-        for radius in [80.0, 70.0] {
-          $0.move(to: Point(onCircleAround: center, radius: radius, angle: 0))
-          $0.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * .pi)
-          $0.close()
-        }
-      }
-      band.fillRule = .evenOdd
-      pulse.mask = band
-      pulse.transform = AffineTransform(scale: scale)
-      root.addSublayer(pulse)
-      let label = Layer()  // text would damage everything: its glyphs are not measured
-      label.frame = Rect(x: 80, y: 90, width: width, height: 20)
-      label.backgroundColor = .white
-      root.addSublayer(label)
-      return root
-    }
-    let boxes = try #require(
-      Damage.boxes(
-        from: ring(scale: 1, label: 40),
-        to: ring(scale: 1.1, label: labelChanges ? 30 : 40)))
-    let covered = { (point: Point) in boxes.contains { $0.contains(point) } }
-    for step in 0..<36 {
-      let angle = Double(step) * .pi / 18
-      for radius in [70.5, 79.5, 77.5, 87.5] {  // the old band's edges, the new one's
-        #expect(covered(Point(onCircleAround: center, radius: radius, angle: angle)))
-      }
-    }
-    #expect(covered(center) == labelChanges)
-    #expect(!covered(Point(x: 100, y: 60)))  // inside both rings, above the label
-  }
-
   @Test func changedTextDamagesEverything() {
     let a = TextLayer()
     a.string = "12"

@@ -59,63 +59,6 @@ import Testing
     #expect(ahead.pixels.isEmpty)
   }
 
-  /// A ring growing and fading over a backdrop (a timer's pulse), a box in its middle that
-  /// changes: painted only where it changed, the ring's middle mostly left out, every frame
-  /// looks as it does painted whole.
-  @Test func aRingsMiddleIsLeftOutAndEachFrameLooksPaintedWhole() {
-    let canvas = Window.Canvas(width: 240, height: 240)
-    let center = Point(x: 120, y: 120)
-    func frame(_ step: Int) -> WindowFrame {
-      let root = Layer()
-      root.frame = Rect(x: 0, y: 0, width: 240, height: 240)
-      let backdrop = Layer()
-      backdrop.frame = root.bounds
-      backdrop.backgroundColor = Color(hex: 0x224466)
-      root.addSublayer(backdrop)
-      let pulse = GradientLayer()
-      pulse.frame = root.bounds
-      pulse.colors = [Color(hex: 0xCE0755), Color(hex: 0xF5B433)]
-      (pulse.startPoint, pulse.endPoint) = (.zero, Point(x: 1, y: 1))
-      let band = ShapeLayer()
-      band.frame = root.bounds
-      band.path = Path {
-        for radius in [80.0, 68.0] {
-          $0.move(to: Point(onCircleAround: center, radius: radius, angle: 0))
-          $0.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * .pi)
-          $0.close()
-        }
-      }
-      band.fillRule = .evenOdd
-      band.fillColor = .white
-      pulse.mask = band
-      pulse.transform = AffineTransform(scale: 1 + 0.013 * Double(step))
-      pulse.opacity = 0.7 - 0.04 * Double(step)
-      root.addSublayer(pulse)
-      let label = Layer()
-      label.frame = Rect(x: 100, y: 110, width: 20 + Double(step % 3) * 7, height: 20)
-      label.backgroundColor = .white
-      root.addSublayer(label)
-      return WindowFrame(root, background: .black)
-    }
-    var painter = WindowPainter()
-    var whole = WindowPainter()
-    var (leftOut, worst) = (0, 0)
-    for step in 0..<14 {
-      if painter.paint(frame(step), on: canvas).parts.count > 1 { leftOut += 1 }
-      painter.showWholeNext()
-      let shown = painter.paint(frame(step), on: canvas).pixels
-      whole.forget()
-      let reference = whole.paint(frame(step), on: canvas).pixels
-      for (a, b) in zip(shown, reference) {
-        for shift in stride(from: 0, to: 32, by: 8) {
-          worst = max(worst, abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)))
-        }
-      }
-    }
-    #expect(leftOut == 13)  // all but the first, drawn whole
-    #expect(worst <= 6)  // Cairo's rounding of an edge through a clip; a stale pixel is far more
-  }
-
   @Test func aDamagedAreaIsWidenedToWholePixelsInsideTheCanvas() {
     #expect(
       WindowPainter.pixelBox(

@@ -110,50 +110,6 @@ open class ShapeLayer: Layer {
     super.drawsLike(other) && shapeProperties == (other as? ShapeLayer)?.shapeProperties
   }
 
-  /// A disk inside the shape where it paints nothing, in its own space: the middle of a ring.
-  /// Full circles about one centre, filled so that their middle is left out (an even number of
-  /// them even-odd, or as many each way); arcs about one centre, stroked. Nil for other shapes.
-  var hole: Disk? {
-    guard (backgroundColor?.alpha ?? 0) == 0, borderWidth == 0 else { return nil }
-    var arcs: [(center: Point, radius: Double, turns: Double)] = []
-    var start: Point?
-    for element in path.elements {
-      switch element {
-      case .move(let point): start = point
-      case .arc(let center, let radius, let from, let to):
-        // A line would join the current point to the arc's start.
-        if let start,
-          start.distance(to: Point(onCircleAround: center, radius: radius, angle: from)) > 1e-6
-        {
-          return nil
-        }
-        arcs.append((center, radius, (to - from) / (2 * .pi)))
-        start = Point(onCircleAround: center, radius: radius, angle: to)
-      case .close:
-        guard let last = arcs.last, abs(last.turns) >= 1 - 1e-9 else { return nil }  // no chord
-      default: return nil
-      }
-    }
-    guard let first = arcs.first, arcs.allSatisfy({ $0.center.distance(to: first.center) < 1e-6 })
-    else { return nil }
-    let (fills, strokes) = (
-      (fillColor?.alpha ?? 0) > 0, (strokeColor?.alpha ?? 0) > 0 && lineWidth > 0
-    )
-    let smallest = arcs.map(\.radius).min() ?? 0
-    var radius = Double.infinity
-    if fills {
-      guard arcs.allSatisfy({ abs(abs($0.turns) - 1) < 1e-9 }) else { return nil }  // once round
-      let leftOut =
-        fillRule == .evenOdd
-        ? arcs.count % 2 == 0 : arcs.reduce(0) { $0 + ($1.turns > 0 ? 1 : -1) } == 0
-      guard leftOut else { return nil }
-      radius = smallest
-    }
-    if strokes { radius = min(radius, smallest - lineWidth / 2) }
-    guard radius.isFinite, radius > 0 else { return nil }
-    return Disk(center: first.center, radius: radius)
-  }
-
   /// The path's box, widened by the stroke: half its width, or five widths where a miter
   /// can reach out (Cairo's default miter limit is 10).
   open override var contentBox: Rect? {
