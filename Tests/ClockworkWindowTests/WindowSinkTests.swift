@@ -7,18 +7,23 @@ import Testing
 /// The window's side that needs no display: the damaged rectangle as whole pixels, and a clear
 /// error where there is no display at all.
 @Suite struct WindowSinkTests {
+  /// A white dot of 10 points at (`x`, `y`) on black.
+  func dot(at x: Double, _ y: Double, on canvas: Window.Canvas, title: String? = nil)
+    -> WindowFrame
+  {
+    let root = Layer()
+    root.frame = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+    let dot = Layer()
+    dot.frame = Rect(x: x, y: y, width: 10, height: 10)
+    dot.backgroundColor = .white
+    root.addSublayer(dot)
+    return WindowFrame(root, background: .black, title: title)
+  }
+
   @Test func aPainterSendsWhatChangedAndTheWholePictureWhenAsked() {
     var painter = WindowPainter()
     let canvas = Window.Canvas(width: 100, height: 80)
-    func frame(dotAt x: Double) -> WindowFrame {
-      let root = Layer()
-      root.frame = Rect(x: 0, y: 0, width: 100, height: 80)
-      let dot = Layer()
-      dot.frame = Rect(x: x, y: 10, width: 10, height: 10)
-      dot.backgroundColor = .white
-      root.addSublayer(dot)
-      return WindowFrame(root, background: .black, title: "tea")
-    }
+    func frame(dotAt x: Double) -> WindowFrame { dot(at: x, 10, on: canvas, title: "tea") }
     let first = painter.paint(frame(dotAt: 10), on: canvas)
     #expect([first.x, first.y, first.rectWidth, first.rectHeight] == [Int]([0, 0, 100, 80]))
     #expect(first.title == "tea")
@@ -40,15 +45,7 @@ import Testing
   @Test func anUpdateKeepsItsPixelsWhenTheNextIsPaintedBeforeItIsShown() {
     var painter = WindowPainter()
     let canvas = Window.Canvas(width: 60, height: 20)
-    func frame(dotAt x: Double) -> WindowFrame {
-      let root = Layer()
-      root.frame = Rect(x: 0, y: 0, width: 60, height: 20)
-      let dot = Layer()
-      dot.frame = Rect(x: x, y: 5, width: 10, height: 10)
-      dot.backgroundColor = .white
-      root.addSublayer(dot)
-      return WindowFrame(root, background: .black)
-    }
+    func frame(dotAt x: Double) -> WindowFrame { dot(at: x, 5, on: canvas) }
     let held = painter.paint(frame(dotAt: 10), on: canvas)
     let ahead = painter.paint(frame(dotAt: 40), on: canvas)
     #expect(held.pixels[10 * 60 + 15] == 0xFFFF_FFFF)  // the dot where it was
