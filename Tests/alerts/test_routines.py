@@ -14,6 +14,14 @@ def run(env, *arguments):
     return subprocess.run([BINARY, *arguments], env=env, capture_output=True, text=True, timeout=30)
 
 
+def saved_step(tmp_path, name):
+    """The phase a sequence's saved timer is at (None while a ringer has taken it)."""
+    try:
+        return json.loads((tmp_path / "state" / "clockwork" / "timers" / f"{name}.json").read_text())["value"].get("step")
+    except (OSError, ValueError, KeyError):
+        return None
+
+
 def test_presets_are_added_listed_started_by_name_and_removed(world):
     server, env, tmp_path = world
     env = {**env, "XDG_CONFIG_HOME": str(tmp_path / "config")}
@@ -46,7 +54,9 @@ def test_a_sequence_with_its_window_closed_rings_each_phase_in_order(world):
     listed = run(env, "timer", "--list").stdout
     assert re.match(r"focus\s+0:0[12] left\s+\(of 0:02, work 1/1\)", listed), listed
     assert wait_for(lambda: len(server.notifications()) >= 1)
-    assert wait_for(lambda: "rest 1/1" in run(env, "timer", "--list").stdout), "the next phase started by itself"
+    # Read from the state folder: a command would start a watcher if none ran, and so hide one
+    # that left with a phase still to ring.
+    assert wait_for(lambda: saved_step(tmp_path, "focus") == 1), "the next phase started by itself"
     assert wait_for(lambda: len(server.notifications()) >= 2)
     time.sleep(1)
     summaries = [n[0] for n in server.notifications()]

@@ -175,10 +175,11 @@ public struct AlertWatcher {
 
   /// Runs until nothing is pending; returns the exit status.
   public func run() -> Int32 {
-    guard case .acquired(let first) = StateLock.acquire(Self.lockFile(store)) else {
-      return ExitStatus.success
-    }
-    var lock: StateLock? = first
+    // Held by `lock` alone, so that `lock = nil` lets go: a ringer that saves a sequence's next
+    // phase must not find the lock of a watcher about to leave.
+    var lock: StateLock?
+    if case .acquired(let acquired) = StateLock.acquire(Self.lockFile(store)) { lock = acquired }
+    guard lock != nil else { return ExitStatus.success }
     defer { withExtendedLifetime(lock) {} }  // held until the watcher leaves
     let wait: WallClockWait
     do {
@@ -200,11 +201,10 @@ public struct AlertWatcher {
         // Nothing pending: let go, then look once more, for a timer saved by one who saw the
         // lock still held and so started no watcher.
         lock = nil
-        guard
-          Self.plan(
-            store.all().timers, isShown: isShown, alarms: alarmList(now: Date(), managed: true),
-            now: Date()
-          ).wake != nil,
+        let second = Self.plan(
+          store.all().timers, isShown: isShown, alarms: alarmList(now: Date(), managed: true),
+          now: Date())
+        guard second.isDue || second.wake != nil,
           case .acquired(let again) = StateLock.acquire(Self.lockFile(store))
         else { return ExitStatus.success }
         lock = again
