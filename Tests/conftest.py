@@ -1,7 +1,12 @@
-"""Every end-to-end test leaves nothing running: after each test, a process of ours (clockwork,
-clockwork-alerts) that the test started with a temporary state folder is ended and named; the
-run fails if any is still alive when the suite ends."""
+"""Every end-to-end test leaves nothing running, and the run ends only what it started.
+
+The run has one temporary root of its own: pytest's temporary folders, TMPDIR and the state
+folder the tests inherit are all under it, and every program started from the tests inherits a
+variable naming it. After each test, a process of ours (clockwork, clockwork-alerts) that
+belongs to this run is ended and named; the run fails if any is still alive when the suite ends.
+A user's clockwork, or another run's, under the same system temporary folder is never touched."""
 import os
+import shutil
 import signal
 import tempfile
 import time
@@ -9,13 +14,31 @@ import time
 import pytest
 
 PROGRAMS = ("clockwork", "clockwork-alerts")
+MARK = "CLOCKWORK_TEST_RUN"
 ENDED = []  # (test, pids) for the summary
-# Where the tests' state folders are: temporary ones, and the one `make test` gives them all.
-ROOTS = [tempfile.gettempdir()] + ([os.environ["XDG_STATE_HOME"]] if os.environ.get("XDG_STATE_HOME", "").startswith("/") else [])
+RUN_ROOT = os.path.realpath(tempfile.mkdtemp(prefix="clockwork-tests-"))
 
 
-def our_processes():
-    """pid → state folder, for each process of ours whose state folder is a temporary one."""
+def pytest_configure(config):
+    if not config.option.basetemp:
+        config.option.basetemp = os.path.join(RUN_ROOT, "pytest")
+    os.environ.update({MARK: RUN_ROOT, "TMPDIR": RUN_ROOT, "XDG_STATE_HOME": os.path.join(RUN_ROOT, "state")})
+    tempfile.tempdir = RUN_ROOT
+
+
+def belongs_to_run(variables, root=None):
+    """Whether a process with these environment variables was started by the run at `root`: it
+    carries the run's mark, or keeps its state under the run's root."""
+    root = root or RUN_ROOT
+    found = dict(v.split(b"=", 1) for v in variables if b"=" in v)
+    if found.get(MARK.encode()) == root.encode():
+        return True
+    state = found.get(b"XDG_STATE_HOME", b"").decode(errors="replace")
+    return state == root or state.startswith(root + "/")
+
+
+def our_processes(root=None):
+    """pid → state folder, for each process of ours that this run started."""
     found = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -27,8 +50,8 @@ def our_processes():
                 variables = environ.read().split(b"\0")
         except OSError:
             continue
-        state = next((v.split(b"=", 1)[1].decode() for v in variables if v.startswith(b"XDG_STATE_HOME=")), "")
-        if any(state == root or state.startswith(root + "/") for root in ROOTS):
+        if belongs_to_run(variables, root):
+            state = next((v.split(b"=", 1)[1].decode() for v in variables if v.startswith(b"XDG_STATE_HOME=")), "")
             found[int(entry)] = state
     return found
 
@@ -46,18 +69,20 @@ def end(pids):
 
 @pytest.fixture(scope="session", autouse=True)
 def nothing_outlives_the_suite():
-    before = set(our_processes())
     yield
-    left = {pid: state for pid, state in our_processes().items() if pid not in before}
+    left = our_processes()
     end(left)
+    with open("/proc/self/mounts") as mounts:
+        still_mounted = any(RUN_ROOT in line for line in mounts)
+    if not still_mounted:
+        shutil.rmtree(RUN_ROOT, ignore_errors=True)
     assert not left, f"processes of ours outlived the suite: {left}"
 
 
 @pytest.fixture(autouse=True)
 def nothing_outlives_a_test(request):
-    before = set(our_processes())
     yield
-    left = {pid: state for pid, state in our_processes().items() if pid not in before}
+    left = our_processes()
     if left:
         end(left)
         ENDED.append((request.node.nodeid, sorted(left)))

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import time
 
+import conftest
 from test_live import BINARY, run  # noqa: F401  (the pty fixture)
 
 
@@ -159,6 +160,44 @@ def test_an_interrupted_plain_timer_is_cancelled(tmp_path):
     assert proc.wait() == 130
     listed = subprocess.run([BINARY, "timer", "--list"], capture_output=True, env=env, timeout=10, text=True).stdout
     assert listed.strip() == "no timers", listed
+
+
+def watcher_gone(tmp_path, timeout=10):
+    """Waits for the watcher that a pending timer started to see that nothing is pending."""
+    state = str(tmp_path / "state")
+    deadline = time.monotonic() + timeout
+    while state in conftest.our_processes().values() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def saved_timer(tmp_path, name, **value):
+    folder = tmp_path / "state" / "clockwork" / "timers"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.json").write_text(json.dumps({"version": 1, "value": {"name": name, "duration": 600, **value}}))
+
+
+def test_a_paused_timer_looked_at_in_plain_mode_is_said_paused_and_kept(tmp_path):
+    env = env_for(tmp_path)
+    saved_timer(tmp_path, "soup", remainingWhenPaused=598)
+    looked = subprocess.run([BINARY, "timer", "--name", "soup", "--plain"], capture_output=True, env=env, timeout=10, text=True)
+    assert (looked.returncode, looked.stdout) == (0, "9:58 (paused)\n"), looked
+    assert "`clockwork timer --name soup` in a terminal resumes it" in looked.stderr, looked.stderr
+    listed = subprocess.run([BINARY, "timer", "--list"], capture_output=True, env=env, timeout=10, text=True).stdout
+    assert re.search(r"^soup\s+9:58 left\b.*paused", listed, re.M), listed
+
+
+def test_an_interrupted_plain_view_of_a_running_timer_leaves_it_running(tmp_path):
+    """Only a plain timer that its own run started is cancelled by Ctrl-C."""
+    env = env_for(tmp_path)
+    saved_timer(tmp_path, "soup", endsAt=time.time() + 600)
+    proc = subprocess.Popen([BINARY, "timer", "--name", "soup", "--plain"], stdout=subprocess.PIPE, env=env, bufsize=0)
+    read_line(proc)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait() == 130
+    listed = subprocess.run([BINARY, "timer", "--list"], capture_output=True, env=env, timeout=10, text=True).stdout
+    assert re.search(r"^soup\s+(9:5\d|10:00) left", listed, re.M), listed
+    subprocess.run([BINARY, "timer", "--cancel", "--name", "soup"], capture_output=True, env=env, timeout=10)
+    watcher_gone(tmp_path)
 
 
 def test_a_timer_that_finished_while_closed_says_when(tmp_path):

@@ -20,8 +20,9 @@ struct TimerCommand: AsyncParsableCommand {
       exit 0 (or stay with --wait).
 
       Plain mode (--plain, or output not a terminal, or TERM=dumb) prints the remaining time once \
-      a second, rings the bell at zero and exits 0; Ctrl-C (or any signal) cancels the timer and \
-      exits 130 (128 + the signal), so the next plain timer starts afresh.
+      a second, rings the bell at zero and exits 0; Ctrl-C (or any signal) cancels a timer it \
+      started and exits 130 (128 + the signal), so the next plain timer starts afresh. A timer it \
+      returned to goes on running; a paused one is printed once with "(paused)".
 
       Timers survive their window: quitting early leaves the timer running, and `clockwork \
       timer` with no duration returns to it, or says when it finished (a finished timer is \
@@ -239,13 +240,23 @@ struct TimerCommand: AsyncParsableCommand {
       throw ExitCode(status)
     }
     guard live.wantsLiveView else {
+      // A paused timer has no lines to count down: it is said as it is, and left as it is.
+      if saved != nil, !countdown.isRunning {
+        StandardOutput.line(
+          CountdownFormat.string(countdown.remaining(at: start.instant)) + " (paused)")
+        StandardOutput.error(
+          "clockwork: timer '\(name)' is paused; `\(Self.resumeCommand(name))` in a terminal resumes it (Space)"
+        )
+        return
+      }
       if let problem = persist.saveError {
         StandardOutput.error("warning: timer '\(name)': \(problem); it ends with this run")
       }
       let status = await LiveRun.lines(
         TimerLines(countdown: countdown, persistence: persist, alert: alert))
-      // A script that stops a plain timer (Ctrl-C, timeout) is done with it: the next starts afresh.
-      if status != ExitStatus.success { persist.finished() }
+      // A script that stops a plain timer it started (Ctrl-C, timeout) is done with it: the next
+      // starts afresh. One it returned to goes on, as after q in a terminal.
+      if status != ExitStatus.success, saved == nil { persist.finished() }
       throw ExitCode(status)
     }
     let session = try TerminalSession()
