@@ -90,3 +90,12 @@ void cw_fatal_signals_terminal_entered(int input, int output, const struct termi
 }
 
 void cw_fatal_signals_terminal_left(void) { terminal_on = 0; }
+
+void cw_fatal_signals_end_now(int status) {
+  if (terminal_on) {
+    terminal_on = 0;
+    say(terminal_output, terminal_restore);
+    tcsetattr(terminal_input, TCSAFLUSH, &terminal_saved);
+  }
+  _exit(status);
+}

@@ -66,6 +66,8 @@ where
   /// for the canvas as it is when it begins (a resize storm is one redraw, not one per signal).
   private let repaintQueued = Atomic(false)
   private let ticking = Atomic(false)
+  /// Set once by whoever ends the run: the runner, or ``claimEnd()`` from outside.
+  private let endClaimed = Atomic(false)
 
   /// Whether the run is on and a next frame is scheduled (FWTClock's `isTicking`): false
   /// before the run, after it, and while the mode has nothing more to show (a paused stopwatch,
@@ -137,6 +139,14 @@ where
   /// Ends the run with `status`, from any thread.
   public func stop(_ status: Int32) {
     queue.async { [self] in end(status) }
+  }
+
+  /// Takes the run's end from outside, from any thread: true when the runner had not begun to
+  /// end by itself (it is drawing a frame, say), and will now never end it; the caller ends the
+  /// process. False when the runner is ending or has ended: let it finish.
+  public func claimEnd() -> Bool {
+    endClaimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+      .exchanged
   }
 
   func handle(_ event: RunnerEvent<Mode.Input>) {
@@ -283,7 +293,7 @@ where
 
   /// Leaves the surface as found and hands back the status.
   func end(_ status: Int32) {
-    guard running else { return }
+    guard running, claimEnd() else { return }
     running = false
     held = []
     scheduled = nil

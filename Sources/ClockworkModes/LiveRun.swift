@@ -1,3 +1,4 @@
+import Dispatch
 import ClockworkLive
 import ClockworkState
 import ClockworkSystem
@@ -29,7 +30,7 @@ public enum LiveRun {
         switch event {
         case .key(let key, let arrived): runner.send(key, arrivedAt: arrived)
         case .resized, .resumed: runner.send(.repaint)
-        case .signal(let number): runner.send(.signal(number))
+        case .signal(let number): endPromptly(runner, by: number)
         }
       }
     }
@@ -72,7 +73,7 @@ public enum LiveRun {
     ProcessTuning.keepFreedMemory()
     let runner = runner(mode(window), sink: WindowSink(window: window))
     let status = await runner.run {
-      signals.forward { runner.send(.signal($0)) }
+      signals.forward { endPromptly(runner, by: $0) }
       events.forward {
         switch $0 {
         case .key(let key): runner.send(.input(key))
@@ -111,7 +112,7 @@ public enum LiveRun {
   static func endedBySignals<Mode: LiveMode, Sink: FrameSink>(
     _ runner: FrameRunner<Mode, Sink, ContinuousClock>, begin: @escaping @Sendable () -> Void = {}
   ) async -> Int32 {
-    let signals = SignalWatcher(SignalWatcher.ending) { runner.send(.signal($0)) }
+    let signals = SignalWatcher(SignalWatcher.ending) { endPromptly(runner, by: $0) }
     let status = await runner.run(begin: begin)
     withExtendedLifetime(signals) {}
     return reported(status, runner.failure)
@@ -124,6 +125,21 @@ public enum LiveRun {
     FrameRunner(
       mode: mode, sink: sink, clock: ContinuousClock(), wallNow: { Date() },
       scheduler: DeadlineThread())
+  }
+
+  /// How long a signal waits for the runner to begin its end.
+  static let signalGrace = DispatchTimeInterval.milliseconds(100)
+
+  /// Tells `runner` of a signal that ends the run. A runner that has not begun to end within
+  /// ``signalGrace`` is held up in a frame (a huge terminal or window): the process ends here
+  /// with the same status, the terminal put back as on a crash.
+  static func endPromptly<Mode: LiveMode, Sink: FrameSink>(
+    _ runner: FrameRunner<Mode, Sink, ContinuousClock>, by number: Int32
+  ) {
+    runner.send(.signal(number))
+    DispatchQueue.global().asyncAfter(deadline: .now() + signalGrace) {
+      if runner.claimEnd() { FatalSignals.endNow(ExitStatus.signal(number)) }
+    }
   }
 
   /// Says why a run failed, once the surface is restored.

@@ -21,4 +21,8 @@ public enum FatalSignals {
 
   /// The terminal session has put the terminal back: a crash no longer touches it.
   public static func terminalLeft() { cw_fatal_signals_terminal_left() }
+
+  /// Ends the process now with `status`, the terminal put back first if a session owns it: for
+  /// a signal that a run is too busy to answer in time.
+  public static func endNow(_ status: Int32) -> Never { cw_fatal_signals_end_now(status) }
 }

@@ -44,6 +44,14 @@ import Testing
     ),
     (["clock", "--plain", "--count", "-1"], "--count must be at least 1, got -1"),
     (
+      ["timer", "5m", "--window", "--size", "16384x16384"],
+      "--size '16384x16384' must be WIDTHxHEIGHT in points, each 64 to 7680, e.g. 480x480"
+    ),
+    (
+      ["clock", "--window", "--size", "7680x7680"],
+      "--size '7680x7680' is larger than an 8K screen: at most 7680x4320 or 4320x7680 points"
+    ),
+    (
       ["render", "timer", "--remaining", "-5m", "--total", "1m", "-o", "a.png"],
       "duration '-5m' is negative"
     ),

@@ -293,6 +293,27 @@ import Testing
     #expect(run.log.entries.value.last == .finish)
   }
 
+  /// A run held up in a frame (the runner's queue busy) can be ended from outside only while
+  /// it has not begun to end by itself; once claimed, the runner leaves the end to the claimer.
+  @Test func theEndIsClaimedOnceByTheRunnerOrFromOutside() async throws {
+    let run = Harness()
+    let task = try await run.start()
+    run.runner.send(.signal(15))
+    #expect(await task.value == 143)
+    #expect(!run.runner.claimEnd(), "the runner ended the run itself")
+
+    let held = Harness()
+    let heldTask = try await held.start()
+    held.runner.queue.suspend()  // as a frame that takes long to draw
+    held.runner.send(.signal(15))
+    #expect(held.runner.claimEnd(), "not begun: the claimer ends it")
+    #expect(!held.runner.claimEnd())
+    held.runner.queue.resume()
+    held.runner.queue.sync {}
+    #expect(held.log.entries.value.last != .finish, "the runner does not end a claimed run")
+    heldTask.cancel()
+  }
+
   @Test func aModeThatQuitsEndsTheRunWithItsStatus() async throws {
     let run = Harness()
     let task = try await run.start()

@@ -161,6 +161,17 @@ import Testing
     #expect(writer.frame(grid("12:00")) == "")
   }
 
+  /// A first frame has no last one to compare rows with: on a terminal of two million cells it
+  /// is written whole, its last row included, and the next identical frame is nothing.
+  @Test func aFirstFrameOnAHugeTerminalIsWrittenWhole() {
+    var writer = DamageWriter(colorMode: .truecolor)
+    var huge = CellGrid(columns: 2000, rows: 1000)
+    huge.write("end", column: 1997, row: 999, foreground: RGB(255, 255, 255))
+    let first = writer.frame(huge)
+    #expect(first.hasSuffix("end"), "\(first.suffix(40).debugDescription)")
+    #expect(writer.frame(huge) == "")
+  }
+
   /// The title is sent when it changes (and after a repaint), with control characters left out.
   @Test func theTitleIsSentWhenItChanges() {
     var writer = DamageWriter(colorMode: .truecolor)

@@ -397,3 +397,12 @@ def test_the_stopwatch_window_has_a_green_start_and_a_red_stop_that_a_click_pres
         time.sleep(0.05)
     red, green, _ = button(capture(display, window))
     assert red > green + 10, (red, green)
+
+
+def test_the_largest_window_ends_on_a_signal_while_it_draws(display, app):
+    """An 8K window (the largest --size) takes its frames' time to draw; a signal does not wait
+    for them: the run ends by it, with its status."""
+    process = app("clock", "--window", "--size", "7680x4320", "--oscillator", "sweep")
+    window_of(display, process, timeout=60)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=20) == 143, process.stderr.read()

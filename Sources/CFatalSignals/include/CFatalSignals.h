@@ -14,3 +14,5 @@ void cw_fatal_signals_terminal_entered(int input, int output, const struct termi
 
 /// The session put the terminal back itself.
 void cw_fatal_signals_terminal_left(void);
+/// Ends the process now with `status`, the terminal put back first if a session is on.
+void cw_fatal_signals_end_now(int status) __attribute__((noreturn));

@@ -100,7 +100,8 @@ public struct DamageWriter: Sendable {
           // A clock's second changes a few rows: the others are skipped a row at a time.
           let rowBytes = columns * MemoryLayout<Cell>.stride
           for row in 0..<grid.rows {
-            if let before = unchanged.baseAddress, let now = cells.baseAddress,
+            // (An empty array's buffer has an address too: the shared empty storage.)
+            if !unchanged.isEmpty, let before = unchanged.baseAddress, let now = cells.baseAddress,
               memcmp(before + row * columns, now + row * columns, rowBytes) == 0
             {
               continue

@@ -125,14 +125,22 @@ struct WindowSize: CustomStringConvertible {
 }
 
 enum WindowSizeArgument {
+  /// An 8K screen, either way up: a window's picture is kept twice, so a larger one would take
+  /// gigabytes for nothing a screen can show.
+  static let largest = (side: 7680, area: 7680 * 4320)
+
   static func parse(_ text: String) throws -> WindowSize {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-      (64...16384).contains(width),
-      (64...16384).contains(height)
+      (64...largest.side).contains(width),
+      (64...largest.side).contains(height)
     else {
       throw ValidationError(
-        "--size '\(text)' must be WIDTHxHEIGHT in points, each 64 to 16384, e.g. 480x480")
+        "--size '\(text)' must be WIDTHxHEIGHT in points, each 64 to \(largest.side), e.g. 480x480")
+    }
+    guard width * height <= largest.area else {
+      throw ValidationError(
+        "--size '\(text)' is larger than an 8K screen: at most 7680x4320 or 4320x7680 points")
     }
     return WindowSize(width: width, height: height)
   }
