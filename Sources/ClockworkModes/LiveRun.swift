@@ -1,9 +1,9 @@
-import Dispatch
 import ClockworkLive
 import ClockworkState
 import ClockworkSystem
 import ClockworkTerminal
 import ClockworkWindow
+import Dispatch
 import FoundationEssentials
 import Synchronization
 
