@@ -39,6 +39,37 @@ import Testing
     #expect(over.rungAt != nil && !over.isPending, "the sequence is over and remembered")
   }
 
+  /// A ringer killed while it holds a phase's end leaves the end taken and nothing saved: the
+  /// next look puts it back, due, and the next claim rings it and starts what follows. An end
+  /// a live ringer holds is left to it.
+  @Test func anEndHeldByADeadRingerIsTakenBackAndOneByALiveRingerIsNot() throws {
+    let dir = try TemporaryDirectory()
+    let store = TimerStore(directory: StateDirectory(url: dir.url))
+    #expect(store.save(try sequenceTimer("focus", "work 2s, break 3s")) == nil)
+    let file = store.file("focus").url
+    let taken = store.folder.appendingPathComponent(".focus.ringing-4242")
+    let staged = store.folder.appendingPathComponent(".focus.staged-4242")
+    try FileManager.default.moveItem(at: file, to: taken)
+    try Data("{}".utf8).write(to: staged)
+
+    do {  // A live ringer holds the claim: its end stays taken, and is said to be rung.
+      let live = StateLock.acquire(store.claimLock("focus"))
+      guard case .acquired = live else {
+        Issue.record("the claim's lock")
+        return
+      }
+      #expect(store.takeBackAbandonedEnds() == ["focus"])
+      #expect(store.all(now: at(3)).timers.isEmpty)
+    }
+
+    // Its ringer is gone (the lock let go): put back as it was, and the staged file removed.
+    #expect(store.all(now: at(3)).timers.map(\.phaseLabel) == ["work 1/1"])
+    #expect(!FileManager.default.fileExists(atPath: taken.path))
+    #expect(!FileManager.default.fileExists(atPath: staged.path))
+    let rung = try #require(store.claimEnd("focus", now: at(3)))
+    #expect(rung.next?.phaseLabel == "break 1/1" && rung.next?.endsAt == t0 + 5)
+  }
+
   @Test func aManualSequenceWaitsUntilToldAndNextStartsIt() throws {
     let dir = try TemporaryDirectory()
     let told = Mutex<[String]>([])

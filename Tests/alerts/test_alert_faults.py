@@ -171,3 +171,32 @@ def test_a_corrupt_alarms_file_set_aside_by_the_watcher_is_told_by_the_next_comm
     assert re.search(r"clockwork: warning: .*alarms.json is corrupt or truncated; moved it to alarms.json.corrupt-\d+", said.stderr), said.stderr
     run(env, "timer", "--cancel", "--name", "tea")
     assert wait_for(lambda: watcher_pid(tmp_path) is None)
+
+
+def test_a_ringer_killed_the_instant_it_takes_a_phase_end_loses_no_phase(world):
+    """Each ringer is killed (-9) as soon as its claim on a phase's end appears, before it can
+    save the next phase: the claim is taken back, and every phase still rings, in order."""
+    server, env, tmp_path = world
+    app = subprocess.Popen([BINARY, "timer", "--sequence", "a 2s, b 1s, c 1s", "--plain", "--name", "focus"], env=env, stdout=subprocess.PIPE)
+    app.stdout.readline()
+    app.kill()
+    app.wait()
+    timers = tmp_path / "state" / "clockwork" / "timers"
+    killed = []
+    deadline = time.monotonic() + 20
+    while len(killed) < 3 and time.monotonic() < deadline:
+        for entry in os.listdir(timers):
+            taken = re.fullmatch(r"\.focus\.ringing-(\d+)", entry)
+            if taken and int(taken[1]) not in killed:
+                try:
+                    os.kill(int(taken[1]), signal.SIGKILL)
+                    killed.append(int(taken[1]))
+                except ProcessLookupError:
+                    pass
+    assert len(killed) == 3, f"ringers killed while holding an end: {killed}"
+    assert wait_for(lambda: any(n[0] == "c done — focus finished" for n in server.notifications()), timeout=30), server.notifications()
+    summaries = [n[0] for n in server.notifications()]
+    firsts = [next(i for i, s in enumerate(summaries) if s.startswith(f"{phase} done")) for phase in "abc"]
+    assert firsts == sorted(firsts), summaries
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)
+    assert not [e for e in os.listdir(timers) if ".ringing-" in e or ".staged-" in e], os.listdir(timers)

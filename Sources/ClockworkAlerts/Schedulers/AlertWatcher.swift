@@ -195,8 +195,12 @@ public struct AlertWatcher {
     var ringer: pid_t?
     while true {
       let now = Date()
-      let plan = Self.plan(
+      var plan = Self.plan(
         timers(now: now), isShown: isShown, alarms: alarmList(now: now, managed: true), now: now)
+      // An end being rung is looked at again: if its ringer dies, it is taken back and rung.
+      if !store.takeBackAbandonedEnds().isEmpty {
+        plan.wake = min(plan.wake ?? .distantFuture, now.addingTimeInterval(Self.viewerGrace))
+      }
       if !plan.isDue && plan.wake == nil {
         // Nothing pending: let go, then look once more, for a timer saved by one who saw the
         // lock still held and so started no watcher.

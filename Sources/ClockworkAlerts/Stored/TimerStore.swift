@@ -24,8 +24,10 @@ public struct TimerStore: Sendable {
     StateFile(url: folder.appendingPathComponent("\(name).json"))
   }
 
-  /// Every saved timer (warnings for files that had to be moved aside).
+  /// Every saved timer (warnings for files that had to be moved aside); an end whose ringer
+  /// died while it held it is put back first (``takeBackAbandonedEnds()``).
   public func all(now: Date = Date()) -> (timers: [StoredTimer], warnings: [String]) {
+    takeBackAbandonedEnds()
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     var timers: [StoredTimer] = []
     var warnings: [String] = []
@@ -74,11 +76,14 @@ public struct TimerStore: Sendable {
   public func claimEnd(_ name: String, now: Date, ring: (ClaimedEnd) -> Void = { _ in })
     -> ClaimedEnd?
   {
+    // Held until the timer is put back: a claim file whose lock is free is a dead ringer's.
+    guard case .acquired(let claim) = StateLock.acquire(claimLock(name)) else { return nil }
+    defer { withExtendedLifetime(claim) {} }
     let url = file(name).url
     guard var timer = file(name).load(now: now).value, timer.isPending,
       timer.isFinished(atWall: now)
     else { return nil }
-    let taken = folder.appendingPathComponent(".\(name).ringing-\(getpid())")
+    let taken = folder.appendingPathComponent(".\(name)\(Self.takenMark)\(getpid())")
     guard rename(url.path, taken.path) == 0 else { return nil }  // another took it first
     defer { unlink(taken.path) }
     let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
@@ -90,10 +95,42 @@ public struct TimerStore: Sendable {
     return claimed
   }
 
+  /// Held by whoever rings the timer's end, from taking it to putting it back.
+  func claimLock(_ name: String) -> URL { folder.appendingPathComponent(".\(name).claim") }
+
+  /// What a taken end's file and a staged one are called: `.NAME<mark>PID`.
+  static let takenMark = ".ringing-"
+  static let stagedMark = ".staged-"
+
+  /// Ends taken to be rung whose ringer died before it put the timer back (killed at the
+  /// instant of a phase's end): each is put back as it was, due, so the next look rings it,
+  /// late, and starts what follows. A file staged by a dead ringer is removed. Returns the
+  /// names whose end a live process is ringing now.
+  @discardableResult
+  public func takeBackAbandonedEnds() -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    var beingRung: [String] = []
+    for entry in entries where entry.hasPrefix(".") {
+      let unmarked = String(entry.dropFirst().reversed().drop(while: \.isNumber).reversed())
+      let mark = [Self.takenMark, Self.stagedMark].first { unmarked.hasSuffix($0) }
+      guard let mark else { continue }
+      let name = String(unmarked.dropLast(mark.count))
+      guard case .acquired(let claim) = StateLock.acquire(claimLock(name)) else {
+        if mark == Self.takenMark { beingRung.append(name) }
+        continue
+      }
+      let path = folder.appendingPathComponent(entry).path
+      if mark == Self.takenMark { _ = link(path, file(name).url.path) }  // never over a newer one
+      unlink(path)
+      withExtendedLifetime(claim) {}
+    }
+    return beingRung
+  }
+
   /// Saves `timer` unless a new timer of that name was saved meanwhile (a link never replaces).
   func putBack(_ timer: StoredTimer) {
     guard let data = try? StateFile<StoredTimer>.encode(timer) else { return }
-    let staged = folder.appendingPathComponent(".\(timer.name).staged-\(getpid())")
+    let staged = folder.appendingPathComponent(".\(timer.name)\(Self.stagedMark)\(getpid())")
     guard (try? AtomicFile.write(data, to: staged)) != nil else { return }
     _ = link(staged.path, file(timer.name).url.path)
     unlink(staged.path)
