@@ -95,6 +95,10 @@ public struct Timers: Sendable {
   /// A sequence's next phase, now: the one waiting starts, or the one running is cut short
   /// (unrung) for the next. Returns the timer as saved.
   public func next(_ name: String, now: Date = Date()) throws(AlertsError) -> StoredTimer {
+    // One at a time, after any ring of its end: ten at once start ten phases, or say why not.
+    let claim = StateLock.acquire(store.claimLock(name), waiting: true)
+    if case .failed(let error) = claim { throw .cannotSave("\(error)") }
+    defer { withExtendedLifetime(claim) {} }
     guard let timer = store.file(name).load(now: now).value else { throw .noSuchTimer(name) }
     guard timer.sequence != nil else { throw .notASequence(name) }
     var updated: StoredTimer

@@ -77,11 +77,12 @@ public struct Presets: Sendable {
     }
     var presets: [Preset] = []
     var problems: [String] = []
+    let lines = JSONText.keyLines(in: text)
     for (name, lenient) in entries.sorted(by: { $0.key < $1.key }) {
       do {
         presets.append(try Self.preset(name, from: try lenient.entry.get()))
       } catch {
-        let line = JSONText.line(of: name, in: text)
+        let line = lines[name, default: 0]
         problems.append(
           "\(url.path)\(line > 0 ? " line \(line)" : ""): preset '\(name)': \(error is DecodingError ? "unreadable (\(error.reason))" : "\(error)")"
         )
@@ -95,6 +96,8 @@ public struct Presets: Sendable {
 
   /// Adds or replaces a preset; the file keeps every other entry as it was.
   public func save(_ preset: Preset) throws(PresetError) {
+    let lock = try changing()
+    defer { withExtendedLifetime(lock) {} }
     var entries = try rawEntries()
     var entry = Entry()
     if let sequence = preset.sequence {
@@ -112,6 +115,8 @@ public struct Presets: Sendable {
 
   /// Removes a preset; whether there was one.
   public func remove(_ name: String) throws(PresetError) -> Bool {
+    let lock = try changing()
+    defer { withExtendedLifetime(lock) {} }
     var entries = try rawEntries()
     guard entries.removeValue(forKey: name) != nil else { return false }
     try write(entries)
@@ -165,7 +170,7 @@ public struct Presets: Sendable {
     var readable: [String: Entry] = [:]
     for (name, lenient) in entries.sorted(by: { $0.key < $1.key }) {
       guard case .success(let entry) = lenient.entry else {
-        let line = JSONText.line(of: name, in: String(decoding: data, as: UTF8.self))
+        let line = JSONText.keyLines(in: String(decoding: data, as: UTF8.self))[name, default: 0]
         throw PresetError(
           "\(url.path)\(line > 0 ? " line \(line)" : ""): preset '\(name)' cannot be read; fix or remove it first, or it would be lost"
         )
@@ -173,6 +178,17 @@ public struct Presets: Sendable {
       readable[name] = entry
     }
     return readable
+  }
+
+  /// Held from reading the file to writing it back: of changes made at once, each waits its
+  /// turn and none is lost.
+  func changing() throws(PresetError) -> StateLock {
+    let file = url.deletingLastPathComponent().appendingPathComponent(".presets.lock")
+    switch StateLock.acquire(file, waiting: true) {
+    case .acquired(let lock): return lock
+    case .failed(let error): throw PresetError("cannot save \(url.path): \(error)")
+    case .heldBy: throw PresetError("cannot save \(url.path): its lock \(file.path) is held")
+    }
   }
 
   func write(_ entries: [String: Entry]) throws(PresetError) {

@@ -16,8 +16,25 @@ public enum StandardOutput {
 
   /// Writes `text` and a newline to standard output; a failure is kept in ``failure``.
   public static func line(_ text: String) { try? checkedLine(text) }
-  /// Writes `text` and a newline to standard error.
-  public static func error(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
+  /// Writes `text` and a newline to standard error, its control characters (an escape, a bell
+  /// from a name in a file) written as `\u{1B}`: a message never drives the terminal.
+  public static func error(_ text: String) {
+    write(shown(text) + "\n", to: STDERR_FILENO)
+  }
+
+  /// `text` with each control character but a line break or tab written as `\u{XX}`.
+  public static func shown(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar.properties.generalCategory == .control, scalar != "\n", scalar != "\t" {
+        out.append(
+          contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+      } else {
+        out.append(scalar)
+      }
+    }
+    return String(out)
+  }
 
   /// Writes a line to standard output, or throws why it could not.
   public static func checkedLine(_ text: String) throws(Errno) {

@@ -106,3 +106,40 @@ def test_status_follow_sleeps_with_nothing_running_and_follows_a_timer_each_seco
     finally:
         follow.kill()
         follow.wait()
+
+
+def test_presets_added_at_once_are_each_kept(world):
+    _, env, tmp_path = world
+    env = {**env, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    adds = [subprocess.Popen([BINARY, "preset", "add", f"p{n}", f"{n + 1}m"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for n in range(10)]
+    for add in adds:
+        out, err = add.communicate(timeout=30)
+        assert add.returncode == 0, err
+    listed = run(env, "preset", "list").stdout.split()
+    assert sorted(name for name in listed if re.fullmatch(r"p\d", name)) == [f"p{n}" for n in range(10)], listed
+
+
+def test_next_ten_times_at_once_starts_ten_phases(world):
+    _, env, tmp_path = world
+    phases = ", ".join(f"p{n} 1h" for n in range(12))
+    app = subprocess.Popen([BINARY, "timer", "--sequence", phases, "--manual", "--plain", "--name", "long"], env=env, stdout=subprocess.PIPE)
+    app.stdout.readline()
+    app.kill()
+    app.wait()
+    nexts = [subprocess.Popen([BINARY, "timer", "--next", "--name", "long"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(10)]
+    started = sorted(re.fullmatch(r"timer 'long': (p\d+) \d/1 started, ends .*\n", next.communicate(timeout=60)[0])[1] for next in nexts)
+    assert all(next.returncode == 0 for next in nexts)
+    assert started == sorted(f"p{n}" for n in range(1, 11)), started
+    assert saved_step(tmp_path, "long") == 10
+    run(env, "timer", "--cancel", "--name", "long")
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)
+
+
+def test_a_presets_file_with_control_characters_in_a_name_does_not_drive_the_terminal(world):
+    _, env, tmp_path = world
+    env = {**env, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    (tmp_path / "config" / "clockwork").mkdir(parents=True)
+    (tmp_path / "config" / "clockwork" / "presets.json").write_text('{\n  "tea\\u001b[2J\\u0007": { "duration": "4m" }\n}\n')
+    listed = run(env, "preset", "list")
+    assert "\x1b" not in listed.stderr and "\x07" not in listed.stderr, repr(listed.stderr)
+    assert "preset 'tea\\u{1B}[2J\\u{7}'" in listed.stderr, listed.stderr

@@ -83,9 +83,7 @@ public struct Settings {
     var settings = Settings()
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     // In the order of the file, so the first bad line is the one named.
-    let lines = object.keys.reduce(into: [String: Int]()) {
-      $0[$1] = JSONText.line(of: $1, in: text)
-    }
+    let lines = JSONText.keyLines(in: text)
     for (key, value) in object.sorted(by: { lines[$0.key, default: 0] < lines[$1.key, default: 0] })
     {
       let line = lines[key, default: 0]
