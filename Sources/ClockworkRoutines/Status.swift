@@ -71,7 +71,8 @@ public struct Status: Sendable, Equatable {
           text: "alarm \(ClockText.pad(wall.hour)):\(ClockText.pad(wall.minute))\(label)",
           detail:
             "next alarm: \(Weekday(of: wall).shortName) \(ClockText.day(wall)) \(ClockText.time(wall))\(label)",
-          paused: false, changes: next))
+          // Owed already (its ringer is gone): the line changes once it is rung, not before.
+          paused: false, changes: next > now ? next : nil))
     }
     return Status(items: items)
   }
@@ -176,12 +177,19 @@ extension Status {
   /// Writes the line in `format` now and again each time it changes, sleeping in between:
   /// woken by the state folder changing and at the line's next change, never polling (with
   /// nothing running it does not wake). Returns when `write` says to stop (its output is gone).
+  /// - Parameter output: the descriptor the lines go to: once its reader is gone (a panel that
+  ///   closed its pipe), this returns, even with nothing to write.
   public static func follow(
-    in directory: StateDirectory, format: Format, write: (String) -> Bool
+    in directory: StateDirectory, format: Format, output: Int32? = nil,
+    write: (String) -> Bool
   ) throws(WallClockWait.Failure) {
     let timers = TimerStore(directory: directory)
-    try? AtomicFile.makeFolder(timers.folder)
-    let wait = try WallClockWait(watching: [directory.url, timers.folder])
+    // The folders are made (again, after someone removed them) and watched anew.
+    func watching() throws(WallClockWait.Failure) -> WallClockWait {
+      try? AtomicFile.makeFolder(timers.folder)
+      return try WallClockWait(watching: [directory.url, timers.folder])
+    }
+    var wait = try watching()
     var last: String?
     while true {
       let status = Status.now(in: directory, at: Date())
@@ -190,7 +198,12 @@ extension Status {
         guard write(shown) else { return }
         last = shown
       }
-      _ = wait.sleep(until: status.nextChange)
+      switch wait.sleep(until: status.nextChange, output: output) {
+      case .outputGone: return
+      case .folderChanged where !FileManager.default.fileExists(atPath: timers.folder.path):
+        wait = try watching()
+      default: break
+      }
     }
   }
 }

@@ -11,6 +11,9 @@ import SystemPackage
 public enum StandardOutput {
   private static let firstFailure = Mutex<Errno?>(nil)
 
+  /// Standard output's descriptor, to watch for its reader leaving.
+  public static var descriptor: Int32 { STDOUT_FILENO }
+
   /// Why a write to standard output failed, if one did.
   public static var failure: Errno? { firstFailure.withLock { $0 } }
 

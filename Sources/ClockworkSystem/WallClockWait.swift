@@ -11,8 +11,9 @@ import Glibc
 /// let why = wait.sleep(until: timer.end)   // .time, .folderChanged or .clockStepped
 /// ```
 public final class WallClockWait {
-  /// Why the sleep ended: the time came, a watched folder changed, or the clock was stepped.
-  public enum Wake: Equatable, Sendable { case time, folderChanged, clockStepped }
+  /// Why the sleep ended: the time came, a watched folder changed (or went), the clock was
+  /// stepped, or the output watched has no reader left.
+  public enum Wake: Equatable, Sendable { case time, folderChanged, clockStepped, outputGone }
 
   let timer: Int32
   let watch: Int32
@@ -44,8 +45,9 @@ public final class WallClockWait {
     close(watch)
   }
 
-  /// Sleeps until `date` (forever if `nil`) or until a folder changes.
-  public func sleep(until date: Date?) -> Wake {
+  /// Sleeps until `date` (forever if `nil`) or until a folder changes; with `output`, also
+  /// until that descriptor's reader is gone (a closed pipe, a hung-up terminal).
+  public func sleep(until date: Date?, output: Int32? = nil) -> Wake {
     var setting = itimerspec()
     if let date {
       let seconds = max(date.timeIntervalSince1970, 1e-9)  // 0 would disarm the timer
@@ -54,11 +56,14 @@ public final class WallClockWait {
     }
     let flags = Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET)
     timerfd_settime(timer, flags, &setting, nil)
+    // An output asks for no event: a pipe's writing end reports POLLERR once its reader is gone.
     var fds = [
       pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
       pollfd(fd: watch, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: output ?? -1, events: 0, revents: 0),
     ]
-    while poll(&fds, 2, -1) < 0 && errno == EINTR {}
+    while poll(&fds, 3, -1) < 0 && errno == EINTR {}
+    if fds[2].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .outputGone }
     var buffer = [UInt8](repeating: 0, count: 4096)
     if fds[1].revents != 0 {
       // the events themselves do not matter: the caller reads the folder

@@ -88,4 +88,21 @@ import Testing
     #expect(Status.item(long, now: at(30)).changes == at(60), "to the minute: the next minute")
     #expect(both.render(.i3blocks) == "focus work 1/4 25:00 · long 3h 00m\nfocus work 1/4 25:00")
   }
+
+  /// An alarm owed already (its watcher gone) is shown until it is rung, which changes the
+  /// folder: there is no time to wake for, so a follower sleeps instead of waking at once, always.
+  @Test func anAlarmOwedAlreadyGivesNoTimeToWakeFor() throws {
+    let dir = try TemporaryDirectory()
+    let state = StateDirectory(url: dir.url)
+    let alarm = StoredAlarm(
+      id: 1, schedule: AlarmSchedule(hour: 7, minute: 0), label: nil, zone: "UTC",
+      created: at(-2 * 86_400))
+    try AlarmStore(directory: state).update(now: at(0)) { $0 = [alarm] }
+    let owed = try #require(alarm.owed)
+    #expect(owed < at(0))
+    let status = Status.now(in: state, at: at(0))
+    #expect(status.line == "alarm 07:00")
+    #expect(status.nextChange == nil)
+    #expect(Status.now(in: state, at: owed.addingTimeInterval(-60)).nextChange == owed)
+  }
 }

@@ -4,6 +4,7 @@ time limits and nothing asserts how long anything took."""
 import json
 import os
 import re
+import select
 import subprocess
 import time
 
@@ -143,3 +144,35 @@ def test_a_presets_file_with_control_characters_in_a_name_does_not_drive_the_ter
     listed = run(env, "preset", "list")
     assert "\x1b" not in listed.stderr and "\x07" not in listed.stderr, repr(listed.stderr)
     assert "preset 'tea\\u{1B}[2J\\u{7}'" in listed.stderr, listed.stderr
+
+
+def line_within(stream, seconds=10):
+    """The next line of an unbuffered binary pipe, or what came of it by then."""
+    line = b""
+    deadline = time.monotonic() + seconds
+    while not line.endswith(b"\n") and select.select([stream], [], [], max(0, deadline - time.monotonic()))[0]:
+        byte = stream.read(1)
+        if not byte:
+            break
+        line += byte
+    return line.decode()
+
+
+def test_status_follow_ends_once_its_reader_is_gone_and_follows_a_state_folder_made_anew(world):
+    _, env, tmp_path = world
+    follow = subprocess.Popen([BINARY, "status", "--follow"], env=env, stdout=subprocess.PIPE, bufsize=0)
+    try:
+        assert line_within(follow.stdout) == "\n"
+        subprocess.run(["rm", "-rf", str(tmp_path / "state" / "clockwork")], check=True)
+        app = subprocess.Popen([BINARY, "timer", "3s", "--plain", "--name", "eggs"], env=env, stdout=subprocess.PIPE)
+        assert line_within(follow.stdout).strip() == "eggs 0:03", "the timer in the folder made anew"
+        app.kill()
+        app.wait()
+        run(env, "timer", "--cancel", "--name", "eggs")
+        assert line_within(follow.stdout) == "\n"
+        follow.stdout.close()  # the panel goes, while nothing runs
+        assert follow.wait(timeout=10) == 0
+    finally:
+        follow.kill()
+        follow.wait()
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)

@@ -46,7 +46,7 @@ struct StatusCommand: ParsableCommand {
       return StandardOutput.line(Status.now(in: state, at: Date()).render(format))
     }
     do {
-      try Status.follow(in: state, format: format) { line in
+      try Status.follow(in: state, format: format, output: StandardOutput.descriptor) { line in
         StandardOutput.line(line)
         return StandardOutput.failure == nil
       }
