@@ -25,6 +25,10 @@ static GList *(*p_notify_get_server_caps)(void);
 static void (*p_g_list_free_full)(GList *, void (*)(void *));
 static void (*p_g_free)(void *);
 static gboolean (*p_g_main_context_iteration)(void *, gboolean);
+static void (*p_notify_notification_set_hint_string)(void *, const char *, const char *);
+static gboolean (*p_notify_notification_close)(void *, GError **);
+static int (*p_notify_notification_get_closed_reason)(void *);
+static unsigned long (*p_g_signal_connect_data)(void *, const char *, void (*)(void *, void *), void *, void *, int);
 
 static int load(char *problem, size_t size) {
   static int state = 0;  // 1 loaded, -1 missing
@@ -52,6 +56,10 @@ static int load(char *problem, size_t size) {
   LOAD(g_list_free_full)
   LOAD(g_free)
   LOAD(g_main_context_iteration)
+  LOAD(notify_notification_set_hint_string)
+  LOAD(notify_notification_close)
+  LOAD(notify_notification_get_closed_reason)
+  LOAD(g_signal_connect_data)
 #undef LOAD
   state = 1;
   return 1;
@@ -68,18 +76,26 @@ static int start(const char *app, char *problem, size_t problem_size) {
   return 0;
 }
 
-int cw_notify(const char *app, const char *summary, const char *body, int critical, int timeout_ms,
+// A notification with the app's own icon, named as coming from its desktop entry.
+static void *made(const char *app_id, const char *summary, const char *body, char *problem, size_t problem_size) {
+  void *notification = p_notify_notification_new(summary, body, app_id);
+  if (notification == NULL) {
+    snprintf(problem, problem_size, "libnotify could not make a notification");
+    return NULL;
+  }
+  p_notify_notification_set_hint_string(notification, "desktop-entry", app_id);
+  p_notify_notification_set_category(notification, "x-clockwork.alert");
+  return notification;
+}
+
+int cw_notify(const char *app, const char *app_id, const char *summary, const char *body, int critical, int timeout_ms,
               char *problem, size_t problem_size) {
   int started = start(app, problem, problem_size);
   if (started < 0) return started;
-  void *notification = p_notify_notification_new(summary, body, "alarm-clock");
-  if (notification == NULL) {
-    snprintf(problem, problem_size, "libnotify could not make a notification");
-    return -2;
-  }
+  void *notification = made(app_id, summary, body, problem, problem_size);
+  if (notification == NULL) return -2;
   p_notify_notification_set_urgency(notification, critical ? 2 : 1);
   p_notify_notification_set_timeout(notification, timeout_ms);
-  p_notify_notification_set_category(notification, "x-clockwork.alert");
   GError *error = NULL;
   gboolean shown = p_notify_notification_show(notification, &error);
   p_g_object_unref(notification);
@@ -103,7 +119,8 @@ int cw_notify_server_has_actions(const char *app) {
   return found;
 }
 
-// The action last chosen (its index among those added), -1 for none yet.
+// The action last chosen (its index among those added), -1 for none yet, -2 when the person
+// dismissed the notification.
 static int chosen = -1;
 static void on_action(void *notification, char *action, void *index) {
   (void)notification;
@@ -111,17 +128,20 @@ static void on_action(void *notification, char *action, void *index) {
   chosen = (int)(intptr_t)index;
 }
 
-void *cw_notify_with_actions(const char *app, const char *summary, const char *body, const char *const *actions,
-                             int action_count, char *problem, size_t problem_size) {
+// NotifyClosedReason 2: dismissed by the person (not expired, nor closed by a call).
+static void on_closed(void *notification, void *data) {
+  (void)data;
+  if (chosen < 0 && p_notify_notification_get_closed_reason(notification) == 2) chosen = -2;
+}
+
+void *cw_notify_with_actions(const char *app, const char *app_id, const char *summary, const char *body,
+                             const char *const *actions, int action_count, char *problem, size_t problem_size) {
   if (start(app, problem, problem_size) < 0) return NULL;
-  void *notification = p_notify_notification_new(summary, body, "alarm-clock");
-  if (notification == NULL) {
-    snprintf(problem, problem_size, "libnotify could not make a notification");
-    return NULL;
-  }
+  void *notification = made(app_id, summary, body, problem, problem_size);
+  if (notification == NULL) return NULL;
   p_notify_notification_set_urgency(notification, 2);
   p_notify_notification_set_timeout(notification, 0);
-  p_notify_notification_set_category(notification, "x-clockwork.alert");
+  p_g_signal_connect_data(notification, "closed", on_closed, NULL, NULL, 0);
   for (int i = 0; i < action_count; i++) {
     p_notify_notification_add_action(notification, actions[2 * i], actions[2 * i + 1], on_action, (void *)(intptr_t)i, NULL);
   }
@@ -140,12 +160,17 @@ int cw_notify_poll(int timeout_ms) {
   struct timespec step = {0, 20 * 1000 * 1000};
   for (int waited = 0;; waited += 20) {
     while (p_g_main_context_iteration(NULL, 0)) {}
-    if (chosen >= 0 || waited >= timeout_ms) break;
+    if (chosen != -1 || waited >= timeout_ms) break;
     nanosleep(&step, NULL);
   }
   int answer = chosen;
   chosen = -1;
   return answer;
+}
+
+void cw_notify_close(void *notification) {
+  GError *error = NULL;
+  if (!p_notify_notification_close(notification, &error) && error) p_g_error_free(error);
 }
 
 void cw_notify_release(void *notification) {

@@ -45,8 +45,9 @@ public struct Status: Sendable, Equatable {
     where !timer.isFinished(atWall: now) {
       items.append(item(timer, now: now))
     }
+    // A stopwatch stopped at 0:00 (started and stopped at once, or reset) is nothing to show.
     if let watch = StopwatchStore(directory: directory).file.load(now: now).value,
-      watch.phase != .idle
+      watch.phase == .running || (watch.phase != .idle && watch.elapsed(atWall: now).seconds >= 1)
     {
       let seconds = watch.elapsed(atWall: now).seconds
       let running = watch.phase == .running
@@ -64,7 +65,14 @@ public struct Status: Sendable, Equatable {
     }
     if let (alarm, next) = alarms.min(by: { $0.1 < $1.1 }) {
       let wall = alarm.timeZone.civilTime(at: next)
-      let label = alarm.label.map { " \($0)" } ?? ""
+      // Its own zone, where its time there is not the time here: 07:00 in Tokyo is not 07:00 here.
+      let here = Zone.local.civilTime(at: next)
+      let zone =
+        alarm.zone.flatMap {
+          (here.hour, here.minute) == (wall.hour, wall.minute) ? nil : " (\($0))"
+        }
+        ?? ""
+      let label = (alarm.label.map { " \($0)" } ?? "") + zone
       items.append(
         Item(
           kind: .alarm,
@@ -91,11 +99,20 @@ public struct Status: Sendable, Equatable {
       running ? now.addingTimeInterval(min(left, untilChange > 0 ? untilChange : step)) : nil
     let passed =
       timer.duration > 0 ? Int(((timer.duration - left) / timer.duration * 100).rounded(.down)) : 0
+    let (state, detail) =
+      running
+      ? ("", "")
+      : timer.waitsToStart
+        ? (
+          " (waiting)",
+          ", waiting: `clockwork timer --name \(timer.name) --next` (or n in its window) starts it"
+        )
+        : (" (paused)", ", paused")
     return Item(
-      kind: .timer, text: "\(name) \(shown)" + (running ? "" : " (paused)"),
+      kind: .timer, text: "\(name) \(shown)" + state,
       detail:
         "timer \(name): \(shown) left of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000))))"
-        + (running ? "" : ", paused"),
+        + detail,
       paused: !running, percentage: max(0, min(100, passed)), changes: changes)
   }
 

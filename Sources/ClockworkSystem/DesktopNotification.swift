@@ -17,6 +17,10 @@ public enum DesktopNotification {
     public var description: String
   }
 
+  /// The app's desktop entry and icon, which each notification names: the service shows the
+  /// icon and knows which app it came from.
+  public static let appID = "io.github.clockwork.Clockwork"
+
   /// Loads libnotify and asks the service what it can do, so that a notification shown soon
   /// after goes out at once (a process started just before a timer's end does this first).
   public static func prepare() { _ = cw_notify_server_has_actions("clockwork") }
@@ -56,7 +60,8 @@ public enum DesktopNotification {
       if attempt > 0 { usleep(100_000) }
       var problem = [CChar](repeating: 0, count: 512)
       let status = cw_notify(
-        "clockwork", summary, body, critical ? 1 : 0, critical ? 0 : -1, &problem, problem.count)
+        "clockwork", appID, summary, body, critical ? 1 : 0, critical ? 0 : -1, &problem,
+        problem.count)
       guard status != 0 else { return nil }
       failure = Failure(
         description: String(
@@ -87,7 +92,8 @@ public final class ButtonNotification {
     let pointers = strings.map { UnsafePointer($0) }
     guard
       let shown = cw_notify_with_actions(
-        "clockwork", summary, body, pointers, Int32(buttons.count), &problem, problem.count)
+        "clockwork", DesktopNotification.appID, summary, body, pointers, Int32(buttons.count),
+        &problem, problem.count)
     else {
       return nil
     }
@@ -97,9 +103,17 @@ public final class ButtonNotification {
 
   deinit { cw_notify_release(handle) }
 
-  /// Listens for a press for up to `limit`; the pressed button's id, or nil.
+  /// What ``poll(upTo:)`` answers when the person dismissed the notification (closed it, or
+  /// clicked it where a click closes).
+  public static let dismissed = "dismissed"
+
+  /// Listens for a press for up to `limit`; the pressed button's id, ``dismissed``, or nil.
   public func poll(upTo limit: Duration) -> String? {
     let index = Int(cw_notify_poll(Int32(limit / .milliseconds(1))))
+    if index == -2 { return Self.dismissed }
     return ids.indices.contains(index) ? ids[index] : nil
   }
+
+  /// Takes the notification off the screen: what it asked is settled.
+  public func withdraw() { cw_notify_close(handle) }
 }

@@ -137,12 +137,33 @@ enum UnknownOption {
     } else if Settings.keys.contains(typed) {
       let file = Settings.path(environment: ProcessInfo.processInfo.environment) ?? "config.json"
       mended += "; \(typed) is a setting: put \"\(typed)\": … in \(file)"
+    } else if let others = owners(of: typed, besides: subcommand) {
+      mended += ": it is an option of \(others), not of `clockwork \(subcommand ?? "")`"
     } else if let suggested = match.2, NearestWord.distance(typed, String(suggested)) <= 2 {
       mended += ". Did you mean '--\(suggested)'?"
     }
     var message = message
     message.replaceSubrange(match.range, with: mended)
     return message
+  }
+}
+
+extension UnknownOption {
+  /// The other subcommands whose help lists `--option`, as "`clockwork clock`", when
+  /// `subcommand` names one: a flag typed to the wrong mode is no misspelling.
+  static func owners(of option: String, besides subcommand: String?) -> String? {
+    let commands = Clockwork.configuration.subcommands
+    guard let subcommand, commands.contains(where: { $0.configuration.commandName == subcommand }),
+      option.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+    else { return nil }
+    let listed = try? Regex("(^|[ ,])--\(option)([ ,=<]|$)").anchorsMatchLineEndings()
+    let owners = commands.compactMap { command -> String? in
+      guard let name = command.configuration.commandName, name != subcommand, let listed,
+        Clockwork.helpMessage(for: command).contains(listed)
+      else { return nil }
+      return "`clockwork \(name)`"
+    }
+    return owners.isEmpty ? nil : owners.joined(separator: " and ")
   }
 }
 

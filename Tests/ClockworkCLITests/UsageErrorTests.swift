@@ -62,7 +62,10 @@ import Testing
     (["status", "--format", "xml"], "unknown format 'xml' (use text, json, waybar, i3blocks)"),
     (["pomodoro", "--rounds", "0"], "--rounds must be from 1 to 100"),
     (["clock", "--zone", "posixrules"], "unknown time zone 'posixrules'"),
-    (["timer", "5m", "--count", "1"], "Unknown option '--count'"),
+    (
+      ["timer", "5m", "--count", "1"],
+      "Unknown option '--count': it is an option of `clockwork clock`, not of `clockwork timer`"
+    ),
     (
       ["timer", "5", "parsecs", "--plain"],
       "cannot read duration '5 parsecs': unknown unit 'parsecs'"
@@ -106,6 +109,45 @@ import Testing
     #expect(result.status == 64)
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stdout.isEmpty)
+  }
+
+  /// A duration that reads but cannot be is said as such: it is no preset's name.
+  @Test func aZeroDurationSaysNothingOfPresets() throws {
+    let result = try BinaryRunner.run("clockwork", ["timer", "0s"])
+    #expect(result.status == 64)
+    #expect(!result.stderr.contains("preset"), "\(result.stderr)")
+  }
+
+  /// A word near a preset's name is taken for that name, mistyped.
+  @Test func aMistypedPresetIsSuggested() throws {
+    let dir = try TemporaryDirectory()
+    let env = ProcessInfo.processInfo.environment.merging([
+      "XDG_CONFIG_HOME": dir.url.path,
+      "XDG_STATE_HOME": dir.url.appendingPathComponent("state").path,
+    ]) { $1 }
+    _ = try BinaryRunner.run("clockwork", ["preset", "add", "tea", "4m"], environment: env)
+    let result = try BinaryRunner.run("clockwork", ["timer", "teaa"], environment: env)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.contains("no preset is named 'teaa'; did you mean 'tea'?"), "\(result.stderr)")
+  }
+
+  /// `clockwork timer` alone, while only named timers run, names them.
+  @Test func returningToNoTimerNamesTheOthersThatRun() throws {
+    let dir = try TemporaryDirectory()
+    let env = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": dir.url.path]) { $1 }
+    let timers = dir.url.appendingPathComponent("clockwork/timers")
+    try FileManager.default.createDirectory(at: timers, withIntermediateDirectories: true)
+    try Data(
+      #"{"version":1,"value":{"name":"soup","duration":600,"remainingWhenPaused":598}}"#.utf8
+    )
+    .write(to: timers.appendingPathComponent("soup.json"))
+    let result = try BinaryRunner.run("clockwork", ["timer"], environment: env)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.contains(
+        "no timer named 'timer' is running, but soup (paused, 9:58 left) is (`clockwork timer --name soup` returns to it)"
+      ), "\(result.stderr)")
   }
 
   /// ArgumentParser offers its nearest option however far it is; a far one is left unsaid.

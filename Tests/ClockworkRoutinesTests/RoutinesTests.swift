@@ -89,6 +89,31 @@ import Testing
     #expect(both.render(.i3blocks) == "focus work 1/4 25:00 · long 3h 00m\nfocus work 1/4 25:00")
   }
 
+  /// A manual sequence's next phase waits, and says what starts it; an alarm in another zone
+  /// says which; a stopwatch stopped at 0:00 is not shown.
+  @Test func theStatusLineSaysWhatWaitsWhichZoneAndLeavesAnEmptyStopwatchOut() throws {
+    let dir = try TemporaryDirectory()
+    let state = StateDirectory(url: dir.url)
+    let store = TimerStore(directory: state)
+    #expect(store.save(try sequenceTimer("focus", "work 2s, break 3s", manual: true)) == nil)
+    _ = store.claimEnd("focus", now: at(2))
+    let waiting = Status.now(in: state, at: at(4))
+    #expect(waiting.line == "focus break 1/1 0:03 (waiting)")
+    #expect(
+      waiting.items[0].detail.hasSuffix(
+        "`clockwork timer --name focus --next` (or n in its window) starts it"))
+    let alarm = StoredAlarm(
+      id: 1, schedule: AlarmSchedule(hour: 7, minute: 0), label: "run",
+      zone: Zone.local.description == "Asia/Tokyo" ? "Europe/Paris" : "Asia/Tokyo", created: at(0))
+    try AlarmStore(directory: state).update(now: at(0)) { $0 = [alarm] }
+    #expect(
+      Status.now(in: state, at: at(4)).items.last?.text == "alarm 07:00 run (\(alarm.zone ?? ""))")
+    let stopped = StoredStopwatch(
+      Stopwatch(), at: ContinuousClock.now, wallNow: at(0), started: at(0))
+    try StopwatchStore(directory: state).file.save(stopped)
+    #expect(!Status.now(in: state, at: at(4)).items.contains { $0.kind == .stopwatch })
+  }
+
   /// An alarm owed already (its watcher gone) is shown until it is rung, which changes the
   /// folder: there is no time to wake for, so a follower sleeps instead of waking at once, always.
   @Test func anAlarmOwedAlreadyGivesNoTimeToWakeFor() throws {

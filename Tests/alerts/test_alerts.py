@@ -57,6 +57,18 @@ class NotificationServer:
         server.EmitSignal("org.freedesktop.Notifications", "ActionInvoked", "us", [dbus.UInt32(notification), action], dbus_interface="org.freedesktop.DBus.Mock")
         bus.close()
 
+    def dismiss(self, notification):
+        """A person closes a notification: the service says so (NotificationClosed, reason 2)."""
+        import dbus
+        bus = dbus.bus.BusConnection(self.address)
+        server = bus.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
+        server.EmitSignal("org.freedesktop.Notifications", "NotificationClosed", "uu", [dbus.UInt32(notification), dbus.UInt32(2)], dbus_interface="org.freedesktop.DBus.Mock")
+        bus.close()
+
+    def icons(self):
+        """The icon and the desktop-entry hint of each notification."""
+        return re.findall(r'Notify "clockwork" \d+ "([^"]*)" .*?"desktop-entry": "([^"]*)"', self.log.read_text())
+
     def close(self):
         for process in (self.server, self.bus):
             process.terminate()
@@ -290,8 +302,10 @@ def test_the_systemd_units_verify_and_their_service_rings_what_is_due_once(world
     assert sorted(p.name for p in units.iterdir()) == ["clockwork-alerts.service"]
 
 
-@pytest.mark.parametrize("button", ["snooze", "stop"])
+@pytest.mark.parametrize("button", ["snooze", "stop", "dismissed", "alarm stop"])
 def test_an_alarms_notification_has_snooze_and_stop_buttons_that_work(tmp_path, button):
+    """Snooze and Stop work; a notification the person dismisses stops the alarm (its sound
+    must not go on with nothing on screen); once settled, the notification is withdrawn."""
     server = NotificationServer(tmp_path, capabilities="body actions")
     env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"), "TZ": "UTC"}
     try:
@@ -300,7 +314,14 @@ def test_an_alarms_notification_has_snooze_and_stop_buttons_that_work(tmp_path, 
         assert wait_for(lambda: server.notifications())
         assert '["snooze", "Snooze 10 min", "stop", "Stop"]' in server.log.read_text(), "the buttons, where the service shows them"
         ringer = server.calls()[0][3]
-        server.press(1, button)
+        app = "io.github.clockwork.Clockwork"
+        assert server.icons() == [(app, app)], "the app's own icon, and its desktop entry named"
+        if button == "dismissed":
+            server.dismiss(1)
+        elif button == "alarm stop":
+            subprocess.run([BINARY, "alarm", "stop"], env=env, check=True, capture_output=True)
+        else:
+            server.press(1, button)
         assert wait_for(lambda: not os.path.exists(f"/proc/{ringer}")), "the alarm's process ends with the press"
         alarm = json.loads((state / "alarms.json").read_text())["value"]["alarms"][0]
         if button == "snooze":
@@ -308,6 +329,8 @@ def test_an_alarms_notification_has_snooze_and_stop_buttons_that_work(tmp_path, 
         else:
             assert alarm["stoppedAt"] >= alarm["lastRing"] and alarm.get("snoozedUntil") is None
         assert len(server.notifications()) == 1
+        withdrawn = "CloseNotification 1" in server.log.read_text()
+        assert withdrawn == (button != "dismissed"), server.log.read_text()
     finally:
         server.close()
         if watcher_pid(tmp_path):

@@ -77,7 +77,10 @@ public enum AlarmAlert {
   /// Rings the alarm `id` that rang at `rang` (owed at `owed`): a notification with Snooze and
   /// Stop buttons where the service shows buttons (else a plain one, or the terminal's), and
   /// its sound again and again until it is stopped or snoozed (here, or with `alarm stop` or
-  /// `alarm snooze`), rings again, is turned off or removed, or ``soundsFor`` has passed.
+  /// `alarm snooze`), rings again, is turned off or removed, or ``soundsFor`` has passed. A
+  /// notification the person dismisses stops it, as Stop does: the sound never goes on with
+  /// nothing on screen to stop it, and a snooze is a choice, never a guess. Once settled, the
+  /// notification is withdrawn.
   public static func sound(id: Int, rang: Double, owed: Date, store: AlarmStore) {
     guard let first = store.load().alarms.first(where: { $0.id == id }) else { return }
     let (summary, body) = texts(first, owed: owed, now: Date(timeIntervalSince1970: rang))
@@ -112,6 +115,8 @@ public enum AlarmAlert {
         usleep(500_000)
       }
     }
+    // Settled: Snooze, Stop, `alarm stop`, or rung again. One the person dismissed is gone.
+    if pressed != ButtonNotification.dismissed { buttons?.withdraw() }
     guard let pressed else { return }
     _ = try? store.update { alarms in
       guard let index = alarms.firstIndex(where: { $0.id == id && $0.lastRing == rang }) else {

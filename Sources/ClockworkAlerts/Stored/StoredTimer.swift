@@ -130,6 +130,12 @@ extension StoredTimer {
     return timer
   }
 
+  /// A manual sequence's next phase, waiting to be started (`timer --next`, or n in its window).
+  public var waitsToStart: Bool {
+    manual == true && (step ?? 0) > 0 && endsAt == nil && rungAt == nil
+      && remainingWhenPaused == duration
+  }
+
   /// "work 2/4" for a list or a status line.
   public var phaseLabel: String? { step.flatMap { sequence?.label(step: $0) } }
 }

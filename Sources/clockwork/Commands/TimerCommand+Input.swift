@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClockworkAlerts
 import ClockworkCore
+import ClockworkModes
 import ClockworkRoutines
 import FoundationEssentials
 
@@ -32,7 +33,11 @@ extension TimerCommand {
     case (nil, nil): break  // resume the saved timer (checked in run)
     case (.some, .some): throw ValidationError("give either a duration or --until, not both")
     case (let text?, nil) where presetWord != nil:
-      guard Presets()?.named(text) != nil else {
+      let names = Presets()?.load().presets.map(\.name) ?? []
+      guard names.contains(text) else {
+        if let near = NearestWord.to(text, among: names) {
+          throw ValidationError("no preset is named '\(text)'; did you mean '\(near)'?")
+        }
         do { _ = try DurationParser.parse(text) } catch {
           throw ValidationError(
             "\(error.description); and no preset is named '\(text)' (`clockwork preset list`)")

@@ -3,6 +3,7 @@ import ClockworkCore
 import ClockworkLive
 import ClockworkModes
 import ClockworkSystem
+import FoundationEssentials
 
 /// What the command says when the library refuses, or when a run ends with its timer left.
 extension TimerCommand {
@@ -12,7 +13,7 @@ extension TimerCommand {
     case .noSuchTimer where cancel: RuntimeFailure("no timer named '\(name)'")
     case .noSuchTimer:
       UsageFailure.exit(
-        "no timer named '\(name)' is running; give a duration (e.g. 25m) or --until TIME",
+        "no timer named '\(name)' is running\(othersRunning()); give a duration (e.g. 25m) or --until TIME",
         in: Self.self)
     case .timerRunning(_, let left, let paused):
       RuntimeFailure(
@@ -27,6 +28,19 @@ extension TimerCommand {
       RuntimeFailure("timer '\(name)' is at its last phase (or over): --cancel stops it")
     default: RuntimeFailure("\(error)")
     }
+  }
+
+  /// The other timers that run or wait, to return to with --name: ", but tea (3:12 left) and
+  /// soup (paused, 9:58 left) are (`clockwork timer --name NAME`)", or nothing.
+  func othersRunning(now: Date = Date()) -> String {
+    let others = Timers().list(now: now).timers.filter { !$0.isFinished(atWall: now) }
+    guard !others.isEmpty else { return "" }
+    let listed = others.map { timer in
+      let left = CountdownFormat.string(.milliseconds(Int64(timer.remaining(atWall: now) * 1000)))
+      return "\(timer.name) (\(timer.endsAt == nil ? "paused, " : "")\(left) left)"
+    }
+    return ", but \(listed.joined(separator: ", ")) \(others.count == 1 ? "is" : "are") "
+      + "(`\(Self.resumeCommand(others.count == 1 ? others[0].name : "NAME"))` returns to \(others.count == 1 ? "it" : "one"))"
   }
 
   /// Says how to return to a timer left running.

@@ -108,12 +108,14 @@ struct TimerCommand: AsyncParsableCommand {
 
   var name: String { nameOption ?? presetWord ?? "timer" }
 
-  /// The duration's one word when it is no duration: a preset's name.
+  /// The duration's one word when it cannot be read as one: a preset's name. (A duration that
+  /// reads but cannot be, `0s`, is no name.)
   var presetWord: String? {
-    guard durationWords.count == 1, TimerStore.validName(durationWords[0]),
-      (try? DurationParser.parse(durationWords[0])) == nil
-    else { return nil }
-    return durationWords[0]
+    guard durationWords.count == 1, TimerStore.validName(durationWords[0]) else { return nil }
+    do { _ = try DurationParser.parse(durationWords[0]) } catch {
+      if case .malformed = error.problem { return durationWords[0] }
+    }
+    return nil
   }
 
   @OptionGroup var phases: SequenceOptions
