@@ -31,6 +31,24 @@ import Testing
         == "finished at 02:50:00, 3 min ago")
   }
 
+  /// The length it was started with outlives the run: a restart in the next window counts it.
+  @Test func theLengthStartedWithIsKeptAcrossRuns() throws {
+    var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(60))
+    let start = clock.now
+    countdown.start(at: start)
+    countdown.add(.seconds(120), at: start)
+    let savedAt = Date(timeIntervalSince1970: 10_000)
+    let stored = StoredTimer(countdown, name: "tea", at: start, wallNow: savedAt)
+    #expect(stored.duration == 180 && stored.length == 60)
+    var restored = try stored.restored(at: start, wallNow: savedAt)
+    restored.restart(at: start)
+    #expect(restored.remaining(at: start) == .seconds(60))
+    let plain = StoredTimer(
+      try Countdown<ContinuousClock.Instant>(duration: .seconds(60)), name: "x", at: start,
+      wallNow: savedAt)
+    #expect(plain.length == nil, "nothing added: nothing more to keep")
+  }
+
   @Test func pausedTimerStaysPaused() throws {
     var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(60))
     let start = clock.now

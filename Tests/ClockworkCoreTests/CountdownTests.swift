@@ -82,6 +82,25 @@ import Testing
     #expect(timer.isFinished(at: clock.now))
   }
 
+  /// + and − change this run; a restart counts down the length it was started with, as GNOME
+  /// Clocks and KClock do. Restored from disk, it remembers that length.
+  @Test func aRestartAfterAddingTimeCountsDownTheLengthItWasStartedWith() async throws {
+    let clock = TestClock()
+    var timer = try Timer(duration: .seconds(60))
+    timer.start(at: clock.now)
+    timer.add(.seconds(120), at: clock.now)
+    #expect(timer.remaining(at: clock.now) == .seconds(180))
+    await clock.advance(by: .seconds(10))
+    timer.restart(at: clock.now)
+    #expect(timer.remaining(at: clock.now) == .seconds(60))
+    #expect(timer.progress(at: clock.now) == 0)
+    var restored = try Timer(
+      duration: .seconds(180), remaining: .seconds(100), running: true, at: clock.now,
+      length: .seconds(60))
+    restored.restart(at: clock.now)
+    #expect(restored.remaining(at: clock.now) == .seconds(60))
+  }
+
   @Test func addingWhilePausedAndCappedAtTheMaximum() async throws {
     let clock = TestClock()
     var timer = try Timer(duration: .seconds(60))

@@ -49,6 +49,26 @@ import Testing
     }
   }
 
+  func rowText(_ grid: CellGrid, _ row: Int) -> String {
+    String((0..<grid.columns).map { Character(grid[$0, row].glyph) })
+  }
+
+  /// A note wider than the ring's inside goes under the ring; "paused" stays in it.
+  @Test func aLongNoteGoesUnderTheRingAndAShortOneStaysInIt() throws {
+    let timer = try screen()
+    let at = Moment(
+      instant: start.advanced(by: .seconds(3570)), wall: Date(timeIntervalSince1970: 1_003_570))
+    _ = timer.handle(.character("-"), at: at)
+    let refused = try timer.frame(at: at, on: size).frame
+    let note = "a minute or less left: - never ends a timer (q stops it)"
+    #expect(rowText(refused, size.rows - 2).contains(note))
+    #expect(!(0..<(size.rows - 2)).contains { rowText(refused, $0).contains("never ends") })
+    _ = timer.handle(.space, at: at)
+    let paused = try timer.frame(at: at, on: size).frame
+    let inRing = (0..<(size.rows - 2)).filter { rowText(paused, $0).contains(" paused ") }
+    #expect(inRing.count == 1, "\(inRing)")
+  }
+
   @Test func theBackdropsDriftAndThePulsesFadeAreThePalettesAlone() throws {
     let timer = try screen()
     let first = try frame(timer, at: 10.02)

@@ -45,7 +45,7 @@ import Testing
     let control = TimerControl(
       countdown: countdown, at: Moment(instant: start, wall: wall), persistence: nil, pulse: true,
       backdrop: true, fps: 15,
-      wait: false, alert: TimerAlert(name: "pasta", exec: nil), ringStyle: .init(),
+      wait: false, alert: TimerAlert(name: "pasta", exec: nil), ringStyle: TimerWindow.ringStyle(),
       alertsTerminal: false)
     let window = TimerWindow(control: control, fps: nil, stays: false) {}
     let frame = window.frame(
@@ -55,6 +55,7 @@ import Testing
     let end = ClockText.when(
       wall.addingTimeInterval(300), seenAt: wall.addingTimeInterval(8), in: .local)
     #expect(shown.contains("pasta") && shown.contains("ends \(end)"), "\(shown)")
+    #expect(shown.contains("4:52"), "tenths only in the last minute: \(shown)")
   }
 }
 

@@ -26,4 +26,11 @@ import Testing
     #expect(g.color(at: -1) == .black)
     #expect(g.color(at: 2) == .white)
   }
+
+  /// WCAG's figures: black on white 21:1, a colour on itself 1:1, #777777 on white about 4.48.
+  @Test func contrastRatiosAreWCAGs() {
+    #expect(Color.white.contrastRatio(with: .black) == 21)
+    #expect(Color(hex: 0x34C759).contrastRatio(with: Color(hex: 0x34C759)) == 1)
+    #expect(abs(Color(hex: 0x777777).contrastRatio(with: .white) - 4.48) < 0.01)
+  }
 }

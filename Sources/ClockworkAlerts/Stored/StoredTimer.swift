@@ -15,6 +15,9 @@ public struct StoredTimer: StoredState, Hashable {
   public var name: String
   /// Seconds.
   public var duration: Double
+  /// Seconds it was started with, where + and − changed ``duration`` since: what a restart
+  /// counts down again.
+  public var length: Double?
   /// Wall time (seconds since 1970) it ends, while running.
   public var endsAt: Double?
   /// Seconds left, while paused.
@@ -47,6 +50,7 @@ public struct StoredTimer: StoredState, Hashable {
     self.tty = tty
     self.sound = sound
     duration = countdown.duration / .seconds(1)
+    length = countdown.length == countdown.duration ? nil : countdown.length / .seconds(1)
     let left = countdown.remaining(at: now) / .seconds(1)
     if countdown.isRunning {
       endsAt = wallNow.timeIntervalSince1970 + left
@@ -79,13 +83,14 @@ public struct StoredTimer: StoredState, Hashable {
     try Countdown(
       duration: StoredNumbers.milliseconds(duration),
       remaining: StoredNumbers.milliseconds(remaining(atWall: wallNow)),
-      running: endsAt != nil, at: now)
+      running: endsAt != nil, at: now, length: length.map(StoredNumbers.milliseconds))
   }
 
   /// What makes no sense in it, or nil.
   public func problem() -> String? {
     guard TimerStore.validName(name) else { return "the name is not a timer name" }
     if let problem = StoredNumbers.spanProblem(duration, "duration") { return problem }
+    if let length, let problem = StoredNumbers.spanProblem(length, "length") { return problem }
     guard duration > 0 else { return "duration is 0" }
     if let endsAt, let problem = StoredNumbers.wallTimeProblem(endsAt, "endsAt") { return problem }
     if let rungAt, let problem = StoredNumbers.wallTimeProblem(rungAt, "rungAt") { return problem }
@@ -119,6 +124,7 @@ extension StoredTimer {
     var timer = self
     timer.step = step + 1
     timer.duration = next.phase.seconds
+    timer.length = nil
     timer.rungAt = nil
     if waits {
       timer.endsAt = nil

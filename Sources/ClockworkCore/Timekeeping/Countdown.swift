@@ -25,6 +25,9 @@ where Instant.Duration == Duration, Instant: Sendable {
 
   /// The length of the current run (grows or shrinks with ``add(_:at:)``).
   public private(set) var duration: Duration
+  /// The length it was made with: what a restart counts down again, whatever was added or
+  /// removed since (as GNOME Clocks and KClock restart).
+  public private(set) var length: Duration
   /// Where it is now.
   public private(set) var state: State = .idle
   /// Counts starts and restarts; a finish belongs to the run it was computed for.
@@ -34,15 +37,18 @@ where Instant.Duration == Duration, Instant: Sendable {
   public init(duration: Duration) throws(CountdownError) {
     try Self.check(duration)
     self.duration = duration
+    length = duration
   }
 
   /// A countdown of `duration` with `remaining` left at `now`, running or paused — e.g. one
-  /// restored from disk.
-  public init(duration: Duration, remaining: Duration, running: Bool, at now: Instant)
-    throws(CountdownError)
-  {
+  /// restored from disk; `length` is what it was made with (by default `duration`).
+  public init(
+    duration: Duration, remaining: Duration, running: Bool, at now: Instant,
+    length: Duration? = nil
+  ) throws(CountdownError) {
     try Self.check(duration)
     self.duration = duration
+    self.length = min(max(length ?? duration, .milliseconds(1)), Self.maximumDuration)
     let left = min(max(remaining, .zero), duration)
     state = running ? .running(deadline: now.advanced(by: left)) : .paused(remaining: left)
     run = 1
@@ -59,8 +65,11 @@ where Instant.Duration == Duration, Instant: Sendable {
     run += 1
   }
 
-  /// Starts again from the full duration; any earlier run's finish is void.
-  public mutating func restart(at now: Instant) { start(at: now) }
+  /// Starts again from the length it was made with; any earlier run's finish is void.
+  public mutating func restart(at now: Instant) {
+    duration = length
+    start(at: now)
+  }
 
   /// Pauses it at `now`, keeping the time left.
   public mutating func pause(at now: Instant) {

@@ -80,12 +80,17 @@ public final class StopwatchControl {
   /// The keys, for the bottom line of a screen or window.
   public static let help = "Space start/stop" + otherKeys
 
+  /// The keys of a read-only view: it follows the owner's.
+  public static let readOnlyHelp = "q quit (the stopwatch is another clockwork's; --take takes it)"
+
   /// The keys after Space's.
   static let otherKeys = "  l/Enter lap  r reset (stopped)  q quit"
 
   /// The keys as they are now: "Space start" (green) while stopped, "Space stop" (red) while
-  /// running, first, as the design's two buttons; then the others.
-  public var keyHints: (startStop: String, running: Bool, rest: String) {
+  /// running, first, as the design's two buttons; then the others. None in a read-only view,
+  /// where only q does anything (its line says so).
+  public var keyHints: (startStop: String, running: Bool, rest: String)? {
+    guard store?.readOnly != true else { return nil }
     let running = watch.phase == .running
     return (running ? "Space stop" : "Space start", running, Self.otherKeys)
   }

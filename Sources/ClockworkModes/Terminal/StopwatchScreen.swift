@@ -65,21 +65,27 @@ public final class StopwatchScreen: LiveMode {
       grid.writeCentered(Self.row("lap", "split", "total", ""), row: row, bold: true)
       row += 1
       for lap in StopwatchDisplay.rows(for: watch.laps) where row < size.rows - 1 {
-        let color = lap.mark == nil ? nil : RGB(display.color(of: lap))
+        let color = lap.mark == "best" ? palette.go : lap.mark == "worst" ? palette.halt : nil
         grid.writeCentered(
           Self.row(lap.number, lap.split, lap.total, lap.mark ?? ""), row: row, foreground: color)
         row += 1
       }
     }
-    if size.rows > 2 {
-      // The start/stop hint in the design's colours: green to start, red to stop.
-      let hints = control.keyHints
+    if size.rows > 2, control.keyHints == nil {
+      grid.writeCentered(
+        StopwatchControl.readOnlyHelp, row: size.rows - 1, foreground: palette.help)
+    } else if size.rows > 2, let hints = control.keyHints {
+      // The start/stop hint in the design's colours: green to start, red to stop. Each part is
+      // written on blank cells, so each is on the terminal's own background.
       let help = String((hints.startStop + hints.rest).prefix(size.columns))
-      grid.writeCentered(help, row: size.rows - 1, foreground: palette.help)
-      let color = hints.running ? display.style.stop : display.style.start
+      let left = (size.columns - help.count) / 2
+      let lead = min(hints.startStop.count, help.count)
       grid.write(
-        String(hints.startStop.prefix(help.count)), column: (size.columns - help.count) / 2,
-        row: size.rows - 1, foreground: RGB(color), bold: true)
+        String(help.prefix(lead)), column: left, row: size.rows - 1,
+        foreground: hints.running ? palette.halt : palette.go, bold: true)
+      grid.write(
+        String(help.dropFirst(lead)), column: left + lead, row: size.rows - 1,
+        foreground: palette.help)
     }
     return Planned(grid, next: control.nextChange(after: moment.instant, fps: fps))
   }

@@ -106,6 +106,15 @@ public final class TimerScreen: LiveMode {
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
     control.handle(key, at: moment)
   }
+  /// The columns inside the ring's track on a row `rows` above or below its middle.
+  func insideColumns(atRowsFromMiddle rows: Int, ringRows: Double, _ size: TerminalSize) -> Int {
+    let style = control.ring.style
+    let inner = ringRows * (style.radius - style.lineWidth / 2)  // in rows
+    let height = Double(abs(rows)) + 0.5
+    guard inner > height else { return 0 }
+    return Int(2 * (inner * inner - height * height).squareRoot() / size.cellAspect)
+  }
+
   /// Moves the pulse on, and at zero rings.
   public func tick(at moment: Moment<Instant>) -> LiveAction { control.tick(at: moment) }
 
@@ -170,10 +179,22 @@ public final class TimerScreen: LiveMode {
     let status = control.statusLine(at: moment)
     if !status.isEmpty { lines.append((status, palette.text)) }
     if let problem = control.saveError { lines.append((problem, palette.warning)) }
+    // A line wider than the ring's inside at its row goes under the ring, not across it.
+    var under: [(String, RGB)] = []
     for (offset, (text, color)) in lines.enumerated() {
+      let row = middle + reach + offset
+      guard
+        text.count + 2 <= insideColumns(atRowsFromMiddle: row - middle, ringRows: ringRows, size)
+      else {
+        under.append((text, color))
+        continue
+      }
+      grid.writeCentered(" \(text) ", row: row, foreground: color)
+    }
+    if let color = under.first?.1, size.rows > 3 {
       grid.writeCentered(
-        " \(String(text.prefix(max(0, size.columns - 2)))) ", row: middle + reach + offset,
-        foreground: color)
+        " \(String(under.map(\.0).joined(separator: " · ").prefix(max(0, size.columns - 2)))) ",
+        row: size.rows - 2, foreground: color)
     }
     let help = control.help
     if size.rows > 2 {

@@ -73,7 +73,7 @@ public final class StopwatchWindow: LiveMode {
     }
     root.addSublayer(
       WindowText.line(
-        StopwatchControl.help,
+        control.keyHints == nil ? StopwatchControl.readOnlyHelp : StopwatchControl.help,
         in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
         size: textSize * 0.8, color: WindowText.dim))
     let whole = Duration.seconds((elapsed / .seconds(1)).rounded(.down))

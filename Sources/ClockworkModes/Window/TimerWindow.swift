@@ -35,6 +35,14 @@ public final class TimerWindow: LiveMode {
     control.backdrop?.layer.isHidden = true
   }
 
+  /// A ring style for the window from `theme`: tenths only in the last minute unless the theme
+  /// says, as in the terminal.
+  public static func ringStyle(theme: CountdownRing.Style = .init()) -> CountdownRing.Style {
+    var style = theme
+    style.tenths = theme.tenths ?? .lastMinute
+    return style
+  }
+
   /// The timer's keys, as in the terminal; a click restarts it.
   public func handle(_ key: Key, at moment: Moment<Instant>) -> LiveAction {
     react(control.handle(key, at: moment), at: moment)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RealModule
 
 /// An sRGB colour with alpha, each component in 0…1 (not premultiplied).
 ///
@@ -85,6 +86,26 @@ public struct Color: Hashable, Sendable, Codable {
   /// Whether white reads better on it than black: its relative luminance (sRGB weights) under
   /// the middle grey's.
   public var isDark: Bool { 0.2126 * red + 0.7152 * green + 0.0722 * blue < 0.5 }
+
+  /// WCAG's relative luminance: 0 for black, 1 for white (alpha left out).
+  public var relativeLuminance: Double {
+    func linear(_ v: Double) -> Double {
+      let v = min(max(v, 0), 1)
+      return v <= 0.040_45 ? v / 12.92 : Double.pow((v + 0.055) / 1.055, 2.4)
+    }
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+  }
+
+  /// WCAG's contrast ratio with `other`, from 1 (the same) to 21 (black and white); text needs
+  /// 4.5 (AA).
+  ///
+  /// ```swift
+  /// Color.white.contrastRatio(with: .black)   // 21
+  /// ```
+  public func contrastRatio(with other: Color) -> Double {
+    let (a, b) = (relativeLuminance, other.relativeLuminance)
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+  }
 
   /// The colour as `#RRGGBB`, or `#RRGGBBAA` when not opaque.
   public var hexString: String {

@@ -227,7 +227,8 @@ struct TimerCommand: AsyncParsableCommand {
         countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop,
         fps: fps, wait: true,
         alert: alert,
-        ringStyle: (try theme.map(RingThemeArgument.parse) ?? .init()).critical(for: critical),
+        ringStyle: TimerWindow.ringStyle(theme: try theme.map(RingThemeArgument.parse) ?? .init())
+          .critical(for: critical),
         alertsTerminal: false)
       let status = await LiveRun.window(
         title: "clockwork timer", size: live.windowPoints, placement: live.placement,
