@@ -91,10 +91,17 @@ public final class StopwatchStore {
   /// Moves the current stopwatch into the history, stopped at `wallNow`. Never deletes or
   /// overwrites a session: two archived in one second are `stopwatch-<t>.json` and
   /// `stopwatch-<t>-2.json` (the lock makes this the only writer).
+  /// A stopped stopwatch of no laps and under a second (started and stopped at once, as a plain
+  /// run whose input was empty) is no session: it is removed, not kept in the history.
   /// - Returns: a warning if the current file could not be read (it is set aside instead).
   public func archive(wallNow: Date = Date()) throws -> String? {
     let (stored, warning) = file.load(now: wallNow)
     guard let stored else { return warning }
+    if stored.phase != .running, stored.laps.isEmpty, stored.elapsed < 1 {
+      try file.remove()
+      started = nil
+      return nil
+    }
     let stamp = Int(wallNow.timeIntervalSince1970)
     var archived = historyFolder.appendingPathComponent("stopwatch-\(stamp).json")
     var copy = 1

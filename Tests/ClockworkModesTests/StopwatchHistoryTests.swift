@@ -15,20 +15,32 @@ import Testing
   deinit { try? FileManager.default.removeItem(at: folder) }
 
   /// A store whose current stopwatch started at wall time `start` and has these laps (seconds).
-  func storeWithStopwatch(startedAt start: Date, laps: [Double], running: Bool) throws
-    -> StopwatchStore
-  {
+  func storeWithStopwatch(
+    startedAt start: Date, laps: [Double], running: Bool, stoppedAt stop: Double? = nil
+  ) throws -> StopwatchStore {
     let store = StopwatchStore(environment: environment)
     let clock = ContinuousClock()
     let origin = clock.now
     var watch = Stopwatch<ContinuousClock.Instant>()
     try watch.start(at: origin)
     for lap in laps { _ = try watch.lap(at: origin.advanced(by: .seconds(lap))) }
-    let last = origin.advanced(by: .seconds(laps.last ?? 0))
+    let last = origin.advanced(by: .seconds(stop ?? laps.last ?? 0))
     if !running { try watch.pause(at: last) }
     store.started = start
-    store.save(watch, at: last, wallNow: start.addingTimeInterval(laps.last ?? 0))
+    store.save(watch, at: last, wallNow: start.addingTimeInterval(stop ?? laps.last ?? 0))
     return store
+  }
+
+  /// Started and stopped at once, with no laps (a plain run given no input), it is no session.
+  @Test func aStopwatchOfNothingIsNotKeptInTheHistory() throws {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let empty = try storeWithStopwatch(startedAt: start, laps: [], running: false)
+    #expect(try empty.archive(wallNow: start.addingTimeInterval(5)) == nil)
+    #expect(empty.history().isEmpty)
+    #expect(empty.file.load().value == nil, "and it is gone: the next starts afresh")
+    let lapped = try storeWithStopwatch(startedAt: start, laps: [0.5], running: false)
+    #expect(try lapped.archive(wallNow: start.addingTimeInterval(6)) == nil)
+    #expect(lapped.history().count == 1, "a lap is something")
   }
 
   @Test func aRunningStopwatchEndsWhenArchivedAndTwoInOneSecondAreBothKept() throws {
@@ -65,8 +77,9 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_800_000_000)
     _ = try storeWithStopwatch(startedAt: start, laps: [1, 2.5, 3, 5], running: false).archive(
       wallNow: start.addingTimeInterval(60))
-    _ = try storeWithStopwatch(startedAt: start.addingTimeInterval(120), laps: [], running: false)
-      .archive(wallNow: start.addingTimeInterval(180))
+    _ = try storeWithStopwatch(
+      startedAt: start.addingTimeInterval(120), laps: [], running: false, stoppedAt: 3
+    ).archive(wallNow: start.addingTimeInterval(180))
     let sessions = StopwatchHistory.sessions(StopwatchStore(environment: environment).history())
 
     let csv = LapExport.contents(sessions, zone: .utc, format: .csv).split(separator: "\n")
@@ -84,7 +97,7 @@ import Testing
       with: Data(LapExport.contents(sessions, zone: .utc, format: .json).utf8))
     let list = try #require((json as? [String: Any])?["sessions"] as? [[String: Any]])
     #expect(list.map { $0["session"] as? Int } == [1, 2])
-    #expect(list.map { $0["total_seconds"] as? Double } == [5, 0])
+    #expect(list.map { $0["total_seconds"] as? Double } == [5, 3])
     #expect(list.map { ($0["laps"] as? [Any])?.count } == [4, 0])
     #expect(list[1]["started"] as? String == "2027-01-15T08:02:00+00:00")
   }

@@ -81,6 +81,8 @@ def test_install_puts_each_part_where_it_is_looked_for_and_uninstall_takes_it_al
     metainfo = share / "metainfo" / "io.github.clockwork.Clockwork.metainfo.xml"
     checked = subprocess.run(["appstreamcli", "validate", "--no-net", str(metainfo)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    checked = subprocess.run(["appstream-util", "validate", "--nonet", str(metainfo)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
     svg = share / "icons" / "hicolor" / "scalable" / "apps" / "io.github.clockwork.Clockwork.svg"
     assert svg.read_text().lstrip().startswith("<?xml") and "<svg" in svg.read_text()
     for size in (16, 32, 48, 128, 256, 512):
