@@ -8,6 +8,7 @@ A user's clockwork, or another run's, under the same system temporary folder is 
 import os
 import shutil
 import signal
+import subprocess
 import tempfile
 import time
 
@@ -86,6 +87,31 @@ def nothing_outlives_a_test(request):
     if left:
         end(left)
         ENDED.append((request.node.nodeid, sorted(left)))
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 64 KiB file system of its own, unmounted afterwards. Mounting needs root (CI runs as
+    root); where it is refused the test is skipped with the reason."""
+    mount_point = tmp_path / "disk"
+    mount_point.mkdir()
+    result = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount_point)], capture_output=True, text=True)
+    if result.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {result.stderr.strip()}")
+    yield mount_point
+    subprocess.run(["umount", "-l", str(mount_point)], check=True)
+
+
+def fill(folder):
+    """Writes until the disk is full."""
+    descriptor = os.open(folder / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(descriptor, b"\0" * 4096)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
 
 
 def pytest_terminal_summary(terminalreporter):

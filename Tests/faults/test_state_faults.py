@@ -11,31 +11,9 @@ import time
 
 import pytest
 
+from conftest import fill
+
 BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "clockwork"))
-
-
-@pytest.fixture
-def small_disk(tmp_path):
-    """A 64 KiB file system of its own, unmounted afterwards."""
-    mount_point = tmp_path / "disk"
-    mount_point.mkdir()
-    result = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount_point)], capture_output=True, text=True)
-    if result.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {result.stderr.strip()}")
-    yield mount_point
-    subprocess.run(["umount", "-l", str(mount_point)], check=True)
-
-
-def fill(folder):
-    """Writes until the disk is full."""
-    descriptor = os.open(folder / "filler", os.O_WRONLY | os.O_CREAT)
-    try:
-        while True:
-            os.write(descriptor, b"\0" * 4096)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
 
 
 def read_only(folder):

@@ -119,16 +119,39 @@ public struct AlertWatcher {
   /// just before a time). What is due within a second is waited for, ready to ring; a timer
   /// still shown is its window's to ring: this waits out the window's grace, then rings it if
   /// the window did not.
+  ///
+  /// A sequence whose next phase cannot be saved (a full disk) is kept here, in memory: this
+  /// ringer rings its phases at their ends and saves what follows as soon as it can, then goes.
   public func ringDue() -> Int32 {
     SessionEnvironment.apply(in: store.directory)
     var now = Date()
     var prepared = false
+    var kept = KeptPhases(store: store)
     while true {
+      kept.saveWhatCan()
       let plan = Self.plan(
-        timers(now: now), isShown: isShown, alarms: alarmList(now: now), now: now)
-      for name in plan.ring { ring(name, now: now) }
+        timers(now: now) + kept.timers, isShown: isShown, alarms: alarmList(now: now), now: now)
+      var keeps = false
+      for name in plan.ring {
+        if kept.holds(name) {
+          kept.ringFromMemory(name, now: now) { ring($0, now: now) }
+        } else if let claimed = ring(name, now: now), let held = claimed.held,
+          let next = claimed.next
+        {
+          kept.keep(next, held)
+          keeps = true
+        }
+      }
       if !plan.alarms.isEmpty { _ = ringAlarms(plan.alarms, now: now) }
-      guard let wake = plan.wake, wake.timeIntervalSince(now) <= Self.viewerGrace else { break }
+      now = Date()
+      if keeps { continue }  // planned again, with what is kept now
+      let wake: Date
+      if kept.isEmpty {
+        guard let due = plan.wake, due.timeIntervalSince(now) <= Self.viewerGrace else { break }
+        wake = due
+      } else {
+        wake = min(plan.wake ?? .distantFuture, now.addingTimeInterval(KeptPhases.retry))
+      }
       if !prepared { DesktopNotification.prepare() }
       prepared = true
       Self.sleep(until: wake)
@@ -147,30 +170,33 @@ public struct AlertWatcher {
     while clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &deadline, nil) == EINTR {}
   }
 
-  /// Rings a timer whose end this process takes (no other will); whether it rang. When no one
-  /// could see it (no notification service, its terminal gone), the next command says it.
+  /// Rings a timer whose end this process takes (no other will); the end, if it was ours.
+  /// When no one could see it (no notification service, its terminal gone), the next command
+  /// says it.
   @discardableResult
-  func ring(_ name: String, now: Date) -> Bool {
-    var nextStarts = false
-    let claimed = store.claimEnd(name, now: now) { claimed in
-      let timer = claimed.timer
-      var alert = TimerAlert(name: timer.name, exec: timer.exec, sound: timer.sound)
-      alert.phase = TimerAlert.PhaseEnd(
-        sequence: timer.sequence, step: timer.step, manual: timer.manual == true)
-      nextStarts = claimed.next?.isPending == true
-      let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
-      let rung = alert.ring(
-        duration: StoredNumbers.milliseconds(timer.duration), endedAt: end, on: .device(timer.tty),
-        now: now)
-      if !rung.seen {
-        notices.append(
-          "\(rung.summary): \(rung.body); no one could be told then (\(rung.problems.joined(separator: "; ")))"
-        )
-      }
-    }
+  func ring(_ name: String, now: Date) -> TimerStore.ClaimedEnd? {
+    let claimed = store.claimEnd(name, now: now) { ring($0.timer, now: now) }
     // Once the next phase is saved, a systemd unit is set for its end (the watcher sees it).
-    if nextStarts { TimerUnits.ringer(for: name, store: store)(true) }
-    return claimed != nil
+    if claimed?.next?.isPending == true, claimed?.held == nil {
+      TimerUnits.ringer(for: name, store: store)(true)
+    }
+    return claimed
+  }
+
+  /// Rings `timer`'s end (a phase's end says what starts next).
+  func ring(_ timer: StoredTimer, now: Date) {
+    var alert = TimerAlert(name: timer.name, exec: timer.exec, sound: timer.sound)
+    alert.phase = TimerAlert.PhaseEnd(
+      sequence: timer.sequence, step: timer.step, manual: timer.manual == true)
+    let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
+    let rung = alert.ring(
+      duration: StoredNumbers.milliseconds(timer.duration), endedAt: end, on: .device(timer.tty),
+      now: now)
+    if !rung.seen {
+      notices.append(
+        "\(rung.summary): \(rung.body); no one could be told then (\(rung.problems.joined(separator: "; ")))"
+      )
+    }
   }
 
   /// Runs until nothing is pending; returns the exit status.

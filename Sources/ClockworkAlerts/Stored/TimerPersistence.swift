@@ -21,6 +21,9 @@ public final class TimerPersistence {
   public private(set) var saveError: String?
   /// Held while this process shows the timer: the alert watcher leaves its end to us.
   let viewing: StateLock?
+  /// A phase end taken whose next phase could not be saved: this run keeps it until a save
+  /// goes through.
+  var held: HeldEnd?
   /// The sequence it runs, and the phase it is at.
   public let sequence: PhaseSequence?
   /// The phase of the sequence it is at, from 0.
@@ -63,7 +66,10 @@ public final class TimerPersistence {
       (timer.sequence, timer.step, timer.manual) = (sequence, step, manual ? true : nil)
     }
     saveError = store.save(timer)
-    if saveError == nil { whenSaved(countdown.isRunning) }
+    guard saveError == nil else { return }
+    held?.release()  // on disk again: the end it held is settled
+    held = nil
+    whenSaved(countdown.isRunning)
   }
 
   /// How an end went: whether this process rings it, and the phase that comes next.
@@ -104,7 +110,12 @@ public final class TimerPersistence {
     if saveError != nil { return EndClaim(ours: true, phaseEnd: phaseEnd) }
     // Our clock says it is over: a hair of wall-clock difference is not a reason to stay quiet.
     if let claimed = store.claimEnd(name, now: wallNow.addingTimeInterval(1)) {
-      if let saved = claimed.next { whenSaved(saved.endsAt != nil) }
+      if let held = claimed.held {
+        // A full disk: this run goes on with the phases, as with any save that failed.
+        (self.held, saveError) = (held, held.problem)
+      } else if let saved = claimed.next {
+        whenSaved(saved.endsAt != nil)
+      }
       return EndClaim(ours: true, phaseEnd: phaseEnd)
     }
     return EndClaim(ours: false, phaseEnd: phaseEnd)
@@ -120,6 +131,8 @@ public final class TimerPersistence {
   /// Forgets the timer; a failure is kept in ``saveError`` (a finished timer left on disk is
   /// listed as finished, never rung twice).
   public func finished() {
+    held?.release()
+    held = nil
     do { try store.remove(name) } catch {
       saveError = "state could not be removed (\(error.problem))"
     }

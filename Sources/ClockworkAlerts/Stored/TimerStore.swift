@@ -62,8 +62,11 @@ public struct TimerStore: Sendable {
   public struct ClaimedEnd: Sendable {
     /// The timer as it ended.
     public var timer: StoredTimer
-    /// The phase that comes next, saved already, if any.
+    /// The phase that comes next, saved already (unless ``held``), if any.
     public var next: StoredTimer?
+    /// The claim, kept with ``next`` in memory when that could not be saved (a full disk): the
+    /// caller rings the phase and saves it when it can.
+    public var held: HeldEnd?
   }
 
   /// Takes the timer's end to ring it: of all who try, one gets it. The timer is then kept as
@@ -85,13 +88,18 @@ public struct TimerStore: Sendable {
     else { return nil }
     let taken = folder.appendingPathComponent(".\(name)\(Self.takenMark)\(getpid())")
     guard rename(url.path, taken.path) == 0 else { return nil }  // another took it first
-    defer { unlink(taken.path) }
     let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
     let next = timer.nextPhase(startingAt: end, waits: timer.manual == true)
     timer.rungAt = now.timeIntervalSince1970
-    let claimed = ClaimedEnd(timer: timer, next: next)
+    var claimed = ClaimedEnd(timer: timer, next: next)
     ring(claimed)
-    putBack(next ?? timer)
+    // A next phase that cannot be saved is kept, with the claim, by the caller. (A last end
+    // that cannot be saved as rung is over all the same.)
+    if let problem = putBack(next ?? timer), next != nil {
+      claimed.held = HeldEnd(store: self, lock: claim, taken: taken, problem: problem)
+      return claimed
+    }
+    unlink(taken.path)
     return claimed
   }
 
@@ -127,13 +135,19 @@ public struct TimerStore: Sendable {
     return beingRung
   }
 
-  /// Saves `timer` unless a new timer of that name was saved meanwhile (a link never replaces).
-  func putBack(_ timer: StoredTimer) {
-    guard let data = try? StateFile<StoredTimer>.encode(timer) else { return }
+  /// Saves `timer` unless a new timer of that name was saved meanwhile (a link never replaces);
+  /// why it could not be written, if it could not.
+  func putBack(_ timer: StoredTimer) -> String? {
     let staged = folder.appendingPathComponent(".\(timer.name)\(Self.stagedMark)\(getpid())")
-    guard (try? AtomicFile.write(data, to: staged)) != nil else { return }
+    guard let data = try? StateFile<StoredTimer>.encode(timer) else {
+      return "state could not be saved (it could not be encoded)"
+    }
+    do { try AtomicFile.write(data, to: staged) } catch {
+      return "state could not be saved (\(error.problem))"
+    }
     _ = link(staged.path, file(timer.name).url.path)
     unlink(staged.path)
+    return nil
   }
 
   /// Whether `name` may name a timer: letters, digits, `-`, `_` and `.`, up to 64, not starting with a dot.

@@ -32,7 +32,11 @@ public final class TimerLines: PlainLines {
   /// Rings at zero and ends the run.
   public func tick(at moment: Moment<Instant>) -> LiveAction {
     guard countdown.isFinished(at: moment.instant) else { return .keepGoing }
+    let unsaved = persistence?.saveError
     let claim = persistence?.claimEnd(wallNow: moment.wall) ?? .init(ours: true)
+    if unsaved == nil, let problem = persistence?.saveError {
+      StandardOutput.error("warning: timer '\(alert.name)': \(problem); it goes on with this run")
+    }
     var alert = alert
     alert.phase = claim.phaseEnd
     if claim.ours {

@@ -1,0 +1,58 @@
+import ClockworkState
+import FoundationEssentials
+
+/// Sequences whose next phase the disk could not take (full): the ringer keeps them in memory,
+/// rings each phase at its end, and saves what follows as soon as there is room, then lets go.
+///
+/// ```swift
+/// var kept = KeptPhases(store: store)
+/// if let claimed = watcher.ring("focus", now: now), let held = claimed.held, let next = claimed.next {
+///   kept.keep(next, held)
+/// }
+/// ```
+struct KeptPhases {
+  /// How often a save is tried again while a phase is kept.
+  static let retry: TimeInterval = 5
+  let store: TimerStore
+  private var kept: [String: (timer: StoredTimer, held: HeldEnd)] = [:]
+
+  init(store: TimerStore) { self.store = store }
+
+  var isEmpty: Bool { kept.isEmpty }
+  /// What is kept, as it is now.
+  var timers: [StoredTimer] { kept.values.map(\.timer) }
+  /// Whether `name`'s sequence is kept here.
+  func holds(_ name: String) -> Bool { kept[name] != nil }
+
+  /// Keeps `next` with its claim, and says so: the phases still ring, while this computer stays
+  /// on, and are saved once there is room.
+  mutating func keep(_ next: StoredTimer, _ held: HeldEnd) {
+    kept[next.name] = (next, held)
+    let summary = "Timer \(next.name): its next phase is kept in memory"
+    let body =
+      "It could not be saved (\(held.problem)). It rings all the same while this computer stays on, and is saved once there is room."
+    let told = TimerAlert.announce(summary: summary, body: body, on: .device(next.tty))
+    Notices(directory: store.directory).append(
+      "\(summary): \(body)" + (told.seen ? "" : " (no notification could be shown)"))
+  }
+
+  /// Rings a kept phase's end from memory and keeps what follows; after the last, lets go.
+  mutating func ringFromMemory(_ name: String, now: Date, ring: (StoredTimer) -> Void) {
+    guard let (timer, held) = kept[name] else { return }
+    var ended = timer
+    ended.rungAt = now.timeIntervalSince1970
+    ring(ended)
+    let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
+    guard let next = timer.nextPhase(startingAt: end, waits: timer.manual == true) else {
+      if !held.save(ended) { held.release() }  // over: kept as rung if there is room
+      kept[name] = nil
+      return
+    }
+    kept[name] = held.save(next) ? nil : (next, held)
+  }
+
+  /// Saves each kept phase the disk now takes, and lets its claim go.
+  mutating func saveWhatCan() {
+    for (name, entry) in kept where entry.held.save(entry.timer) { kept[name] = nil }
+  }
+}
