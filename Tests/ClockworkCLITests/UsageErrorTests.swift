@@ -132,6 +132,30 @@ import Testing
       result.stderr.contains("no preset is named 'teaa'; did you mean 'tea'?"), "\(result.stderr)")
   }
 
+  /// A theme that comes with clockwork, asked of a copy that is neither installed nor in its
+  /// build tree, is said to be not installed, with where it was looked for.
+  @Test func aShippedThemeNotInstalledSaysWhereItWasLookedFor() throws {
+    let dir = try TemporaryDirectory()
+    let copy = dir.url.appendingPathComponent("bin/clockwork")
+    try FileManager.default.createDirectory(
+      at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: BinaryRunner.productsDirectory.appendingPathComponent("clockwork"), to: copy)
+    let env = ProcessInfo.processInfo.environment.merging([
+      "XDG_DATA_HOME": dir.url.appendingPathComponent("data").path, "XDG_DATA_DIRS": "/nonexistent",
+      "XDG_STATE_HOME": dir.url.path,
+    ]) { $1 }
+    let result = try BinaryRunner.run(
+      copy.path,
+      ["render", "clock", "--theme", "wall", "-o", dir.url.appendingPathComponent("w.png").path],
+      environment: env)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.contains(
+        "theme 'wall' comes with clockwork but is not installed where it was looked for (\(dir.url.path)/data/clockwork/themes, /nonexistent/clockwork/themes, \(dir.url.path)/share/clockwork/themes); `make install` installs it"
+      ), "\(result.stderr)")
+  }
+
   /// `clockwork timer` alone, while only named timers run, names them.
   @Test func returningToNoTimerNamesTheOthersThatRun() throws {
     let dir = try TemporaryDirectory()

@@ -81,6 +81,11 @@ public enum OptionValue {
       let installed = InstalledThemes.names().filter {
         !ClockTheme.builtIn.map(\.name).contains($0)
       }
+      if InstalledThemes.shipped.contains(text) {
+        throw ValueError(
+          "theme '\(text)' comes with clockwork but is not installed where it was looked for (\(InstalledThemes.folders().joined(separator: ", "))); `make install` installs it, or give the path of its JSON file"
+        )
+      }
       let names = ClockTheme.builtIn.map(\.name) + installed
       let hint =
         NearestWord.to(text, among: names, limit: text.count >= 4 ? 3 : 2).map {
@@ -156,6 +161,10 @@ public enum ColorChoice: Equatable, Sendable, CustomStringConvertible {
 
 /// Theme files installed with the app or by the user.
 public enum InstalledThemes {
+  /// The theme files that come with clockwork (`themes/` in its source, installed by `make
+  /// install`).
+  public static let shipped = ["wall"]
+
   /// Where theme files are installed, the user's own first (XDG's data folders), then the
   /// app's own share folder beside its binary.
   public static func folders(environment: [String: String] = ProcessInfo.processInfo.environment)

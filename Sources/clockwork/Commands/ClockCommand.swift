@@ -37,7 +37,7 @@ struct ClockCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "\(OptionValue.builtInThemeNames), an installed theme (wall), or a JSON theme file (default: classic).",
+      "\(OptionValue.builtInThemeNames), an installed theme (\(InstalledThemes.shipped.joined(separator: ", "))), or a JSON theme file (default: classic).",
       valueName: "name|file"), completion: Completions.theme)
   var theme: String?
 

@@ -34,7 +34,7 @@ struct RenderClockCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "\(OptionValue.builtInThemeNames), an installed theme (wall), or a JSON theme file.",
+      "\(OptionValue.builtInThemeNames), an installed theme (\(InstalledThemes.shipped.joined(separator: ", "))), or a JSON theme file.",
       valueName: "name|file"), completion: Completions.theme, transform: ThemeArgument.parse)
   var theme: ClockTheme = .classic
 
