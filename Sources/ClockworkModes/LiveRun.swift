@@ -128,7 +128,7 @@ public enum LiveRun {
   }
 
   /// How long a signal waits for the runner to begin its end.
-  static let signalGrace = DispatchTimeInterval.milliseconds(100)
+  static let signalGrace = DispatchTimeInterval.milliseconds(60)
 
   /// Tells `runner` of a signal that ends the run. A runner that has not begun to end within
   /// ``signalGrace`` is held up in a frame (a huge terminal or window): the process ends here

@@ -201,12 +201,21 @@ extension Status {
     write: (String) -> Bool
   ) throws(WallClockWait.Failure) {
     let timers = TimerStore(directory: directory)
-    // The folders are made (again, after someone removed them) and watched anew.
-    func watching() throws(WallClockWait.Failure) -> WallClockWait {
-      try? AtomicFile.makeFolder(timers.folder)
-      return try WallClockWait(watching: [directory.url, timers.folder])
+    try? AtomicFile.makeFolder(timers.folder)
+    // The state folder and its timers; once someone removed them, the nearest folder above
+    // that is there, to see them made again (by the next timer that is saved).
+    func folders() -> [URL] {
+      if FileManager.default.fileExists(atPath: timers.folder.path) {
+        return [directory.url, timers.folder]
+      }
+      var above = timers.folder.deletingLastPathComponent()
+      while !FileManager.default.fileExists(atPath: above.path), above.pathComponents.count > 1 {
+        above = above.deletingLastPathComponent()
+      }
+      return [above]
     }
-    var wait = try watching()
+    var watched = folders()
+    var wait = try WallClockWait(watching: watched)
     var last: String?
     while true {
       let status = Status.now(in: directory, at: Date())
@@ -217,8 +226,9 @@ extension Status {
       }
       switch wait.sleep(until: status.nextChange, output: output) {
       case .outputGone: return
-      case .folderChanged where !FileManager.default.fileExists(atPath: timers.folder.path):
-        wait = try watching()
+      case .folderChanged where folders() != watched:
+        watched = folders()
+        wait = try WallClockWait(watching: watched)
       default: break
       }
     }

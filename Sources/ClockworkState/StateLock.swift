@@ -56,6 +56,26 @@ public final class StateLock: Sendable {
     return .acquired(StateLock(fd: fd))
   }
 
+  /// Takes the lock of a file that is there already, opened read-only, unless another process
+  /// holds it: where a folder cannot be written (a read-only mount), the file itself is locked.
+  public static func acquireExisting(_ url: URL) -> StateLock? {
+    let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+      close(fd)
+      return nil
+    }
+    return StateLock(fd: fd)
+  }
+
+  /// Whether the file locked is still the one at `url` (not replaced or removed since).
+  public func isStill(at url: URL) -> Bool {
+    var held = stat()
+    var there = stat()
+    guard fstat(fd, &held) == 0, stat(url.path, &there) == 0 else { return false }
+    return held.st_ino == there.st_ino && held.st_dev == there.st_dev
+  }
+
   /// Whether another process holds the lock at `url` (it is neither taken nor created here).
   public static func isHeld(_ url: URL) -> Bool {
     let fd = open(url.path, O_RDONLY | O_CLOEXEC)

@@ -32,9 +32,8 @@ public final class WallClockWait {
       throw Failure(description: "cannot wait: \(String(cString: strerror(errno)))")
     }
     // Files are saved by renaming into place and taken by renaming away; locks opened and
-    // closed in the folders are not changes.
-    // saves, and edits by hand
-    let events = UInt32(IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE)
+    // closed in the folders are not changes (made, once, they are: as a folder made is).
+    let events = UInt32(IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_CREATE)
     for folder in folders where inotify_add_watch(watch, folder.path, events) < 0 {
       throw Failure(description: "cannot watch \(folder.path): \(String(cString: strerror(errno)))")
     }

@@ -224,3 +224,33 @@ def test_a_full_disk_at_a_phase_change_loses_no_phase(world, small_disk):
     finally:
         os.remove(small_disk / "filler")
     assert wait_for(lambda: watcher_pid(small_disk) is None)
+
+
+def test_a_timer_in_a_read_only_state_folder_rings_once_and_is_kept_until_it_can_be_saved(world, small_disk):
+    """The state folder turns read-only before the end: the timer rings all the same, once, and
+    says it could not be saved; once the folder can be written, it is saved as rung."""
+    server, env, _ = world
+    env = {**env, "XDG_STATE_HOME": str(small_disk / "state")}
+    app = subprocess.Popen([BINARY, "timer", "2s", "--plain", "--name", "tea"], env=env, stdout=subprocess.PIPE)
+    app.stdout.readline()
+    app.kill()
+    app.wait()
+    assert wait_for(lambda: watcher_pid(small_disk) is not None)
+    # A read-only view of the folder over it (the watcher's log, open for writing, keeps the
+    # disk itself from being remounted read-only).
+    state = small_disk / "state"
+    subprocess.run(["mount", "--bind", str(state), str(state)], check=True)
+    subprocess.run(["mount", "-o", "remount,bind,ro", str(state)], check=True)
+    try:
+        assert wait_for(lambda: any(n[0] == "Timer finished: tea" for n in server.notifications()), timeout=20), server.notifications()
+        time.sleep(3)  # the watcher looks again each second: the end is not rung again
+        summaries = [n[0] for n in server.notifications()]
+        assert summaries.count("Timer finished: tea") == 1, summaries
+        told = [n for n in server.notifications() if n[0] == "Timer tea: kept in memory"]
+        assert len(told) == 1 and "Read-only file system" in told[0][1], summaries
+    finally:
+        subprocess.run(["umount", "-l", str(state)], check=True)
+    saved = small_disk / "state" / "clockwork" / "timers" / "tea.json"
+    assert wait_for(lambda: "rungAt" in saved.read_text(), timeout=20), "saved as rung once it could be"
+    assert wait_for(lambda: watcher_pid(small_disk) is None)
+    assert [n[0] for n in server.notifications()].count("Timer finished: tea") == 1

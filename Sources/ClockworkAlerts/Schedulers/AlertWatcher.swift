@@ -135,10 +135,8 @@ public struct AlertWatcher {
       for name in plan.ring {
         if kept.holds(name) {
           kept.ringFromMemory(name, now: now) { ring($0, now: now) }
-        } else if let claimed = ring(name, now: now), let held = claimed.held,
-          let next = claimed.next
-        {
-          kept.keep(next, held)
+        } else if let claimed = ring(name, now: now), let held = claimed.held {
+          kept.keep(claimed.next ?? claimed.timer, held)
           keeps = true
         }
       }

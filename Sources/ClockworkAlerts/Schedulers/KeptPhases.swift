@@ -1,8 +1,9 @@
 import ClockworkState
 import FoundationEssentials
 
-/// Sequences whose next phase the disk could not take (full): the ringer keeps them in memory,
-/// rings each phase at its end, and saves what follows as soon as there is room, then lets go.
+/// Timers whose outcome the disk could not take (a full disk, a read-only folder): the ringer
+/// keeps them in memory (a sequence's next phase, or a timer rung), rings each phase at its
+/// end, and saves what follows as soon as it can, then lets go.
 ///
 /// ```swift
 /// var kept = KeptPhases(store: store)
@@ -24,13 +25,15 @@ struct KeptPhases {
   /// Whether `name`'s sequence is kept here.
   func holds(_ name: String) -> Bool { kept[name] != nil }
 
-  /// Keeps `next` with its claim, and says so: the phases still ring, while this computer stays
-  /// on, and are saved once there is room.
+  /// Keeps `next` (the next phase, or the timer as rung) with its claim, and says so: what
+  /// follows still rings, while this computer stays on, and is saved once it can be.
   mutating func keep(_ next: StoredTimer, _ held: HeldEnd) {
     kept[next.name] = (next, held)
-    let summary = "Timer \(next.name): its next phase is kept in memory"
+    let summary = "Timer \(next.name): kept in memory"
     let body =
-      "It could not be saved (\(held.problem)). It rings all the same while this computer stays on, and is saved once there is room."
+      "It could not be saved (\(held.problem)). "
+      + (next.isPending ? "Its next phase rings all the same while this computer stays on; " : "")
+      + "it is saved once it can be."
     let told = TimerAlert.announce(summary: summary, body: body, on: .device(next.tty))
     Notices(directory: store.directory).append(
       "\(summary): \(body)" + (told.seen ? "" : " (no notification could be shown)"))
@@ -38,7 +41,10 @@ struct KeptPhases {
 
   /// Rings a kept phase's end from memory and keeps what follows; after the last, lets go.
   mutating func ringFromMemory(_ name: String, now: Date, ring: (StoredTimer) -> Void) {
-    guard let (timer, held) = kept[name] else { return }
+    // (Due on disk is not due here: a folder that cannot be written still holds the old end.)
+    guard let (timer, held) = kept[name], timer.isPending, timer.isFinished(atWall: now) else {
+      return
+    }
     var ended = timer
     ended.rungAt = now.timeIntervalSince1970
     ring(ended)

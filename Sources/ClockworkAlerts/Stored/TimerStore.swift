@@ -80,7 +80,12 @@ public struct TimerStore: Sendable {
     -> ClaimedEnd?
   {
     // Held until the timer is put back: a claim file whose lock is free is a dead ringer's.
-    guard case .acquired(let claim) = StateLock.acquire(claimLock(name)) else { return nil }
+    let claim: StateLock
+    switch StateLock.acquire(claimLock(name)) {
+    case .acquired(let lock): claim = lock
+    case .heldBy: return nil
+    case .failed(let error): return claimInPlace(name, now: now, problem: error.problem, ring: ring)
+    }
     defer { withExtendedLifetime(claim) {} }
     let url = file(name).url
     guard var timer = file(name).load(now: now).value, timer.isPending,
@@ -96,10 +101,31 @@ public struct TimerStore: Sendable {
     // A next phase that cannot be saved is kept, with the claim, by the caller. (A last end
     // that cannot be saved as rung is over all the same.)
     if let problem = putBack(next ?? timer), next != nil {
-      claimed.held = HeldEnd(store: self, lock: claim, taken: taken, problem: problem)
+      claimed.held = HeldEnd(store: self, lock: claim, claim: .taken(taken), problem: problem)
       return claimed
     }
     unlink(taken.path)
+    return claimed
+  }
+
+  /// An end in a folder that cannot be written (a read-only mount): its file is locked where it
+  /// is, so no one else rings it, and it is rung; the caller keeps the outcome until it can be
+  /// saved.
+  func claimInPlace(
+    _ name: String, now: Date, problem: String, ring: (ClaimedEnd) -> Void
+  ) -> ClaimedEnd? {
+    let url = file(name).url
+    guard var timer = file(name).load(now: now).value, timer.isPending,
+      timer.isFinished(atWall: now), let lock = StateLock.acquireExisting(url)
+    else { return nil }
+    let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
+    let next = timer.nextPhase(startingAt: end, waits: timer.manual == true)
+    timer.rungAt = now.timeIntervalSince1970
+    var claimed = ClaimedEnd(timer: timer, next: next)
+    ring(claimed)
+    claimed.held = HeldEnd(
+      store: self, lock: lock, claim: .inPlace(url),
+      problem: "the state folder cannot be written: \(problem)")
     return claimed
   }
 
