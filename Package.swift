@@ -33,7 +33,7 @@ let package = Package(
   ],
   targets: [
     // Time model: dial angles, oscillators, stopwatch, countdown, deadline arithmetic, parsing.
-    .target(name: "ClockworkCore"),
+    .target(name: "ClockworkCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     // State that survives restarts: atomic versioned files, locks, wall-clock anchors.
     .target(
       name: "ClockworkState",

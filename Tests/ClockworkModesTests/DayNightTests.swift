@@ -53,4 +53,32 @@ import Testing
     }.joined(separator: "\n")
     #expect(text.contains("UTC +00:00 · day") && text.contains("GMT-12 +12:00 · night"), "\(text)")
   }
+
+  /// Four zones at 100×40 take two rows of two, as the window lays them out (larger than four
+  /// side by side), each label right under its own face.
+  @Test func fourZonesInATerminalAreAGridWithEachLabelUnderItsFace() throws {
+    let four = [
+      Zone.utc, Zone(identifier: "Asia/Tokyo")!, Zone(identifier: "America/New_York")!,
+      Zone(identifier: "Europe/London")!,
+    ]
+    let control = ClockControl(zones: four, theme: .classic, oscillator: .quartz, digital: false)
+    let screen = ClockScreen(control: control, graphics: .sextant, rasterStore: nil)
+    let size = TerminalSize(columns: 100, rows: 40)
+    let grid = try screen.frame(at: Moment(instant: ContinuousClock.now, wall: wall), on: size)
+      .frame
+    let rows = (0..<size.rows).map { row in
+      String((0..<size.columns).map { Character(grid[$0, row].glyph) })
+    }
+    let labels = ["UTC", "Tokyo", "New York", "London"].map { city in
+      (0..<size.rows).first { rows[$0].contains("\(city) ") }
+    }
+    #expect(Set(labels.compactMap { $0 }).count == 2, "two rows of labels: \(labels)")
+    // Side by side, a face 25 columns wide would be 12 rows tall: here each is taller.
+    let top = (0..<size.rows).first { rows[$0].prefix(50).contains { $0 != " " } } ?? 0
+    #expect((labels[0] ?? 0) - top > 14, "face rows \(top)..<\(labels[0] ?? 0)")
+    for case let row? in labels {
+      #expect(
+        row > 0 && rows[row - 1].contains { $0 != " " }, "the face ends right above row \(row)")
+    }
+  }
 }

@@ -231,8 +231,7 @@ public struct CivilTime: Hashable, Sendable {
 }
 
 extension CivilTime {
-  /// Whether it is night at this wall time: from 18:00 to 6:00. From the hour, not sunrise: a
-  /// zone spans many latitudes and its sunrise shifts hours with the seasons, while a person
-  /// reading a world clock asks whether it is evening there.
+  /// Whether it is night at this wall time by the hour alone: from 18:00 to 6:00. ``Daylight``
+  /// tells it from the sun, where a zone has a city.
   public var isNight: Bool { hour < 6 || hour >= 18 }
 }

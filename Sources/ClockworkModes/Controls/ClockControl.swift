@@ -66,8 +66,9 @@ public final class ClockControl {
     var delay = digital ? WallSeconds.delayToNextSecond(after: date) / .seconds(1) : 1
     for (face, (zone, scale)) in zip(faces, zip(zones, pixelScales)) {
       face.pixelScale = scale
-      // World clocks shade the faces where it is night, as GNOME Clocks' tiles do.
-      face.isNight = zones.count > 1 && zone.civilTime(at: date).isNight
+      // World clocks shade the faces where it is night, as GNOME Clocks' tiles do: from the
+      // sun over each zone's city.
+      face.isNight = zones.count > 1 && Daylight.isNight(in: zone, at: date)
       face.show(date: date, zone: zone)
       delay = min(delay, face.delayToNextChange(after: date, zone: zone, pixelScale: scale))
     }
@@ -83,13 +84,13 @@ public final class ClockControl {
     }
   }
 
-  /// "Kathmandu +05:45 · day": the city of an IANA name, its offset and whether it is day or
-  /// night there (``CivilTime/isNight``).
-  public static func label(for zone: Zone, at wall: CivilTime) -> String {
+  /// "Kathmandu +05:45 · day": the city of an IANA name, its offset at `date`, and whether it
+  /// is day or night there (``Daylight``: the sun over that city).
+  public static func label(for zone: Zone, at date: Date) -> String {
     let name = zone.description
     let city =
       name.split(separator: "/").last.map { String($0.map { $0 == "_" ? " " : $0 }) } ?? name
-    return
-      "\(city) \(ClockText.offset(seconds: wall.utcOffset)) · \(wall.isNight ? "night" : "day")"
+    let offset = ClockText.offset(seconds: zone.civilTime(at: date).utcOffset)
+    return "\(city) \(offset) · \(Daylight.isNight(in: zone, at: date) ? "night" : "day")"
   }
 }

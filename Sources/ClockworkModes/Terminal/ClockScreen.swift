@@ -35,6 +35,24 @@ public final class ClockScreen: LiveMode {
   /// A clock's frames depend on the time alone: eight seconds of them are drawn in one go.
   public var framesAhead: Int { 8 }
 
+  /// Panels for `faces` faces on `size` (its last row is the keys'): the rows and columns of
+  /// panels that draw the faces largest, as the window lays them out; each panel's size, and
+  /// the rows its face takes (a square, with `textRows` under it).
+  static func layout(faces: Int, on size: TerminalSize, textRows: Int) -> (
+    columns: Int, width: Int, height: Int, faceRows: Int
+  ) {
+    let count = max(faces, 1)
+    let usable = max(0, size.rows - 1)
+    func fit(rows: Int) -> (columns: Int, width: Int, height: Int, faceRows: Int) {
+      let columns = (count + rows - 1) / rows
+      let (width, height) = (size.columns / columns, usable / rows)
+      let square = Int((Double(width) * size.cellAspect).rounded(.down))
+      return (columns, width, height, max(0, min(height - textRows, square)))
+    }
+    let rows = (1...count).max { fit(rows: $0).faceRows < fit(rows: $1).faceRows } ?? 1
+    return fit(rows: rows)
+  }
+
   /// Rows under each face: the city and offset when there are several zones, then date and
   /// time when the readout is on.
   var textRows: Int { (control.zones.count > 1 ? 1 : 0) + (control.digital ? 2 : 0) }
@@ -45,31 +63,34 @@ public final class ClockScreen: LiveMode {
   > {
     let zones = control.zones
     var grid = CellGrid(columns: size.columns, rows: size.rows)
-    let panelWidth = size.columns / max(zones.count, 1)
-    let graphicsRows = max(0, size.rows - textRows - 1)
+    let layout = Self.layout(faces: zones.count, on: size, textRows: textRows)
     // Samples per scene unit on this canvas, for "when does a hand move a pixel".
     let scales = zip(presenters, control.faces).map { presenter, face in
       presenter.scale(
-        for: face.layer.bounds.size, columns: panelWidth, rows: graphicsRows, cell: size.cell)
+        for: face.layer.bounds.size, columns: layout.width, rows: layout.faceRows, cell: size.cell)
     }
     let delay = control.show(moment.wall, pixelScales: scales)
     for (index, (zone, face)) in zip(zones, control.faces).enumerated() {
       let cells = try presenters[index].cells(
-        for: face.layer, columns: panelWidth, rows: graphicsRows, cell: size.cell)
-      let left = index * panelWidth
-      grid.place(cells, column: left, row: 0)
-      var panel = CellGrid(columns: panelWidth, rows: textRows)
+        for: face.layer, columns: layout.width, rows: layout.faceRows, cell: size.cell)
+      // Each face with its text under it, in the middle of its panel.
+      let left = index % layout.columns * layout.width
+      let top =
+        index / layout.columns * layout.height
+        + max(0, layout.height - layout.faceRows - textRows) / 2
+      grid.place(cells, column: left, row: top)
+      var panel = CellGrid(columns: layout.width, rows: textRows)
       var row = 0
       let wall = zone.civilTime(at: moment.wall)  // one reading for the label, date and time
       if zones.count > 1 {
-        panel.writeCentered(ClockControl.label(for: zone, at: wall), row: row, bold: true)
+        panel.writeCentered(ClockControl.label(for: zone, at: moment.wall), row: row, bold: true)
         row += 1
       }
       if control.digital {
         panel.writeCentered(ClockText.day(wall), row: row)
         panel.writeCentered(ClockText.time(wall, hours: control.hours), row: row + 1, bold: true)
       }
-      grid.place(panel, column: left, row: graphicsRows)
+      grid.place(panel, column: left, row: top + layout.faceRows)
     }
     if size.rows > 2 {
       grid.writeCentered(

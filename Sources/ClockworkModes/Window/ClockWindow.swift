@@ -64,7 +64,7 @@ public final class ClockWindow: LiveMode {
       let wall = zone.civilTime(at: moment.wall)
       var lines: [(String, Color, Bool)] = []
       if zones.count > 1 {
-        lines.append((ClockControl.label(for: zone, at: wall), WindowText.light, true))
+        lines.append((ClockControl.label(for: zone, at: moment.wall), WindowText.light, true))
       }
       if control.digital {
         lines.append((ClockText.day(wall), WindowText.dim, false))

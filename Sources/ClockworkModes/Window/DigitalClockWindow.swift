@@ -58,7 +58,7 @@ public final class DigitalClockWindow: LiveMode {
       if zones.count > 1 {
         root.addSublayer(
           WindowText.line(
-            ClockControl.label(for: zone, at: zone.civilTime(at: moment.wall)),
+            ClockControl.label(for: zone, at: moment.wall),
             in: Rect(
               x: origin.x, y: origin.y + margin * 0.5, width: cellWidth, height: labelSize * 1.3),
             size: labelSize, color: WindowText.light, bold: true))

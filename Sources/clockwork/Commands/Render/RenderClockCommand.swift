@@ -59,7 +59,9 @@ struct RenderClockCommand: ParsableCommand {
 
   @Flag(
     name: .customLong("day-night"),
-    help: "Shade the dial when it is night in --zone (18:00 to 6:00), as world clocks are.")
+    help:
+      "Shade the dial when it is night in --zone (the sun down over its city), as world clocks are."
+  )
   var dayNight = false
 
   @OptionGroup var output: OutputOptions
@@ -100,7 +102,7 @@ struct RenderClockCommand: ParsableCommand {
       oscillator: oscillator)
     try output.write { index in
       let date = start.addingTimeInterval(Double(index) / output.fps)
-      face.isNight = dayNight && (zone ?? .local).civilTime(at: date).isNight
+      face.isNight = dayNight && Daylight.isNight(in: zone ?? .local, at: date)
       face.show(date: date, zone: zone ?? .local)
       return face.layer
     }
