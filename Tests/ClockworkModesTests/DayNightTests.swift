@@ -81,4 +81,24 @@ import Testing
         row > 0 && rows[row - 1].contains { $0 != " " }, "the face ends right above row \(row)")
     }
   }
+
+  /// Without blended edges (16 colours, or none) the numerals are bold: a regular 2's thin
+  /// bottom stroke fell between samples and it read as a 7. With truecolour they are as drawn.
+  @Test func numeralsAreBoldWhereEdgesAreHard() throws {
+    func weights(_ mode: ColorMode) -> [Bool] {
+      let control = ClockControl(
+        zones: [.utc], theme: .classic, oscillator: .quartz, digital: false)
+      _ = ClockScreen(control: control, graphics: .sextant, rasterStore: nil, colorMode: mode)
+      _ = control.show(wall, pixelScales: [1])
+      func texts(_ layer: Layer) -> [TextLayer] {
+        (layer as? TextLayer).map { [$0] } ?? [] + layer.sublayers.flatMap(texts)
+      }
+      return texts(control.faces[0].layer).filter { Int($0.string) != nil }.map {
+        $0.fontWeight == .bold
+      }
+    }
+    #expect(weights(.none).count == 12 && weights(.none).allSatisfy { $0 })
+    #expect(weights(.palette16).allSatisfy { $0 })
+    #expect(weights(.truecolor).count == 12 && !weights(.truecolor).contains(true))
+  }
 }

@@ -27,6 +27,7 @@ public final class ClockScreen: LiveMode {
         graphics: graphics, rasterStore: rasterStore, background: background, colorMode: colorMode)
     }
     palette = Palette(background: background)
+    if !colorMode.blendsEdges { control.faces.forEach { $0.boldNumerals = true } }
   }
 
   /// o changes the oscillator, t the theme, d shows digits, q quits.

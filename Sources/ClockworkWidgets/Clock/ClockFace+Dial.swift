@@ -79,6 +79,7 @@ extension ClockFace {
         label.fontFamily = theme.numerals.font
         label.fontSize = theme.numerals.size * r * (count == 24 ? 0.7 : 1)
         label.foregroundColor = theme.numerals.color
+        if boldNumerals { label.fontWeight = .bold }
         label.alignment = .center
         label.verticalAlignment = .center
         staticParts.addSublayer(label)

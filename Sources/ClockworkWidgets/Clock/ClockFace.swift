@@ -49,6 +49,12 @@ public final class ClockFace {
     didSet { if isNight != oldValue { rebuild() } }
   }
 
+  /// Numerals in bold: where edges are not blended (a terminal of 16 colours or none), a thin
+  /// stroke of a regular numeral can fall between two samples and vanish (a 2 read as a 7).
+  public var boldNumerals = false {
+    didSet { if boldNumerals != oldValue { rebuild() } }
+  }
+
   /// A hand of your own (FWTClock's custom layer per hand): given the hand's radius (the
   /// length a hand of `end` 1 would have), a layer pointing to 12 whose anchor point is its
   /// pivot. The face puts it at the centre and turns it as its own; the theme's hand is not
@@ -200,7 +206,7 @@ public final class ClockFace {
     slowParts.rasterizationKey = nil  // until hands are shown in steps
     staticParts.frame = layer.bounds
     dialKey =
-      staticKey + (isNight ? "-night" : "")
+      staticKey + (isNight ? "-night" : "") + (boldNumerals ? "-bold" : "")
       + (dialMaker == nil ? "" : "-code \(ObjectIdentifier(self).hashValue)")
     staticParts.rasterizationKey = dialKey
     staticParts.rasterizationLasts = dialMaker == nil
