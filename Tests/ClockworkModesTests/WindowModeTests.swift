@@ -57,6 +57,27 @@ import Testing
     #expect(shown.contains("pasta") && shown.contains("ends \(end)"), "\(shown)")
     #expect(shown.contains("4:52"), "tenths only in the last minute: \(shown)")
   }
+
+  /// A note wider than the ring's inside goes under the ring, above the keys.
+  @Test func aLongNoteGoesUnderTheRing() throws {
+    let start = ContinuousClock.now
+    var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(50))
+    countdown.start(at: start)
+    let wall = Date(timeIntervalSince1970: 1_800_000_000)
+    let control = TimerControl(
+      countdown: countdown, at: Moment(instant: start, wall: wall), persistence: nil, pulse: true,
+      backdrop: true, fps: 15, wait: false, alert: TimerAlert(name: "pasta", exec: nil),
+      ringStyle: TimerWindow.ringStyle(), alertsTerminal: false)
+    let window = TimerWindow(control: control, fps: nil, stays: false) {}
+    let at = Moment(instant: start.advanced(by: .seconds(1)), wall: wall.addingTimeInterval(1))
+    _ = window.handle(.character("-"), at: at)
+    let tree = window.frame(at: at, on: Window.Canvas(width: 480, height: 480)).frame.tree
+    func layers(_ layer: Layer) -> [TextLayer] {
+      (layer as? TextLayer).map { [$0] } ?? [] + layer.sublayers.flatMap(layers)
+    }
+    let note = try #require(layers(tree).first { $0.string.contains("never ends") })
+    #expect(note.frame.minY > 400, "under the ring: \(note.frame)")
+  }
 }
 
 /// The digital face in a terminal and a window shows each zone's time, once a second.

@@ -107,16 +107,28 @@ public final class TimerWindow: LiveMode {
           heading, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize,
           color: WindowText.light))
     }
+    // A line wider than the ring's inside at its height goes under the ring, above the keys
+    // (a DejaVu Sans character is some 0.6 of its size wide, at most).
+    let inside =
+      k * control.ring.size * (control.ring.style.radius - control.ring.style.lineWidth / 2)
+    var under = 0.0
     for (text, color) in [
       (control.statusLine(at: moment), WindowText.light),
       (control.saveError ?? "", WindowText.warning),
     ] where !text.isEmpty {
-      let y = height / 2 + min(width, height) * 0.12 + row * textSize * 1.5
+      var y = height / 2 + min(width, height) * 0.12 + row * textSize * 1.5
+      let reach = y + textSize * 1.4 - height / 2
+      let chord = inside > reach ? 2 * (inside * inside - reach * reach).squareRoot() : 0
+      if Double(text.count) * textSize * 0.6 > chord {
+        under += 1
+        y = height - textSize * 1.8 - under * textSize * 1.5
+      } else {
+        row += 1
+      }
       root.addSublayer(
         WindowText.line(
           text, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize,
           color: color))
-      row += 1
     }
     root.addSublayer(
       WindowText.line(
