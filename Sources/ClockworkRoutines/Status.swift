@@ -194,8 +194,12 @@ extension Status {
   /// Writes the line in `format` now and again each time it changes, sleeping in between:
   /// woken by the state folder changing and at the line's next change, never polling (with
   /// nothing running it does not wake). Returns when `write` says to stop (its output is gone).
-  /// - Parameter output: the descriptor the lines go to: once its reader is gone (a panel that
-  ///   closed its pipe), this returns, even with nothing to write.
+  /// - Parameters:
+  ///   - directory: the state folder to follow.
+  ///   - format: how each line is written.
+  ///   - output: the descriptor the lines go to: once its reader is gone (a panel that closed
+  ///     its pipe), this returns, even with nothing to write.
+  ///   - write: writes a line; false when its output is gone.
   public static func follow(
     in directory: StateDirectory, format: Format, output: Int32? = nil,
     write: (String) -> Bool

@@ -45,11 +45,9 @@ struct KeptPhases {
     guard let (timer, held) = kept[name], timer.isPending, timer.isFinished(atWall: now) else {
       return
     }
-    var ended = timer
-    ended.rungAt = now.timeIntervalSince1970
+    let (ended, following) = timer.rung(at: now)
     ring(ended)
-    let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
-    guard let next = timer.nextPhase(startingAt: end, waits: timer.manual == true) else {
+    guard let next = following else {
       if !held.save(ended) { held.release() }  // over: kept as rung if there is room
       kept[name] = nil
       return

@@ -136,6 +136,16 @@ extension StoredTimer {
     return timer
   }
 
+  /// This timer as rung at `now`, its end passed, and the phase of its sequence that follows:
+  /// started from the end itself (exact, however late the ring), or waiting in a manual
+  /// sequence; `nil` after the last.
+  public func rung(at now: Date) -> (timer: StoredTimer, next: StoredTimer?) {
+    var rung = self
+    rung.rungAt = now.timeIntervalSince1970
+    let end = Date(timeIntervalSince1970: endsAt ?? now.timeIntervalSince1970)
+    return (rung, nextPhase(startingAt: end, waits: manual == true))
+  }
+
   /// A manual sequence's next phase, waiting to be started (`timer --next`, or n in its window).
   public var waitsToStart: Bool {
     manual == true && (step ?? 0) > 0 && endsAt == nil && rungAt == nil

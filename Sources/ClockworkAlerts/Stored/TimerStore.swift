@@ -88,19 +88,15 @@ public struct TimerStore: Sendable {
     }
     defer { withExtendedLifetime(claim) {} }
     let url = file(name).url
-    guard var timer = file(name).load(now: now).value, timer.isPending,
-      timer.isFinished(atWall: now)
-    else { return nil }
+    guard let timer = due(name, now: now) else { return nil }
     let taken = folder.appendingPathComponent(".\(name)\(Self.takenMark)\(getpid())")
     guard rename(url.path, taken.path) == 0 else { return nil }  // another took it first
-    let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
-    let next = timer.nextPhase(startingAt: end, waits: timer.manual == true)
-    timer.rungAt = now.timeIntervalSince1970
-    var claimed = ClaimedEnd(timer: timer, next: next)
+    let (rung, next) = timer.rung(at: now)
+    var claimed = ClaimedEnd(timer: rung, next: next)
     ring(claimed)
     // A next phase that cannot be saved is kept, with the claim, by the caller. (A last end
     // that cannot be saved as rung is over all the same.)
-    if let problem = putBack(next ?? timer), next != nil {
+    if let problem = putBack(next ?? rung), next != nil {
       claimed.held = HeldEnd(store: self, lock: claim, claim: .taken(taken), problem: problem)
       return claimed
     }
@@ -115,18 +111,24 @@ public struct TimerStore: Sendable {
     _ name: String, now: Date, problem: String, ring: (ClaimedEnd) -> Void
   ) -> ClaimedEnd? {
     let url = file(name).url
-    guard var timer = file(name).load(now: now).value, timer.isPending,
-      timer.isFinished(atWall: now), let lock = StateLock.acquireExisting(url)
-    else { return nil }
-    let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
-    let next = timer.nextPhase(startingAt: end, waits: timer.manual == true)
-    timer.rungAt = now.timeIntervalSince1970
-    var claimed = ClaimedEnd(timer: timer, next: next)
+    guard let timer = due(name, now: now), let lock = StateLock.acquireExisting(url) else {
+      return nil
+    }
+    let (rung, next) = timer.rung(at: now)
+    var claimed = ClaimedEnd(timer: rung, next: next)
     ring(claimed)
     claimed.held = HeldEnd(
       store: self, lock: lock, claim: .inPlace(url),
       problem: "the state folder cannot be written: \(problem)")
     return claimed
+  }
+
+  /// The timer `name` if its end has come by `now` and is not yet rung.
+  func due(_ name: String, now: Date) -> StoredTimer? {
+    guard let timer = file(name).load(now: now).value, timer.isPending,
+      timer.isFinished(atWall: now)
+    else { return nil }
+    return timer
   }
 
   /// Held by whoever rings the timer's end, from taking it to putting it back.
