@@ -26,7 +26,7 @@ static void (*p_g_error_free)(GError *);
 static cairo_surface_t *(*p_cairo_image_surface_create_for_data)(unsigned char *, cairo_format_t,
                                                                  int, int, int);
 static cairo_t *(*p_cairo_create)(cairo_surface_t *);
-static void (*p_cairo_scale)(cairo_t *, double, double);
+static void (*p_cairo_set_matrix)(cairo_t *, const cairo_matrix_t *);
 static void (*p_cairo_destroy)(cairo_t *);
 static void (*p_cairo_surface_destroy)(cairo_surface_t *);
 static int cairo_is_shared;
@@ -50,7 +50,7 @@ static void load_once(void) {
   LOAD(library, g_error_free)
   LOAD(cairo, cairo_image_surface_create_for_data)
   LOAD(cairo, cairo_create)
-  LOAD(cairo, cairo_scale)
+  LOAD(cairo, cairo_set_matrix)
   LOAD(cairo, cairo_destroy)
   LOAD(cairo, cairo_surface_destroy)
 #undef LOAD
@@ -92,48 +92,99 @@ int cw_svg_draws_as_paths(void) { return load(NULL, 0) > 0 && cairo_is_shared; }
 // page gets (288 dpi).
 enum { largest_raster = 4096, raster_per_point = 4 };
 
-static int render_as_pixels(void *svg, cairo_t *cr, double x, double y, double width,
-                            double height, char *problem, size_t problem_size) {
-  double ux = 1, uy = 0, vx = 0, vy = 1;
-  cairo_user_to_device_distance(cr, &ux, &uy);
-  cairo_user_to_device_distance(cr, &vx, &vy);
-  double scale = fmax(hypot(ux, uy), hypot(vx, vy));
-  if (cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE) scale *= raster_per_point;
-  scale = fmin(scale, largest_raster / fmax(fmax(width, height), 1e-9));
-  int columns = (int)ceil(width * scale), rows = (int)ceil(height * scale);
-  if (columns < 1 || rows < 1) return 0;
-
+// An image of `columns`×`rows` that their Cairo draws the picture into, with `matrix` from
+// the picture's space to the image's pixels; NULL (and `problem`) when it could not be drawn.
+static cairo_surface_t *drawn(void *svg, const cairo_matrix_t *matrix, int columns, int rows,
+                              double x, double y, double width, double height, char *problem,
+                              size_t problem_size) {
   cairo_surface_t *ours = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, columns, rows);
   unsigned char *pixels = cairo_image_surface_get_data(ours);
   if (pixels == NULL) {
     cairo_surface_destroy(ours);
     snprintf(problem, problem_size, "no memory for a %d×%d picture", columns, rows);
-    return -1;
+    return NULL;
   }
   // Both copies lay out ARGB32 alike: theirs draws straight into our image's pixels.
   cairo_surface_t *theirs = p_cairo_image_surface_create_for_data(
       pixels, CAIRO_FORMAT_ARGB32, columns, rows, cairo_image_surface_get_stride(ours));
   cairo_t *their_cr = p_cairo_create(theirs);
-  p_cairo_scale(their_cr, scale, scale);
-  RsvgRectangle viewport = {0, 0, width, height};
+  p_cairo_set_matrix(their_cr, matrix);
+  RsvgRectangle viewport = {x, y, width, height};
   GError *error = NULL;
-  int drawn = p_rsvg_handle_render_document(svg, their_cr, &viewport, &error);
+  int done = p_rsvg_handle_render_document(svg, their_cr, &viewport, &error);
   p_cairo_destroy(their_cr);
   p_cairo_surface_destroy(theirs);  // finished, so its drawing is in the pixels
-  if (drawn) {
-    cairo_surface_mark_dirty(ours);
-    cairo_save(cr);
-    cairo_translate(cr, x, y);
-    cairo_scale(cr, 1 / scale, 1 / scale);
-    cairo_set_source_surface(cr, ours, 0, 0);
-    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
-    cairo_paint(cr);
-    cairo_restore(cr);
-  } else {
+  if (!done) {
     say(error, "librsvg could not draw it", problem, problem_size);
+    cairo_surface_destroy(ours);
+    return NULL;
   }
+  cairo_surface_mark_dirty(ours);
+  return ours;
+}
+
+// On an image, the picture is drawn in the target's own pixels, turned and scaled as it is
+// shown, and copied over them one to one: as sharp as its paths (an image drawn upright and
+// then turned would be resampled, and soft).
+static int render_in_device_pixels(void *svg, cairo_t *cr, double x, double y, double width,
+                                   double height, char *problem, size_t problem_size) {
+  double left = INFINITY, top = INFINITY, right = -INFINITY, bottom = -INFINITY;
+  double corners[4][2] = {{x, y}, {x + width, y}, {x, y + height}, {x + width, y + height}};
+  for (int i = 0; i < 4; i++) {
+    cairo_user_to_device(cr, &corners[i][0], &corners[i][1]);
+    left = fmin(left, corners[i][0]);
+    right = fmax(right, corners[i][0]);
+    top = fmin(top, corners[i][1]);
+    bottom = fmax(bottom, corners[i][1]);
+  }
+  left = floor(left);
+  top = floor(top);
+  int columns = (int)ceil(right - left), rows = (int)ceil(bottom - top);
+  if (columns < 1 || rows < 1) return 0;
+  if (columns > largest_raster || rows > largest_raster) {
+    snprintf(problem, problem_size, "a picture of %d×%d pixels is too large to draw", columns, rows);
+    return -1;
+  }
+  cairo_matrix_t matrix;
+  cairo_get_matrix(cr, &matrix);
+  matrix.x0 -= left;
+  matrix.y0 -= top;
+  cairo_surface_t *ours = drawn(svg, &matrix, columns, rows, x, y, width, height, problem, problem_size);
+  if (ours == NULL) return -1;
+  cairo_save(cr);
+  cairo_identity_matrix(cr);
+  cairo_set_source_surface(cr, ours, left, top);
+  cairo_paint(cr);
+  cairo_restore(cr);
   cairo_surface_destroy(ours);
-  return drawn ? 0 : -1;
+  return 0;
+}
+
+static int render_as_pixels(void *svg, cairo_t *cr, double x, double y, double width,
+                            double height, char *problem, size_t problem_size) {
+  if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE)
+    return render_in_device_pixels(svg, cr, x, y, width, height, problem, problem_size);
+  // A PDF or SVG page: the picture upright at 288 dpi, placed as an image.
+  double ux = 1, uy = 0, vx = 0, vy = 1;
+  cairo_user_to_device_distance(cr, &ux, &uy);
+  cairo_user_to_device_distance(cr, &vx, &vy);
+  double scale = fmax(hypot(ux, uy), hypot(vx, vy)) * raster_per_point;
+  scale = fmin(scale, largest_raster / fmax(fmax(width, height), 1e-9));
+  int columns = (int)ceil(width * scale), rows = (int)ceil(height * scale);
+  if (columns < 1 || rows < 1) return 0;
+  cairo_matrix_t matrix;
+  cairo_matrix_init_scale(&matrix, scale, scale);
+  cairo_surface_t *ours = drawn(svg, &matrix, columns, rows, 0, 0, width, height, problem, problem_size);
+  if (ours == NULL) return -1;
+  cairo_save(cr);
+  cairo_translate(cr, x, y);
+  cairo_scale(cr, 1 / scale, 1 / scale);
+  cairo_set_source_surface(cr, ours, 0, 0);
+  cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+  cairo_paint(cr);
+  cairo_restore(cr);
+  cairo_surface_destroy(ours);
+  return 0;
 }
 
 int cw_svg_render(void *svg, void *cairo, double x, double y, double width, double height,
