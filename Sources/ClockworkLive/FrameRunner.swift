@@ -67,7 +67,7 @@ where
   private let repaintQueued = Atomic(false)
   private let ticking = Atomic(false)
   /// Set once by whoever ends the run: the runner, or ``claimEnd()`` from outside.
-  private let endClaimed = Atomic(false)
+  let endClaimed = Atomic(false)
 
   /// Whether the run is on and a next frame is scheduled (FWTClock's `isTicking`): false
   /// before the run, after it, and while the mode has nothing more to show (a paused stopwatch,
@@ -134,19 +134,6 @@ where
   func tell(_ input: Mode.Input, at moment: Moment<C.Instant>) {
     lastTold = moment.instant
     apply(mode.handle(input, at: moment))
-  }
-
-  /// Ends the run with `status`, from any thread.
-  public func stop(_ status: Int32) {
-    queue.async { [self] in end(status) }
-  }
-
-  /// Takes the run's end from outside, from any thread: true when the runner had not begun to
-  /// end by itself (it is drawing a frame, say), and will now never end it; the caller ends the
-  /// process. False when the runner is ending or has ended: let it finish.
-  public func claimEnd() -> Bool {
-    endClaimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
-      .exchanged
   }
 
   func handle(_ event: RunnerEvent<Mode.Input>) {
