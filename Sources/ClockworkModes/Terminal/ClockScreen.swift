@@ -38,7 +38,8 @@ public final class ClockScreen: LiveMode {
 
   /// Panels for `faces` faces on `size` (its last row is the keys'): the rows and columns of
   /// panels that draw the faces largest, as the window lays them out; each panel's size, and
-  /// the rows its face takes (a square, with `textRows` under it).
+  /// the rows its face takes (with `textRows` under it): for several faces a square, so each
+  /// label is right under its face; one face has the whole screen above its text.
   static func layout(faces: Int, on size: TerminalSize, textRows: Int) -> (
     columns: Int, width: Int, height: Int, faceRows: Int
   ) {
@@ -47,7 +48,7 @@ public final class ClockScreen: LiveMode {
     func fit(rows: Int) -> (columns: Int, width: Int, height: Int, faceRows: Int) {
       let columns = (count + rows - 1) / rows
       let (width, height) = (size.columns / columns, usable / rows)
-      let square = Int((Double(width) * size.cellAspect).rounded(.down))
+      let square = count == 1 ? height : Int((Double(width) * size.cellAspect).rounded(.down))
       return (columns, width, height, max(0, min(height - textRows, square)))
     }
     let rows = (1...count).max { fit(rows: $0).faceRows < fit(rows: $1).faceRows } ?? 1
