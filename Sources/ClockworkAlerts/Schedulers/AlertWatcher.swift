@@ -120,8 +120,9 @@ public struct AlertWatcher {
   /// still shown is its window's to ring: this waits out the window's grace, then rings it if
   /// the window did not.
   ///
-  /// A sequence whose next phase cannot be saved (a full disk) is kept here, in memory: this
-  /// ringer rings its phases at their ends and saves what follows as soon as it can, then goes.
+  /// A timer whose outcome cannot be saved (a sequence's next phase on a full disk, anything
+  /// in a read-only folder) is kept here, in memory: this ringer rings what follows at its time
+  /// and saves it as soon as it can, then goes.
   public func ringDue() -> Int32 {
     SessionEnvironment.apply(in: store.directory)
     var now = Date()
