@@ -218,8 +218,19 @@ extension Status {
       }
       return [above]
     }
-    var watched = folders()
-    var wait = try WallClockWait(watching: watched)
+    // A folder removed between looking and watching (someone's `rm -r` under way) is looked
+    // for again.
+    func watching() throws(WallClockWait.Failure) -> (folders: [URL], wait: WallClockWait) {
+      var tries = 0
+      while true {
+        let found = folders()
+        do { return (found, try WallClockWait(watching: found)) } catch {
+          tries += 1
+          if tries >= 20 { throw error }
+        }
+      }
+    }
+    var (watched, wait) = try watching()
     var last: String?
     while true {
       let status = Status.now(in: directory, at: Date())
@@ -231,8 +242,7 @@ extension Status {
       switch wait.sleep(until: status.nextChange, output: output) {
       case .outputGone: return
       case .folderChanged where folders() != watched:
-        watched = folders()
-        wait = try WallClockWait(watching: watched)
+        (watched, wait) = try watching()
       default: break
       }
     }
