@@ -93,10 +93,13 @@ public struct AlertWatcher {
   }
 
   /// The timers, with any file set aside told to the next command (no one hears us).
-  func timers(now: Date) -> [StoredTimer] {
-    let (timers, warnings) = store.all(now: now)
+  func timers(now: Date) -> [StoredTimer] { look(now: now).timers }
+
+  /// The timers, and the names whose end a live ringer is ringing (each file set aside told).
+  func look(now: Date) -> (timers: [StoredTimer], beingRung: [String]) {
+    let (timers, warnings, beingRung) = store.look(now: now)
     tell(warnings)
-    return timers
+    return (timers, beingRung)
   }
 
   /// The alarms this process rings: none where `managed` and the user's systemd manager has them.
@@ -220,10 +223,11 @@ public struct AlertWatcher {
     var ringer: pid_t?
     while true {
       let now = Date()
+      let looked = look(now: now)
       var plan = Self.plan(
-        timers(now: now), isShown: isShown, alarms: alarmList(now: now, managed: true), now: now)
+        looked.timers, isShown: isShown, alarms: alarmList(now: now, managed: true), now: now)
       // An end being rung is looked at again: if its ringer dies, it is taken back and rung.
-      if !store.takeBackAbandonedEnds().isEmpty {
+      if !looked.beingRung.isEmpty {
         plan.wake = min(plan.wake ?? .distantFuture, now.addingTimeInterval(Self.viewerGrace))
       }
       if !plan.isDue && plan.wake == nil {

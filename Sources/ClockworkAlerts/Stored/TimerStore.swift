@@ -27,17 +27,25 @@ public struct TimerStore: Sendable {
   /// Every saved timer (warnings for files that had to be moved aside); an end whose ringer
   /// died while it held it is put back first (``takeBackAbandonedEnds()``).
   public func all(now: Date = Date()) -> (timers: [StoredTimer], warnings: [String]) {
-    takeBackAbandonedEnds()
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let (timers, warnings, _) = look(now: now)
+    return (timers, warnings)
+  }
+
+  /// ``all(now:)``, and the names whose end a live process is ringing now: the folder is
+  /// listed once for both.
+  func look(now: Date) -> (timers: [StoredTimer], warnings: [String], beingRung: [String]) {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let (beingRung, takenBack) = takeBackAbandonedEnds(among: entries)
+    let names = Set(entries.filter { !$0.hasPrefix(".") } + takenBack.map { "\($0).json" })
     var timers: [StoredTimer] = []
     var warnings: [String] = []
-    for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+    for name in names.sorted() where name.hasSuffix(".json") {
       let (value, warning) = StateFile<StoredTimer>(url: folder.appendingPathComponent(name)).load(
         now: now)
       if let warning { warnings.append(warning) }
       if let value { timers.append(value) }
     }
-    return (timers, warnings)
+    return (timers, warnings, beingRung)
   }
 
   /// Saves; a failure comes back as a message for the screen, never a crash.
@@ -144,8 +152,19 @@ public struct TimerStore: Sendable {
   /// names whose end a live process is ringing now.
   @discardableResult
   public func takeBackAbandonedEnds() -> [String] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    takeBackAbandonedEnds(
+      among: (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    )
+    .beingRung
+  }
+
+  /// ``takeBackAbandonedEnds()`` over the folder's `entries` as listed; with the names whose
+  /// end was put back.
+  func takeBackAbandonedEnds(among entries: [String]) -> (
+    beingRung: [String], takenBack: [String]
+  ) {
     var beingRung: [String] = []
+    var takenBack: [String] = []
     for entry in entries where entry.hasPrefix(".") {
       let unmarked = String(entry.dropFirst().reversed().drop(while: \.isNumber).reversed())
       let mark = [Self.takenMark, Self.stagedMark].first { unmarked.hasSuffix($0) }
@@ -156,11 +175,12 @@ public struct TimerStore: Sendable {
         continue
       }
       let path = folder.appendingPathComponent(entry).path
-      if mark == Self.takenMark { _ = link(path, file(name).url.path) }  // never over a newer one
+      // Never over a newer one.
+      if mark == Self.takenMark, link(path, file(name).url.path) == 0 { takenBack.append(name) }
       unlink(path)
       withExtendedLifetime(claim) {}
     }
-    return beingRung
+    return (beingRung, takenBack)
   }
 
   /// Saves `timer` unless a new timer of that name was saved meanwhile (a link never replaces);
