@@ -42,15 +42,20 @@ import Testing
     #expect(abs(try brightness(alone.faces[0]) - day) < 1)
   }
 
-  @Test func theTerminalsLabelsSayDayOrNight() throws {
-    let control = ClockControl(zones: zones, theme: .classic, oscillator: .quartz, digital: true)
+  /// The rows of text of a terminal clock of `zones` at 100×40, at `wall`.
+  func terminalRows(_ zones: [Zone], digital: Bool) throws -> [String] {
+    let control = ClockControl(zones: zones, theme: .classic, oscillator: .quartz, digital: digital)
     let screen = ClockScreen(control: control, graphics: .sextant, rasterStore: nil)
     let size = TerminalSize(columns: 100, rows: 40)
     let grid = try screen.frame(at: Moment(instant: ContinuousClock.now, wall: wall), on: size)
       .frame
-    let text = (0..<size.rows).map { row in
+    return (0..<size.rows).map { row in
       String((0..<size.columns).map { Character(grid[$0, row].glyph) })
-    }.joined(separator: "\n")
+    }
+  }
+
+  @Test func theTerminalsLabelsSayDayOrNight() throws {
+    let text = try terminalRows(zones, digital: true).joined(separator: "\n")
     #expect(text.contains("UTC +00:00 · day") && text.contains("GMT-12 +12:00 · night"), "\(text)")
   }
 
@@ -61,14 +66,8 @@ import Testing
       Zone.utc, Zone(identifier: "Asia/Tokyo")!, Zone(identifier: "America/New_York")!,
       Zone(identifier: "Europe/London")!,
     ]
-    let control = ClockControl(zones: four, theme: .classic, oscillator: .quartz, digital: false)
-    let screen = ClockScreen(control: control, graphics: .sextant, rasterStore: nil)
+    let rows = try terminalRows(four, digital: false)
     let size = TerminalSize(columns: 100, rows: 40)
-    let grid = try screen.frame(at: Moment(instant: ContinuousClock.now, wall: wall), on: size)
-      .frame
-    let rows = (0..<size.rows).map { row in
-      String((0..<size.columns).map { Character(grid[$0, row].glyph) })
-    }
     let labels = ["UTC", "Tokyo", "New York", "London"].map { city in
       (0..<size.rows).first { rows[$0].contains("\(city) ") }
     }

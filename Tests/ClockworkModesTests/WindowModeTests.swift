@@ -37,17 +37,22 @@ import Testing
 /// The window's timer says what the terminal's does: its name above the time left, and when
 /// it ends below.
 @Suite struct TimerWindowTextTests {
-  @Test func theNameAndTheEndAreShown() throws {
-    let start = ContinuousClock.now
-    var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(300))
+  let start = ContinuousClock.now
+  let wall = Date(timeIntervalSince1970: 1_800_000_000)
+
+  /// The window of a timer of `seconds` named pasta, started at `start`.
+  func window(seconds: Int64) throws -> TimerWindow {
+    var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(seconds))
     countdown.start(at: start)
-    let wall = Date(timeIntervalSince1970: 1_800_000_000)
     let control = TimerControl(
       countdown: countdown, at: Moment(instant: start, wall: wall), persistence: nil, pulse: true,
-      backdrop: true, fps: 15,
-      wait: false, alert: TimerAlert(name: "pasta", exec: nil), ringStyle: TimerWindow.ringStyle(),
-      alertsTerminal: false)
-    let window = TimerWindow(control: control, fps: nil, stays: false) {}
+      backdrop: true, fps: 15, wait: false, alert: TimerAlert(name: "pasta", exec: nil),
+      ringStyle: TimerWindow.ringStyle(), alertsTerminal: false)
+    return TimerWindow(control: control, fps: nil, stays: false) {}
+  }
+
+  @Test func theNameAndTheEndAreShown() throws {
+    let window = try window(seconds: 300)
     let frame = window.frame(
       at: Moment(instant: start.advanced(by: .seconds(8)), wall: wall.addingTimeInterval(8)),
       on: Window.Canvas(width: 480, height: 480))
@@ -60,15 +65,7 @@ import Testing
 
   /// A note wider than the ring's inside goes under the ring, above the keys.
   @Test func aLongNoteGoesUnderTheRing() throws {
-    let start = ContinuousClock.now
-    var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(50))
-    countdown.start(at: start)
-    let wall = Date(timeIntervalSince1970: 1_800_000_000)
-    let control = TimerControl(
-      countdown: countdown, at: Moment(instant: start, wall: wall), persistence: nil, pulse: true,
-      backdrop: true, fps: 15, wait: false, alert: TimerAlert(name: "pasta", exec: nil),
-      ringStyle: TimerWindow.ringStyle(), alertsTerminal: false)
-    let window = TimerWindow(control: control, fps: nil, stays: false) {}
+    let window = try window(seconds: 50)
     let at = Moment(instant: start.advanced(by: .seconds(1)), wall: wall.addingTimeInterval(1))
     _ = window.handle(.character("-"), at: at)
     let tree = window.frame(at: at, on: Window.Canvas(width: 480, height: 480)).frame.tree

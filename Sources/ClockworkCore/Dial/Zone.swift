@@ -130,10 +130,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// Every zone and alias the system's database names (its `tzdata.zi`), sorted; empty if
   /// the database has no such index.
   public static func knownIdentifiers() -> [String] {
-    guard let bytes = LibC.readFile("\(databaseDirectory)/tzdata.zi") else { return [] }
-    let names = String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap {
-      line -> String? in
-      let fields = line.split(separator: " ")
+    let names = databaseIndex().compactMap { fields -> String? in
       switch fields.first {
       case "Z" where fields.count > 1: return String(fields[1])  // Z name offset …
       case "L" where fields.count > 2: return String(fields[2])  // L target alias
@@ -141,6 +138,14 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
       }
     }
     return names.sorted()
+  }
+
+  /// The database's index (`tzdata.zi`), a line's fields at a time; empty without one.
+  static func databaseIndex() -> [[Substring]] {
+    guard let bytes = LibC.readFile("\(databaseDirectory)/tzdata.zi") else { return [] }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
+      $0.split(separator: " ")
+    }
   }
 
   /// The rules of the database's zone by that name.

@@ -38,11 +38,9 @@ extension Zone {
 
   /// Each alias's zone, from the database's index (`L target alias`).
   static let aliases: [String: String] = {
-    guard let bytes = LibC.readFile("\(databaseDirectory)/tzdata.zi") else { return [:] }
     var found: [String: String] = [:]
-    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-      let fields = line.split(separator: " ")
-      if fields.count > 2, fields[0] == "L" { found[String(fields[2])] = String(fields[1]) }
+    for fields in databaseIndex() where fields.count > 2 && fields[0] == "L" {
+      found[String(fields[2])] = String(fields[1])
     }
     return found
   }()

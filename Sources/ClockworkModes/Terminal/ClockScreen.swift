@@ -83,7 +83,7 @@ public final class ClockScreen: LiveMode {
       grid.place(cells, column: left, row: top)
       var panel = CellGrid(columns: layout.width, rows: textRows)
       var row = 0
-      let wall = zone.civilTime(at: moment.wall)  // one reading for the label, date and time
+      let wall = zone.civilTime(at: moment.wall)  // one reading for the date and time
       if zones.count > 1 {
         panel.writeCentered(ClockControl.label(for: zone, at: moment.wall), row: row, bold: true)
         row += 1
