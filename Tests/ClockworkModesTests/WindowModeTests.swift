@@ -217,3 +217,93 @@ import Testing
 func texts(in layer: Layer) -> [String] {
   ((layer as? TextLayer).map { [$0.string] } ?? []) + layer.sublayers.flatMap { texts(in: $0) }
 }
+
+/// Every text the window's timer draws reads on what it is drawn on (WCAG AA, 4.5:1), over
+/// each colour of the cycling backdrop and in the last seconds' red: measured from pixels, the
+/// frame drawn with and without the text.
+@Suite struct TimerWindowContrastTests {
+  let start = ContinuousClock.now
+  let wall = Date(timeIntervalSince1970: 1_800_000_000)
+  let side = 360
+
+  func rgb(_ pixel: UInt32) -> Color {
+    Color(
+      red: Double((pixel >> 16) & 0xFF) / 255, green: Double((pixel >> 8) & 0xFF) / 255,
+      blue: Double(pixel & 0xFF) / 255)
+  }
+
+  /// Each text layer's string and its lowest contrast over the pixels its glyphs fill.
+  func contrasts(in tree: Layer) throws -> [(text: String, ratio: Double)] {
+    func texts(_ layer: Layer) -> [TextLayer] {
+      (layer as? TextLayer).map { $0.isHidden || $0.string.isEmpty ? [] : [$0] }
+        ?? layer.sublayers.flatMap(texts)
+    }
+    let renderer = Renderer()
+    let shown = try renderer.renderImage(tree, width: side, height: side)
+    return try texts(tree).map { text in
+      text.isHidden = true
+      defer { text.isHidden = false }
+      let under = try renderer.renderImage(tree, width: side, height: side)
+      let ink = text.foregroundColor
+      var worst = Double.infinity
+      shown.withPixels { drawn, stride in
+        under.withPixels { behind, _ in
+          for index in 0..<(side * stride) {
+            let back = rgb(behind[index])
+            let inked = Color(
+              red: ink.red * ink.alpha + back.red * (1 - ink.alpha),
+              green: ink.green * ink.alpha + back.green * (1 - ink.alpha),
+              blue: ink.blue * ink.alpha + back.blue * (1 - ink.alpha))
+            let seen = rgb(drawn[index])
+            // A pixel the glyph covers whole: the ink over what is behind it.
+            guard back != seen,
+              max(
+                abs(seen.red - inked.red), abs(seen.green - inked.green),
+                abs(seen.blue - inked.blue)) < 4 / 255
+            else { continue }
+            worst = min(worst, inked.contrastRatio(with: back))
+          }
+        }
+      }
+      return (text.string, worst)
+    }
+  }
+
+  @Test func everyTextReadsOverTheBackdropAndInTheLastSeconds() throws {
+    var countdown = try Countdown<ContinuousClock.Instant>(duration: .seconds(40))
+    countdown.start(at: start)
+    let control = TimerControl(
+      countdown: countdown, at: Moment(instant: start, wall: wall), persistence: nil, pulse: true,
+      backdrop: true, fps: 15, wait: false, alert: TimerAlert(name: "pasta", exec: nil),
+      ringStyle: TimerWindow.ringStyle().critical(for: 10), alertsTerminal: false)
+    let window = TimerWindow(control: control, fps: nil, stays: false) {}
+    var measured: [(text: String, ratio: Double)] = []
+    // Across the backdrop's whole cycle (three colours, 3 s each), and into the last ten seconds.
+    for tenth in stride(from: 5, through: 375, by: 15) {
+      let at = Duration.milliseconds(tenth * 100)
+      let frame = window.frame(
+        at: Moment(instant: start + at, wall: wall.addingTimeInterval(Double(tenth) / 10)),
+        on: Window.Canvas(width: side, height: side)
+      ).frame
+      measured += try contrasts(in: frame.tree)
+    }
+    #expect(measured.contains { $0.text.hasPrefix("0:0") }, "the last seconds are measured")
+    #expect(measured.allSatisfy { $0.ratio.isFinite }, "every text has pixels of its own ink")
+    let poor = measured.filter { $0.ratio < 4.5 }.prefix(6).map { "\($0.text): \($0.ratio)" }
+    #expect(poor == [])
+  }
+}
+
+extension TimerWindowContrastTests {
+  /// A stamp of the ring over the backdrop, at each of its colours.
+  @Test func theStampsLabelReadsOverTheBackdrop() throws {
+    let stamp = TimerStamp(
+      size: Double(side), remaining: .seconds(30), total: .seconds(60), pulsePhase: 0.2,
+      backdrop: true)
+    let measured = try stride(from: 0.0, through: 9, by: 1.5).flatMap {
+      try contrasts(in: stamp.frame(at: $0))
+    }
+    #expect(measured.count == 7 && measured.allSatisfy { $0.ratio.isFinite })
+    #expect(measured.filter { $0.ratio < 4.5 }.map(\.text) == [])
+  }
+}

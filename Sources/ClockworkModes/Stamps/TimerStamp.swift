@@ -18,12 +18,14 @@ public final class TimerStamp {
   let total: Duration
   let pulsePhase: Double?
 
-  /// The label is black on the transparent page and white over the backdrop, unless `style`
-  /// names its colour.
+  /// The label is black on the transparent page and white on a dark plate over the backdrop,
+  /// unless `style` names its colour or plate.
   public init(
     size: Double, remaining: Duration, total: Duration, pulsePhase: Double?, backdrop: Bool,
     style: CountdownRing.Style = .init()
   ) {
+    var style = style
+    if backdrop { style.plate = style.plate ?? GradientBackdrop.textPlate }
     ring = CountdownRing(size: size, style: style)
     ring.labelBackground = backdrop ? GradientBackdrop.defaultColors[1] : nil
     self.backdrop = backdrop ? GradientBackdrop(size: Size(width: size, height: size)) : nil

@@ -36,10 +36,12 @@ public final class TimerWindow: LiveMode {
   }
 
   /// A ring style for the window from `theme`: tenths only in the last minute unless the theme
-  /// says, as in the terminal.
+  /// says, as in the terminal, and the label on a dark plate: white reads on none of the
+  /// backdrop's blue, pink and yellow alone.
   public static func ringStyle(theme: CountdownRing.Style = .init()) -> CountdownRing.Style {
     var style = theme
     style.tenths = theme.tenths ?? .lastMinute
+    style.plate = theme.plate ?? GradientBackdrop.textPlate
     return style
   }
 
@@ -81,6 +83,18 @@ public final class TimerWindow: LiveMode {
     root.addSublayer(holder)
   }
 
+  /// Adds `line` to the frame, over a band of the backdrop's text plate as wide as the window
+  /// when `banded`.
+  func add(_ line: TextLayer, banded: Bool) {
+    if banded {
+      let band = Layer()
+      band.frame = line.frame
+      band.backgroundColor = GradientBackdrop.textPlate
+      root.addSublayer(band)
+    }
+    root.addSublayer(line)
+  }
+
   /// The ring and backdrop at `moment` on the window's `canvas`, and the next frame's time.
   public func frame(at moment: Moment<Instant>, on canvas: Window.Canvas) -> Planned<
     WindowFrame, Instant
@@ -100,41 +114,46 @@ public final class TimerWindow: LiveMode {
     root.addSublayer(scene)
     let textSize = max(11, min(width, height) * 0.035)
     var row = 0.0
-    if let heading = control.heading {
-      let y = height / 2 - min(width, height) * 0.12 - textSize * 1.5
-      root.addSublayer(
-        WindowText.line(
-          heading, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize,
-          color: WindowText.light))
-    }
     // A line wider than the ring's inside at its height goes under the ring, above the keys
     // (a DejaVu Sans character is some 0.6 of its size wide, at most).
     let inside =
       k * control.ring.size * (control.ring.style.radius - control.ring.style.lineWidth / 2)
+    /// Whether `text` fits on the ring's plate in a row of `rect`.
+    func fitsInside(_ text: String, _ rect: Rect) -> Bool {
+      let reach = max(abs(rect.minY - height / 2), abs(rect.maxY - height / 2))
+      let chord = inside > reach ? 2 * (inside * inside - reach * reach).squareRoot() : 0
+      return Double(text.count) * textSize * 0.6 <= chord
+    }
+    if let heading = control.heading {
+      let y = height / 2 - min(width, height) * 0.12 - textSize * 1.5
+      let rect = Rect(x: 0, y: y, width: width, height: textSize * 1.4)
+      add(
+        WindowText.line(heading, in: rect, size: textSize, color: WindowText.light),
+        banded: !fitsInside(heading, rect))
+    }
     var under = 0.0
     for (text, color) in [
       (control.statusLine(at: moment), WindowText.light),
       (control.saveError ?? "", WindowText.warning),
     ] where !text.isEmpty {
-      var y = height / 2 + min(width, height) * 0.12 + row * textSize * 1.5
-      let reach = y + textSize * 1.4 - height / 2
-      let chord = inside > reach ? 2 * (inside * inside - reach * reach).squareRoot() : 0
-      if Double(text.count) * textSize * 0.6 > chord {
-        under += 1
-        y = height - textSize * 1.8 - under * textSize * 1.5
-      } else {
+      var rect = Rect(
+        x: 0, y: height / 2 + min(width, height) * 0.12 + row * textSize * 1.5, width: width,
+        height: textSize * 1.4)
+      let fits = fitsInside(text, rect)
+      if fits {
         row += 1
+      } else {
+        under += 1
+        rect.origin.y = height - textSize * 1.8 - under * textSize * 1.5
       }
-      root.addSublayer(
-        WindowText.line(
-          text, in: Rect(x: 0, y: y, width: width, height: textSize * 1.4), size: textSize,
-          color: color))
+      add(WindowText.line(text, in: rect, size: textSize, color: color), banded: !fits)
     }
-    root.addSublayer(
+    add(
       WindowText.line(
         control.help,
         in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
-        size: textSize * 0.8, color: WindowText.light.withAlpha(0.8)))
+        size: textSize * 0.8, color: WindowText.light.withAlpha(0.8)),
+      banded: true)
     // The pulse grows some 40 pixels a beat at 480×480: 30 steps a second show it smooth, at
     // half the work of the display's 60.
     let rate = fps ?? min(canvas.refreshRate, Self.motionRate)

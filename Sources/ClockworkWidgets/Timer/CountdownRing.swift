@@ -20,7 +20,7 @@ public final class CountdownRing {
   /// What the label is drawn over, when the style names no label colour: `nil` for a
   /// transparent page (black, as the design), else black on light and white on dark.
   public var labelBackground: Color? {
-    didSet { label.foregroundColor = labelColor(remaining: remaining) }
+    didSet { showCritical() }
   }
 
   /// The ring's root layer, to add to a scene or render.
@@ -38,6 +38,7 @@ public final class CountdownRing {
   let pulseGradient = GradientLayer()
   let pulseMask = ShapeLayer()
   let label = TextLayer()
+  let plate = ShapeLayer()
   /// Whether the pulse is running.
   public private(set) var isPulsing = false
   /// Whether the pulse is drawn with the ring. A terminal that paints the pulse itself (in
@@ -107,18 +108,21 @@ public final class CountdownRing {
       gradient.mask = mask
     }
     pulseGradient.isHidden = !isPulsing || !drawsPulse
+    plate.frame = layer.bounds
+    plate.path = .circle(center: center, radius: radius - band)
+    plate.strokeColor = nil
     label.frame = layer.bounds
     label.fontFamily = style.font
     label.fontWeight = style.weight
     label.fontSize =
       size * (style.labelScale ?? Self.fittedScale(characters: label.string.count, style: style))
-    label.foregroundColor = labelColor(remaining: remaining)
+    showCritical()
     label.alignment = .center
     label.verticalAlignment = .center
     label.isHidden = !style.showsLabel
     ringParts.frame = layer.bounds
     for sublayer in [track, arcGradient] { ringParts.addSublayer(sublayer) }
-    for sublayer in [pulseGradient, ringParts, label] { layer.addSublayer(sublayer) }
+    for sublayer in [pulseGradient, ringParts, plate, label] { layer.addSublayer(sublayer) }
   }
 
   static let arcSteps = 1024.0
@@ -139,16 +143,25 @@ public final class CountdownRing {
       label.fontSize = size * Self.fittedScale(characters: text.count, style: style)
     }
     label.string = text
+    showCritical()
+  }
+
+  /// The label's and the plate's colours for the time left.
+  func showCritical() {
     label.foregroundColor = labelColor(remaining: remaining)
+    let plateColor =
+      isCritical(remaining: remaining) ? style.criticalPlate ?? style.plate : style.plate
+    plate.fillColor = plateColor
+    plate.isHidden = plateColor == nil
+  }
+
+  func isCritical(remaining: Duration) -> Bool {
+    style.criticalSeconds > 0 && remaining <= .milliseconds(Int64(style.criticalSeconds * 1000))
   }
 
   /// The label's colour with `remaining` left: the critical colour in the last seconds.
   public func labelColor(remaining: Duration) -> Color {
-    if let critical = style.criticalLabel,
-      remaining <= .milliseconds(Int64(style.criticalSeconds * 1000))
-    {
-      return critical
-    }
+    if let critical = style.criticalLabel, isCritical(remaining: remaining) { return critical }
     return style.label ?? (labelBackground.map { $0.isDark ? .white : .black } ?? .black)
   }
 

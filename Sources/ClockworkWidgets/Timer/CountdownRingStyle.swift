@@ -32,14 +32,26 @@ extension CountdownRing {
     public var criticalLabel: Color? = nil
     /// Seconds before the end when `criticalLabel` takes over; 0 for never.
     public var criticalSeconds = 0.0
+    /// A disc filling the inside of the ring behind the label, for a label over a backdrop
+    /// whose colours no one label colour reads on; `nil` for none.
+    public var plate: Color? = nil
+    /// The plate's colour in the last seconds, when it differs.
+    public var criticalPlate: Color? = nil
     /// The design's look.
     public init() {}
 
-    /// This style with the time left in red (iOS's system red) for its last `seconds` (0: never).
+    /// This style with the time left in red for its last `seconds` (0: never): iOS's system
+    /// red, or on a plate its dark high-contrast red with the plate darkened to read at 4.5:1
+    /// over the brightest backdrop.
     public func critical(for seconds: Double) -> Style {
       var style = self
       style.criticalSeconds = seconds
-      style.criticalLabel = seconds > 0 ? Color(hex: 0xFF3B30) : nil
+      guard seconds > 0 else {
+        (style.criticalLabel, style.criticalPlate) = (nil, nil)
+        return style
+      }
+      style.criticalLabel = plate == nil ? Color(hex: 0xFF3B30) : Color(hex: 0xFF6961)
+      style.criticalPlate = plate.map { _ in Color.black.withAlpha(0.8) }
       return style
     }
 
