@@ -3,7 +3,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build release release-flags setup bench clean install uninstall format docs
+.PHONY: run test build release release-flags setup bench clean install uninstall format docs man
 
 setup:
 	@scripts/setup
@@ -52,6 +52,11 @@ DESTDIR ?=
 BUILT ?=
 install: $(if $(BUILT),,release)
 	scripts/install --prefix "$(PREFIX)" --destdir "$(DESTDIR)" $(or $(BUILT),.build/release/clockwork)
+
+# The man pages in docs/man, written anew from the built binary's help (`make test` says when
+# they differ from it).
+man: build
+	scripts/man .build/debug/clockwork
 
 uninstall:
 	scripts/install --uninstall --prefix "$(PREFIX)" --destdir "$(DESTDIR)"

@@ -5,6 +5,7 @@ Run by `make test` (pytest); installs the debug build (BUILT) to skip a release 
 """
 import os
 import subprocess
+from pathlib import Path
 
 from PIL import Image
 
@@ -34,6 +35,19 @@ def complete(installed, line, **variables):
     """
     env = {**os.environ, "PATH": f"{installed}/bin:{os.environ['PATH']}", **variables}
     return subprocess.run(["bash", "-c", script, "bash", line], capture_output=True, text=True, env=env).stdout.split()
+
+
+def test_the_shipped_man_pages_are_the_binarys_help(tmp_path):
+    """The pages an install copies (docs/man) say what the binary's --help says."""
+    made = subprocess.run([os.path.join(ROOT, "scripts", "man"), "--output", str(tmp_path), BINARY], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+
+    def page(path):
+        return [line for line in path.read_text().splitlines() if not line.startswith(".Dd ")]
+    shipped = os.path.join(ROOT, "docs", "man")
+    assert sorted(os.listdir(shipped)) == sorted(p.name for p in tmp_path.iterdir())
+    stale = [p.name for p in tmp_path.iterdir() if page(p) != page(Path(shipped) / p.name)]
+    assert stale == [], f"docs/man is not the binary's help: run `make man` ({stale})"
 
 
 def test_install_puts_each_part_where_it_is_looked_for_and_uninstall_takes_it_all(tmp_path):
