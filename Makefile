@@ -3,7 +3,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build release release-flags setup bench clean install uninstall format docs man
+.PHONY: run run-desktop test build release release-flags setup bench clean install uninstall format docs man
 
 setup:
 	@scripts/setup
@@ -29,6 +29,7 @@ release: setup $(STATIC_LIBS)/libstdc++.a $(STATIC_C:%=$(STATIC_LIBS)/lib%.a)
 	@test .build/release/clockwork -nt scripts/release/link-order.txt || rm -f .build/release/clockwork
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork-alerts
+	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork-desktop
 
 # A folder searched first that holds only archives, so that -lcairo and -lstdc++ (which the
 # toolchain's runtime asks for) link them in, each found by the toolchain's own clang
@@ -44,6 +45,10 @@ release-flags:
 
 run: release
 	.build/release/clockwork $(ARGS)
+
+# The desktop app (World, Alarms, Stopwatch, Timer).
+run-desktop: release
+	.build/release/clockwork-desktop
 
 # `make install [PREFIX=/usr/local] [DESTDIR=]`: the stripped binary, man pages, completions.
 # BUILT installs a binary built already (the tests install the debug one) instead of the release.

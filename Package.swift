@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "ClockworkRoutines", targets: ["ClockworkRoutines"]),
     .executable(name: "clockwork", targets: ["clockwork"]),
     .executable(name: "clockwork-alerts", targets: ["clockwork-alerts"]),
+    .executable(name: "clockwork-desktop", targets: ["clockwork-desktop"]),
     .executable(name: "window-clock", targets: ["WindowClock"]),
     .executable(name: "custom-parts", targets: ["CustomParts"]),
   ],
@@ -132,6 +133,18 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
+    // GTK 4 and libadwaita (libadwaita-1-dev), for the desktop app alone: the terminal app
+    // links no GUI toolkit.
+    .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
+    // GTK's signal macro and variadic accessibility calls, which Swift cannot call.
+    .target(name: "CDesktop", dependencies: ["CAdwaita"]),
+    // The desktop app: World, Alarms, Stopwatch and Timer on the command line's state.
+    .executableTarget(
+      name: "clockwork-desktop",
+      dependencies: [
+        "CAdwaita", "CDesktop", "ClockworkAlerts", "ClockworkCore", "ClockworkLive", "ClockworkModes",
+        "ClockworkState",
+      ]),
     // Examples/WindowClock: a clock face in a window of one's own program, in a few dozen lines.
     // Examples/CustomParts: a face whose second hand, dial and a picture come from code.
     .executableTarget(

@@ -140,6 +140,26 @@ public struct Timers: Sendable {
     return persistence
   }
 
+  /// Starts timer `name` with no window to show it (the desktop app): checked and saved as a
+  /// command's start is, and left to what rings a timer whose window is gone, at once.
+  /// - Parameter name: a valid name (``TimerStore/validName(_:)``).
+  /// - Parameter length: more than zero (a countdown of nothing is refused).
+  /// - Parameter now: the wall time of the start.
+  public func startUnshown(_ name: String, length: Duration, now: Date = Date())
+    throws(AlertsError)
+  {
+    let (opening, _) = try open(name, .start(length), replacing: false, now: now)
+    guard case .start(let duration, let sequence, let exec, let sound) = opening,
+      var countdown = try? Countdown<ContinuousClock.Instant>(duration: duration)
+    else { return }
+    let instant = ContinuousClock.now
+    countdown.start(at: instant)
+    // Let go when this returns: no window shows it, so the watcher does not wait for one.
+    let persistence = persistence(name, exec: exec, sound: sound, sequence: sequence)
+    persistence.save(countdown, at: instant, wallNow: now)
+    if let problem = persistence.saveError { throw .cannotSave(problem) }
+  }
+
   /// Removes a timer, running, paused or finished, and what would have rung it.
   public func cancel(_ name: String) throws(AlertsError) -> StoredTimer {
     guard let timer = store.file(name).load().value else { throw .noSuchTimer(name) }

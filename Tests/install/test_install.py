@@ -57,7 +57,8 @@ def test_install_puts_each_part_where_it_is_looked_for_and_uninstall_takes_it_al
     binary = usr / "bin" / "clockwork"
     assert subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
     assert b".debug_info" not in binary.read_bytes(), "stripped"
-    assert (usr / "bin" / "clockwork-alerts").is_file() and b".debug_info" not in (usr / "bin" / "clockwork-alerts").read_bytes()
+    for program in ("clockwork-alerts", "clockwork-desktop"):
+        assert (usr / "bin" / program).is_file() and b".debug_info" not in (usr / "bin" / program).read_bytes(), program
     for page in PAGES:
         path = usr / "share" / "man" / "man1" / f"{page}.1"
         shown = subprocess.run(["man", "-P", "cat", "-l", str(path)], capture_output=True, text=True, env={**os.environ, "MANWIDTH": "80"})
@@ -91,7 +92,7 @@ def test_install_puts_each_part_where_it_is_looked_for_and_uninstall_takes_it_al
     entry = share / "applications" / "io.github.clockwork.Clockwork.desktop"
     checked = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
     assert checked.returncode == 0 and checked.stdout == "", checked.stdout + checked.stderr
-    assert "Exec=clockwork clock --window" in entry.read_text() and "Actions=timer;pomodoro;stopwatch;" in entry.read_text()
+    assert "Exec=clockwork-desktop" in entry.read_text() and "Actions=timer;pomodoro;stopwatch;" in entry.read_text()
     metainfo = share / "metainfo" / "io.github.clockwork.Clockwork.metainfo.xml"
     checked = subprocess.run(["appstreamcli", "validate", "--no-net", str(metainfo)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stdout + checked.stderr

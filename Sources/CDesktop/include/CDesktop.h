@@ -1,0 +1,13 @@
+// What Swift cannot call in GTK directly: its signal macro, its variadic accessibility calls.
+#pragma once
+#include <gtk/gtk.h>
+
+// Calls handler(data) when `instance` emits `signal` (any signal whose arguments are the
+// instance and user data: clicked, activate, notify).
+void cw_connect(gpointer instance, const char *signal, void (*handler)(void *data), void *data);
+
+// The name a screen reader says for `widget`.
+void cw_accessible_label(GtkWidget *widget, const char *label);
+
+// The text a screen reader reads for a widget that shows a value (a face's time in words).
+void cw_accessible_description(GtkWidget *widget, const char *description);

@@ -1,0 +1,117 @@
+import CAdwaita
+import CDesktop
+
+/// A GTK widget, as GTK's constructors return it.
+typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+/// A widget GTK made (its constructors abort rather than return nothing).
+func made(_ widget: Widget?) -> Widget {
+  guard let widget else { fatalError("GTK returned no widget") }
+  return widget
+}
+
+/// A widget as one of GTK's derivable types (a struct Swift sees: GtkBox, GtkButton…).
+func cast<T>(_ widget: Widget) -> UnsafeMutablePointer<T> {
+  UnsafeMutableRawPointer(widget).assumingMemoryBound(to: T.self)
+}
+
+/// A widget as one of GTK's final types (a pointer Swift cannot see into: GtkLabel…).
+func opaque(_ widget: Widget) -> OpaquePointer { OpaquePointer(widget) }
+
+/// What a signal or a timeout runs, kept alive with the application.
+@MainActor final class Action {
+  let run: @MainActor () -> Void
+  init(_ run: @escaping @MainActor () -> Void) { self.run = run }
+  /// Every action made: signals outlive any one page's scope.
+  static var all: [Action] = []
+}
+
+/// Runs `run` on the main loop each time `instance` emits `signal`.
+@MainActor func on(
+  _ instance: UnsafeMutableRawPointer, _ signal: String, _ run: @escaping @MainActor () -> Void
+) {
+  let action = Action(run)
+  Action.all.append(action)
+  cw_connect(
+    instance, signal,
+    { data in
+      MainActor.assumeIsolated {
+        Unmanaged<Action>.fromOpaque(data.unsafelyUnwrapped).takeUnretainedValue().run()
+      }
+    }, Unmanaged.passUnretained(action).toOpaque())
+}
+
+/// Runs `run` once, `milliseconds` from now, on the main loop.
+@MainActor func after(milliseconds: UInt32, _ run: @escaping @MainActor () -> Void) {
+  let action = Unmanaged.passRetained(Action(run)).toOpaque()
+  g_timeout_add_full(
+    G_PRIORITY_DEFAULT, milliseconds,
+    { data in
+      MainActor.assumeIsolated {
+        let action = Unmanaged<Action>.fromOpaque(data.unsafelyUnwrapped).takeRetainedValue()
+        action.run()
+      }
+      return 0  // G_SOURCE_REMOVE
+    }, action, nil)
+}
+
+/// A label of `text`, its CSS classes `classes`.
+@MainActor func label(_ text: String, classes: [String] = [], wraps: Bool = false) -> Widget {
+  let widget = made(gtk_label_new(text))
+  for name in classes { gtk_widget_add_css_class(widget, name) }
+  if wraps { gtk_label_set_wrap(opaque(widget), 1) }
+  return widget
+}
+
+/// A push button whose label is its accessible name; `run` on a click.
+@MainActor func button(
+  _ text: String, classes: [String] = [], _ run: (@MainActor () -> Void)? = nil
+) -> Widget {
+  let widget = made(gtk_button_new_with_label(text))
+  for name in classes { gtk_widget_add_css_class(widget, name) }
+  if let run { on(widget, "clicked", run) }
+  return widget
+}
+
+/// A box of `children`, laid out `vertical` or in a row, `spacing` apart.
+@MainActor func box(vertical: Bool, spacing: Int32 = 12, _ children: [Widget]) -> Widget {
+  let widget = made(
+    gtk_box_new(
+      vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing))
+  for child in children { gtk_box_append(cast(widget), child) }
+  return widget
+}
+
+/// Sets a label's text; an empty label is hidden (a screen reader would find a nameless one).
+@MainActor func setText(_ widget: Widget, _ text: String) {
+  gtk_label_set_text(opaque(widget), text)
+  gtk_widget_set_visible(widget, text.isEmpty ? 0 : 1)
+}
+
+/// Margins of `points` on every side.
+@MainActor func pad(_ widget: Widget, _ points: Int32) {
+  gtk_widget_set_margin_top(widget, points)
+  gtk_widget_set_margin_bottom(widget, points)
+  gtk_widget_set_margin_start(widget, points)
+  gtk_widget_set_margin_end(widget, points)
+}
+
+/// A text field with a visible label above it, which names it for a screen reader too.
+@MainActor func field(_ name: String, placeholder: String) -> (box: Widget, entry: Widget) {
+  let entry = made(gtk_entry_new())
+  gtk_entry_set_placeholder_text(cast(entry), placeholder)
+  let title = label(name, classes: ["heading"])
+  gtk_label_set_xalign(opaque(title), 0)
+  gtk_label_set_mnemonic_widget(opaque(title), entry)
+  return (box(vertical: true, spacing: 6, [title, entry]), entry)
+}
+
+/// The text of an entry.
+@MainActor func text(of entry: Widget) -> String {
+  String(cString: gtk_editable_get_text(OpaquePointer(entry)))
+}
+
+/// Removes every child of a box or list.
+@MainActor func removeChildren(of container: Widget, remove: (Widget) -> Void) {
+  while let child = gtk_widget_get_first_child(container) { remove(child) }
+}

@@ -1,0 +1,87 @@
+import CAdwaita
+import CDesktop
+import ClockworkCore
+import ClockworkLive
+import ClockworkModes
+import ClockworkState
+import FoundationEssentials
+
+/// The stopwatch design: the time, Start (green) and Stop (red), Lap and Reset, the laps newest
+/// first. The same stopwatch as `clockwork stopwatch`: its state file, its lock, its rules
+/// (``StopwatchControl``, the keys of the terminal's screen).
+@MainActor final class StopwatchPage {
+  let root: Widget
+  let time = label("0:00.0", classes: ["title-1", "numeric"])
+  let note = label("", classes: ["dim-label"], wraps: true)
+  let laps = made(gtk_list_box_new())
+  let startStop = button("Start", classes: ["pill", "suggested-action"])
+  let lap = button("Lap", classes: ["pill"])
+  let reset = button("Reset", classes: ["pill"])
+  let store = StopwatchStore()
+  var control: StopwatchControl
+
+  init() {
+    _ = store.claim(take: false)
+    let (watch, notes) = store.resume(at: .now)
+    control = StopwatchControl(
+      watch: watch, store: store, notes: notes,
+      readOnlyHint: "another clockwork shows it; close that one to use it here")
+    gtk_widget_add_css_class(laps, "boxed-list")
+    gtk_list_box_set_selection_mode(opaque(laps), GTK_SELECTION_NONE)
+    cw_accessible_label(laps, "Laps")
+    root = box(vertical: true, [])
+    on(startStop, "clicked") { [unowned self] in press(.space) }
+    on(lap, "clicked") { [unowned self] in press(.enter) }
+    on(reset, "clicked") { [unowned self] in press(.character("r")) }
+    let buttons = box(vertical: false, [startStop, lap, reset])
+    gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+    let scroller = made(gtk_scrolled_window_new())
+    gtk_scrolled_window_set_child(opaque(scroller), laps)
+    gtk_widget_set_vexpand(scroller, 1)
+    for child in [time, buttons, note, scroller] { gtk_box_append(cast(root), child) }
+    pad(root, 24)
+    refresh(at: .now)
+  }
+
+  func press(_ key: Key) {
+    _ = control.handle(key, at: Moment(instant: .now, wall: Date()))
+    refresh(at: .now)
+  }
+
+  /// Shows the stopwatch as it is at `now`; how soon it changes (nil: not until a press).
+  @discardableResult
+  func refresh(at now: ContinuousClock.Instant) -> Duration? {
+    _ = control.tick(at: Moment(instant: now, wall: Date()))
+    let watch = control.watch
+    let elapsed = watch.elapsed(at: now)
+    setText(time, StopwatchFormat.string(elapsed))
+    let running = watch.phase == .running
+    gtk_button_set_label(cast(startStop), running ? "Stop" : "Start")
+    gtk_widget_remove_css_class(startStop, running ? "suggested-action" : "destructive-action")
+    gtk_widget_add_css_class(startStop, running ? "destructive-action" : "suggested-action")
+    let readOnly = store.readOnly
+    for widget in [startStop, lap, reset] { gtk_widget_set_sensitive(widget, readOnly ? 0 : 1) }
+    gtk_widget_set_sensitive(lap, running && !readOnly ? 1 : 0)
+    gtk_widget_set_sensitive(reset, !running && watch.phase != .idle && !readOnly ? 1 : 0)
+    setText(note, control.message ?? control.warning ?? "")
+    showLaps(watch)
+    return running ? .milliseconds(100) : (readOnly ? .seconds(1) : nil)
+  }
+
+  var shownLaps: [Lap] = []
+
+  func showLaps(_ watch: Stopwatch<ContinuousClock.Instant>) {
+    guard watch.laps != shownLaps else { return }
+    shownLaps = watch.laps
+    removeChildren(of: laps) { gtk_list_box_remove(opaque(laps), $0) }
+    for lap in watch.laps.reversed() {
+      let mark =
+        lap == watch.bestLap ? "  best" : lap == watch.worstLap ? "  worst" : ""
+      let row = label(
+        "Lap \(lap.number)   \(StopwatchFormat.string(lap.split))   \(StopwatchFormat.string(lap.total))\(mark)",
+        classes: ["numeric"])
+      pad(row, 8)
+      gtk_list_box_append(opaque(laps), row)
+    }
+  }
+}

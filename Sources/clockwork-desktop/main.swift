@@ -1,0 +1,78 @@
+import CAdwaita
+import CDesktop
+import FoundationEssentials
+
+/// `clockwork-desktop`: the desktop app. World, Alarms, Stopwatch and Timer, on the same state
+/// as the command line; one instance (a second launch shows the first's window).
+@MainActor final class DesktopApp {
+  static let id = "io.github.clockwork.Clockwork"
+  let application: UnsafeMutablePointer<AdwApplication>
+  var window: Widget?
+  /// The pages, once the window is made.
+  var pages: (world: WorldPage, alarms: AlarmsPage, stopwatch: StopwatchPage, timer: TimerPage)?
+
+  init() {
+    // The WM class the desktop entry names (StartupWMClass), and the window's icon.
+    g_set_prgname(Self.id)
+    g_set_application_name("Clockwork")
+    application = adw_application_new(Self.id, G_APPLICATION_DEFAULT_FLAGS)
+    on(application, "activate") { [unowned self] in activate() }
+  }
+
+  func activate() {
+    if let window { return gtk_window_present(cast(window)) }
+    gtk_window_set_default_icon_name(Self.id)
+    let window = made(
+      adw_application_window_new(
+        UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)))
+    self.window = window
+    gtk_window_set_title(cast(window), "Clockwork")
+    gtk_window_set_default_size(cast(window), 640, 600)
+    let (world, alarms, stopwatch, timer) = (
+      WorldPage(), AlarmsPage(), StopwatchPage(), TimerPage()
+    )
+    pages = (world, alarms, stopwatch, timer)
+    let stack = made(adw_view_stack_new())
+    for (page, name, title, icon) in [
+      (world.root, "world", "World", "find-location-symbolic"),
+      (alarms.root, "alarms", "Alarms", "alarm-symbolic"),
+      (stopwatch.root, "stopwatch", "Stopwatch", "preferences-system-time-symbolic"),
+      (timer.root, "timer", "Timer", "appointment-soon-symbolic"),
+    ] {
+      cw_accessible_label(page, title)
+      let added = adw_view_stack_add_titled(opaque(stack), page, name, title)
+      adw_view_stack_page_set_icon_name(added, icon)
+    }
+    let switcher = made(adw_view_switcher_title_new())
+    adw_view_switcher_title_set_stack(opaque(switcher), opaque(stack))
+    adw_view_switcher_title_set_title(opaque(switcher), "Clockwork")
+    let header = made(adw_header_bar_new())
+    adw_header_bar_set_title_widget(opaque(header), switcher)
+    let content = box(vertical: true, spacing: 0, [header, stack])
+    gtk_widget_set_vexpand(stack, 1)
+    adw_application_window_set_content(cast(window), content)
+    gtk_window_present(cast(window))
+    tick()
+  }
+
+  /// Each page as it is now, then again when the soonest of them changes; at least once a
+  /// second, for what another clockwork changed in the state folder.
+  func tick() {
+    guard let pages else { return }
+    let now = Date()
+    pages.alarms.refresh(now: now)
+    let soonest = [
+      pages.world.refresh(now: now), pages.stopwatch.refresh(at: .now),
+      pages.timer.refresh(now: now),
+    ].compactMap { $0 }.reduce(Duration.seconds(1)) { min($0, $1) }
+    after(milliseconds: UInt32(soonest / .milliseconds(1))) { [unowned self] in tick() }
+  }
+
+  func run() -> Int32 {
+    g_application_run(
+      UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self),
+      CommandLine.argc, CommandLine.unsafeArgv)
+  }
+}
+
+exit(MainActor.assumeIsolated { DesktopApp().run() })
