@@ -41,6 +41,25 @@ import Testing
     #expect(throws: AlertsError.noSuchTimer("tea")) { try timers.saved("tea", now: at(240)) }
   }
 
+  /// A timer started with no window (the desktop app's) is saved running, not held as shown,
+  /// and handed at once to what rings it; the name is then taken.
+  @Test func aTimerStartedUnshownIsSavedAndHandedToItsRinger() throws {
+    let dir = try TemporaryDirectory()
+    final class Handed: @unchecked Sendable { var calls: [String] = [] }  // called on this thread
+    let handed = Handed()
+    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) {
+      name, running in handed.calls.append("\(name) \(running)")
+    }
+    try timers.startUnshown("tea", length: .seconds(120), now: at(0))
+    let saved = try #require(timers.store.file("tea").load(now: at(0)).value)
+    #expect(abs((saved.endsAt ?? 0) - (t0 + 120)) < 0.01 && saved.isPending)
+    #expect(handed.calls == ["tea true"])
+    #expect(!StateLock.isHeld(timers.store.viewLock("tea")), "no window shows it")
+    #expect(throws: AlertsError.timerRunning(name: "tea", secondsLeft: 110, paused: false)) {
+      try timers.startUnshown("tea", length: .seconds(60), now: at(10))
+    }
+  }
+
   @Test func aLateRingSaysHowLate() {
     let alert = TimerAlert(name: "tea", exec: nil)
     #expect(!alert.texts(duration: .seconds(300), endedAt: at(0), now: at(1)).body.contains("late"))
