@@ -12,13 +12,10 @@ import FoundationEssentials
   let days = field("Days", placeholder: "every day; or mon-fri, sat,sun")
   let name = field("Label", placeholder: "standup")
   let problem = label("", classes: ["error"], wraps: true)
-  let list = made(gtk_list_box_new())
+  let list = boxedList(named: "Alarms")
   let alarms = Alarms()
 
   init() {
-    gtk_widget_add_css_class(list, "boxed-list")
-    gtk_list_box_set_selection_mode(opaque(list), GTK_SELECTION_NONE)
-    cw_accessible_label(list, "Alarms")
     root = box(vertical: true, [])
     let add = button("Add alarm", classes: ["pill", "suggested-action"]) { [unowned self] in
       addAlarm()

@@ -106,6 +106,15 @@ func opaque(_ widget: Widget) -> OpaquePointer { OpaquePointer(widget) }
   return (box(vertical: true, spacing: 6, [title, entry]), entry)
 }
 
+/// A list of rows, boxed as libadwaita's lists are, named `name` for a screen reader.
+@MainActor func boxedList(named name: String) -> Widget {
+  let list = made(gtk_list_box_new())
+  gtk_widget_add_css_class(list, "boxed-list")
+  gtk_list_box_set_selection_mode(opaque(list), GTK_SELECTION_NONE)
+  cw_accessible_label(list, name)
+  return list
+}
+
 /// The text of an entry.
 @MainActor func text(of entry: Widget) -> String {
   String(cString: gtk_editable_get_text(OpaquePointer(entry)))

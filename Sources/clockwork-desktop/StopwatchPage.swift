@@ -13,7 +13,7 @@ import FoundationEssentials
   let root: Widget
   let time = label("0:00.0", classes: ["title-1", "numeric"])
   let note = label("", classes: ["dim-label"], wraps: true)
-  let laps = made(gtk_list_box_new())
+  let laps = boxedList(named: "Laps")
   let startStop = button("Start", classes: ["pill", "suggested-action"])
   let lap = button("Lap", classes: ["pill"])
   let reset = button("Reset", classes: ["pill"])
@@ -26,9 +26,6 @@ import FoundationEssentials
     control = StopwatchControl(
       watch: watch, store: store, notes: notes,
       readOnlyHint: "another clockwork shows it; close that one to use it here")
-    gtk_widget_add_css_class(laps, "boxed-list")
-    gtk_list_box_set_selection_mode(opaque(laps), GTK_SELECTION_NONE)
-    cw_accessible_label(laps, "Laps")
     root = box(vertical: true, [])
     on(startStop, "clicked") { [unowned self] in press(.space) }
     on(lap, "clicked") { [unowned self] in press(.enter) }

@@ -12,13 +12,10 @@ import FoundationEssentials
   let duration = field("Duration", placeholder: "5m, 1h 30m, 1:30")
   let name = field("Name", placeholder: "timer")
   let problem = label("", classes: ["error"], wraps: true)
-  let list = made(gtk_list_box_new())
+  let list = boxedList(named: "Timers")
   let timers = Timers()
 
   init() {
-    gtk_widget_add_css_class(list, "boxed-list")
-    gtk_list_box_set_selection_mode(opaque(list), GTK_SELECTION_NONE)
-    cw_accessible_label(list, "Timers")
     root = box(vertical: true, [])
     let start = button("Start", classes: ["pill", "suggested-action"]) { [unowned self] in
       startTimer()
