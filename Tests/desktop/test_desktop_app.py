@@ -46,6 +46,7 @@ def app(display, tmp_path_factory):  # noqa: F811
     env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_STATE_HOME": str(folder / "state"),
            "GSK_RENDERER": "cairo", "TZ": "UTC", "GTK_A11Y": "atspi"}
     env.pop("NO_AT_BRIDGE", None)
+    before = os.environ.get("DBUS_SESSION_BUS_ADDRESS")
     os.environ["DBUS_SESSION_BUS_ADDRESS"] = address  # read by pyatspi when first imported
     process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     import pyatspi
@@ -65,6 +66,10 @@ def app(display, tmp_path_factory):  # noqa: F811
     process.wait(timeout=10)
     bus.terminate()
     bus.wait()
+    if before is None:
+        os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
+    else:
+        os.environ["DBUS_SESSION_BUS_ADDRESS"] = before
 
 
 def named(pyatspi, within, name, roles):
