@@ -143,7 +143,8 @@ public struct Timers: Sendable {
   /// Starts timer `name` with no window to show it (the desktop app): checked and saved as a
   /// command's start is, and left to what rings a timer whose window is gone, at once.
   /// - Parameter name: a valid name (``TimerStore/validName(_:)``).
-  /// - Parameter length: more than zero (a countdown of nothing is refused).
+  /// - Parameter length: more than zero; a length of zero or less starts nothing (the caller
+  ///   says why: the app before it calls).
   /// - Parameter now: the wall time of the start.
   public func startUnshown(_ name: String, length: Duration, now: Date = Date())
     throws(AlertsError)
