@@ -14,7 +14,7 @@ import FoundationEssentials
   let time = label("0:00.0", classes: ["title-1", "numeric"])
   let note = label("", classes: ["dim-label"], wraps: true)
   let laps = boxedList(named: "Laps")
-  let startStop = button("Start", classes: ["pill", "suggested-action"])
+  let startStop = button("Start", classes: ["pill", "start-action"])
   let lap = button("Lap", classes: ["pill"])
   let reset = button("Reset", classes: ["pill"])
   let store = StopwatchStore()
@@ -54,8 +54,8 @@ import FoundationEssentials
     setText(time, StopwatchFormat.string(elapsed))
     let running = watch.phase == .running
     gtk_button_set_label(cast(startStop), running ? "Stop" : "Start")
-    gtk_widget_remove_css_class(startStop, running ? "suggested-action" : "destructive-action")
-    gtk_widget_add_css_class(startStop, running ? "destructive-action" : "suggested-action")
+    gtk_widget_remove_css_class(startStop, running ? "start-action" : "destructive-action")
+    gtk_widget_add_css_class(startStop, running ? "destructive-action" : "start-action")
     let readOnly = store.readOnly
     for widget in [startStop, lap, reset] { gtk_widget_set_sensitive(widget, readOnly ? 0 : 1) }
     gtk_widget_set_sensitive(lap, running && !readOnly ? 1 : 0)

@@ -19,9 +19,17 @@ import FoundationEssentials
     on(application, "activate") { [unowned self] in activate() }
   }
 
+  /// The design's Start: green, as Stop is red (white on it at 5.1:1).
+  static let css = ".start-action { background: #1a7f37; color: white; }"
+
   func activate() {
     if let window { return gtk_window_present(cast(window)) }
     gtk_window_set_default_icon_name(Self.id)
+    let provider = gtk_css_provider_new()
+    gtk_css_provider_load_from_data(provider, Self.css, -1)
+    gtk_style_context_add_provider_for_display(
+      gdk_display_get_default(), OpaquePointer(provider),
+      UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     let window = made(
       adw_application_window_new(
         UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)))
