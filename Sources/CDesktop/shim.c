@@ -1,7 +1,11 @@
 #include "CDesktop.h"
 
-void cw_connect(gpointer instance, const char *signal, void (*handler)(void *data), void *data) {
-  g_signal_connect_swapped(instance, signal, G_CALLBACK(handler), data);
+void cw_connect(
+  gpointer instance, const char *signal, void (*handler)(void *data), void *data,
+  void (*release)(void *data)) {
+  g_signal_connect_data(
+    instance, signal, G_CALLBACK(handler), data, (GClosureNotify)(void (*)(void))release,
+    G_CONNECT_SWAPPED);
 }
 
 void cw_accessible_label(GtkWidget *widget, const char *label) {

@@ -18,27 +18,25 @@ func cast<T>(_ widget: Widget) -> UnsafeMutablePointer<T> {
 /// A widget as one of GTK's final types (a pointer Swift cannot see into: GtkLabel…).
 func opaque(_ widget: Widget) -> OpaquePointer { OpaquePointer(widget) }
 
-/// What a signal or a timeout runs, kept alive with the application.
+/// What a signal or a timeout runs: held by GTK, let go with the signal's widget or when the
+/// timeout has run.
 @MainActor final class Action {
   let run: @MainActor () -> Void
   init(_ run: @escaping @MainActor () -> Void) { self.run = run }
-  /// Every action made: signals outlive any one page's scope.
-  static var all: [Action] = []
 }
 
-/// Runs `run` on the main loop each time `instance` emits `signal`.
+/// Runs `run` on the main loop each time `instance` emits `signal`, for as long as it lives.
 @MainActor func on(
   _ instance: UnsafeMutableRawPointer, _ signal: String, _ run: @escaping @MainActor () -> Void
 ) {
-  let action = Action(run)
-  Action.all.append(action)
   cw_connect(
     instance, signal,
     { data in
       MainActor.assumeIsolated {
         Unmanaged<Action>.fromOpaque(data.unsafelyUnwrapped).takeUnretainedValue().run()
       }
-    }, Unmanaged.passUnretained(action).toOpaque())
+    }, Unmanaged.passRetained(Action(run)).toOpaque(),
+    { data in Unmanaged<Action>.fromOpaque(data.unsafelyUnwrapped).release() })
 }
 
 /// Runs `run` once, `milliseconds` from now, on the main loop.

@@ -45,9 +45,9 @@ import FoundationEssentials
     refresh(at: .now)
   }
 
-  /// Shows the stopwatch as it is at `now`; how soon it changes (nil: not until a press).
-  @discardableResult
-  func refresh(at now: ContinuousClock.Instant) -> Duration? {
+  /// Shows the stopwatch as it is at `now` (a read-only one as its owner saved it); while it
+  /// runs, its time goes on by itself (``animate()``).
+  func refresh(at now: ContinuousClock.Instant) {
     _ = control.tick(at: Moment(instant: now, wall: Date()))
     let watch = control.watch
     let elapsed = watch.elapsed(at: now)
@@ -62,7 +62,19 @@ import FoundationEssentials
     gtk_widget_set_sensitive(reset, !running && watch.phase != .idle && !readOnly ? 1 : 0)
     setText(note, control.message ?? control.warning ?? "")
     showLaps(watch)
-    return running ? .milliseconds(100) : (readOnly ? .seconds(1) : nil)
+    if running && !animating { animate() }
+  }
+
+  /// Whether the time is being moved on a tenth of a second at a time.
+  var animating = false
+
+  /// Moves the time on while the stopwatch runs: the time alone, ten times a second (the
+  /// buttons, laps and state folder are looked at once a second, or on a press).
+  func animate() {
+    animating = control.watch.phase == .running
+    guard animating else { return }
+    setText(time, StopwatchFormat.string(control.watch.elapsed(at: .now)))
+    after(milliseconds: 100) { [unowned self] in animate() }
   }
 
   var shownLaps: [Lap] = []

@@ -30,7 +30,8 @@ import FoundationEssentials
   }
 
   func startTimer() {
-    let name = text(of: name.entry).isEmpty ? "timer" : text(of: name.entry)
+    let typed = text(of: name.entry)
+    let name = typed.isEmpty ? "timer" : typed
     let given = text(of: duration.entry)
     guard TimerStore.validName(name) else {
       return setText(problem, "A name is letters, digits, - _ and . (at most 64).")
@@ -54,33 +55,33 @@ import FoundationEssentials
     refresh(now: Date())
   }
 
-  var shown: [String] = []
+  /// Each timer's row as shown, in the list's order: its text changes in place, so that the
+  /// Cancel a keyboard or screen reader is on stays while the time counts down.
+  var rows: [(name: String, text: Widget)] = []
 
-  /// The timers as they are at `now`; how soon the list changes.
-  @discardableResult
-  func refresh(now: Date) -> Duration? {
+  /// The timers as they are at `now`.
+  func refresh(now: Date) {
     let running = timers.list(now: now).timers.filter { !$0.isFinished(atWall: now) }
-    let rows = running.map { timer in
-      let left = CountdownFormat.string(.milliseconds(Int64(timer.remaining(atWall: now) * 1000)))
-      return "\(timer.name), \(left) left" + (timer.endsAt == nil ? " (paused)" : "")
-    }
-    if rows != shown {
-      shown = rows
+    if running.map(\.name) != rows.map(\.name) {
       removeChildren(of: list) { gtk_list_box_remove(opaque(list), $0) }
-      for (timer, text) in zip(running, rows) {
+      rows = running.map { timer in
         let cancel = button("Cancel") { [unowned self] in
           _ = try? timers.cancel(timer.name)
           refresh(now: Date())
         }
         cw_accessible_label(cancel, "Cancel timer \(timer.name)")
-        let shownText = label(text, classes: ["numeric"])
-        gtk_widget_set_hexpand(shownText, 1)
-        gtk_label_set_xalign(opaque(shownText), 0)
-        let row = box(vertical: false, [shownText, cancel])
+        let text = label("", classes: ["numeric"])
+        gtk_widget_set_hexpand(text, 1)
+        gtk_label_set_xalign(opaque(text), 0)
+        let row = box(vertical: false, [text, cancel])
         pad(row, 8)
         gtk_list_box_append(opaque(list), row)
+        return (timer.name, text)
       }
     }
-    return running.contains { $0.endsAt != nil } ? .seconds(1) : nil
+    for (timer, row) in zip(running, rows) {
+      let left = CountdownFormat.string(.milliseconds(Int64(timer.remaining(atWall: now) * 1000)))
+      setText(row.text, "\(timer.name), \(left) left" + (timer.endsAt == nil ? " (paused)" : ""))
+    }
   }
 }

@@ -63,17 +63,16 @@ import FoundationEssentials
     tick()
   }
 
-  /// Each page as it is now, then again when the soonest of them changes; at least once a
-  /// second, for what another clockwork changed in the state folder.
+  /// Each page as it is now, then again at the next second: what another clockwork changed in
+  /// the state folder shows within a second. (A running stopwatch moves its time itself.)
   func tick() {
     guard let pages else { return }
     let now = Date()
     pages.alarms.refresh(now: now)
-    let soonest = [
-      pages.world.refresh(now: now), pages.stopwatch.refresh(at: .now),
-      pages.timer.refresh(now: now),
-    ].compactMap { $0 }.reduce(Duration.seconds(1)) { min($0, $1) }
-    after(milliseconds: UInt32(soonest / .milliseconds(1))) { [unowned self] in tick() }
+    pages.stopwatch.refresh(at: .now)
+    pages.timer.refresh(now: now)
+    let nextSecond = pages.world.refresh(now: now)
+    after(milliseconds: UInt32(nextSecond / .milliseconds(1))) { [unowned self] in tick() }
   }
 
   func run() -> Int32 {

@@ -3,8 +3,10 @@
 #include <gtk/gtk.h>
 
 // Calls handler(data) when `instance` emits `signal` (any signal whose arguments are the
-// instance and user data: clicked, activate, notify).
-void cw_connect(gpointer instance, const char *signal, void (*handler)(void *data), void *data);
+// instance and user data: clicked, activate, notify); release(data) once the instance is gone.
+void cw_connect(
+  gpointer instance, const char *signal, void (*handler)(void *data), void *data,
+  void (*release)(void *data));
 
 // The name a screen reader says for `widget`.
 void cw_accessible_label(GtkWidget *widget, const char *label);
