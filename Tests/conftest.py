@@ -57,15 +57,27 @@ def our_processes(root=None):
     return found
 
 
+def exited(pid):
+    """Whether `pid` has exited with its files closed, its locks let go (a zombie, or gone). A
+    process killed with -9 frees its memory first: for a moment its /proc/PID/exe cannot be
+    read while it still holds its files."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+
+
 def end(pids):
+    """Kills each of `pids` and waits (up to 5 s) until each has exited."""
     for pid in pids:
         try:
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
     deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and set(pids) & set(our_processes()):
-        time.sleep(0.05)
+    while time.monotonic() < deadline and not all(exited(pid) for pid in pids):
+        time.sleep(0.02)
 
 
 @pytest.fixture(scope="session", autouse=True)

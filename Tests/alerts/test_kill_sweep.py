@@ -14,15 +14,6 @@ from test_alerts import BINARY, NotificationServer, wait_for, watcher_pid, world
 OFFSETS = range(25) if os.environ.get("CLOCKWORK_SWEEP") == "full" else [0, 2, 5]
 
 
-def exited(pid):
-    """Whether `pid` has exited, its files closed (a zombie or gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
-    except FileNotFoundError:
-        return True
-
-
 @pytest.mark.parametrize("offset", OFFSETS)
 def test_a_kill_at_any_millisecond_of_a_phase_change_loses_no_phase(world, offset):
     server, env, tmp_path = world
@@ -40,9 +31,8 @@ def test_a_kill_at_any_millisecond_of_a_phase_change_loses_no_phase(world, offse
     late_ms = (time.time() - ends) * 1000
     # And a ringer it had started by then, once found.
     ringers = [pid for pid in conftest.our_processes(str(tmp_path)) if pid != watcher]
-    conftest.end(ringers)
-    # Each gone, its locks let go, before the next command (its memory goes before its files).
-    assert all(wait_for(lambda: exited(pid)) for pid in [watcher, *ringers])
+    conftest.end([watcher, *ringers])  # each gone, its locks let go, before the next command
+    assert all(conftest.exited(pid) for pid in [watcher, *ringers])
     ringer_ms = (time.time() - ends) * 1000
     print(f"offset {offset} ms: watcher killed at {late_ms:.2f} ms, {len(ringers)} ringer(s) by {ringer_ms:.2f} ms")  # -s
     listed = subprocess.run([BINARY, "timer", "--list"], env=env, capture_output=True, text=True, timeout=30)
