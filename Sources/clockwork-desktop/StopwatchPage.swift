@@ -12,7 +12,7 @@ import FoundationEssentials
 @MainActor final class StopwatchPage {
   let root: Widget
   let time = label("0:00.0", classes: ["title-1", "numeric"])
-  let note = label("", classes: ["dim-label"], wraps: true)
+  let note = label("", wraps: true)  // not dimmed: a dim label is some 3.2:1 on the page
   let laps = boxedList(named: "Laps")
   let startStop = button("Start", classes: ["pill", "start-action"])
   let lap = button("Lap", classes: ["pill"])
