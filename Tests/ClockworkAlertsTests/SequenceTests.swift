@@ -49,8 +49,11 @@ import Testing
     let file = store.file("focus").url
     let taken = store.folder.appendingPathComponent(".focus.ringing-4242")
     let staged = store.folder.appendingPathComponent(".focus.staged-4242")
+    // Killed while writing the next phase: its half-written temporary, beside the staged file.
+    let halfWritten = store.folder.appendingPathComponent("..focus.staged-4242.4242.tmp")
     try FileManager.default.moveItem(at: file, to: taken)
     try Data("{}".utf8).write(to: staged)
+    try Data("{".utf8).write(to: halfWritten)
 
     do {  // A live ringer holds the claim: its end stays taken, and is said to be rung.
       let live = StateLock.acquire(store.claimLock("focus"))
@@ -60,12 +63,14 @@ import Testing
       }
       #expect(store.takeBackAbandonedEnds() == ["focus"])
       #expect(store.all(now: at(3)).timers.isEmpty)
+      #expect(FileManager.default.fileExists(atPath: halfWritten.path))
     }
 
     // Its ringer is gone (the lock let go): put back as it was, and the staged file removed.
     #expect(store.all(now: at(3)).timers.map(\.phaseLabel) == ["work 1/1"])
     #expect(!FileManager.default.fileExists(atPath: taken.path))
     #expect(!FileManager.default.fileExists(atPath: staged.path))
+    #expect(!FileManager.default.fileExists(atPath: halfWritten.path))
     let rung = try #require(store.claimEnd("focus", now: at(3)))
     #expect(rung.next?.phaseLabel == "break 1/1" && rung.next?.endsAt == t0 + 5)
   }

@@ -148,7 +148,8 @@ public struct TimerStore: Sendable {
 
   /// Ends taken to be rung whose ringer died before it put the timer back (killed at the
   /// instant of a phase's end): each is put back as it was, due, so the next look rings it,
-  /// late, and starts what follows. A file staged by a dead ringer is removed. Returns the
+  /// late, and starts what follows. A file staged by a dead ringer, or half written, is
+  /// removed. Returns the
   /// names whose end a live process is ringing now.
   @discardableResult
   public func takeBackAbandonedEnds() -> [String] {
@@ -166,9 +167,10 @@ public struct TimerStore: Sendable {
     var beingRung: [String] = []
     var takenBack: [String] = []
     for entry in entries where entry.hasPrefix(".") {
-      let unmarked = String(entry.dropFirst().reversed().drop(while: \.isNumber).reversed())
-      let mark = [Self.takenMark, Self.stagedMark].first { unmarked.hasSuffix($0) }
-      guard let mark else { continue }
+      let (marked, temporary) = Self.unwrapTemporary(entry)
+      let unmarked = String(marked.dropFirst().reversed().drop(while: \.isNumber).reversed())
+      let marks = temporary ? [Self.stagedMark] : [Self.takenMark, Self.stagedMark]
+      guard let mark = marks.first(where: { unmarked.hasSuffix($0) }) else { continue }
       let name = String(unmarked.dropLast(mark.count))
       guard case .acquired(let claim) = StateLock.acquire(claimLock(name)) else {
         if mark == Self.takenMark { beingRung.append(name) }
@@ -181,6 +183,15 @@ public struct TimerStore: Sendable {
       withExtendedLifetime(claim) {}
     }
     return (beingRung, takenBack)
+  }
+
+  /// The file behind `entry` when it is AtomicFile's temporary of one (`.FILE.PID.tmp`: a
+  /// staged file a ringer was killed writing), else `entry` itself.
+  static func unwrapTemporary(_ entry: String) -> (file: String, temporary: Bool) {
+    guard entry.hasPrefix(".."), entry.hasSuffix(".tmp") else { return (entry, false) }
+    let named = entry.dropFirst().dropLast(".tmp".count).reversed().drop(while: \.isNumber)
+    guard named.first == "." else { return (entry, false) }
+    return (String(named.dropFirst().reversed()), true)
   }
 
   /// Saves `timer` unless a new timer of that name was saved meanwhile (a link never replaces);
