@@ -143,7 +143,8 @@ let package = Package(
       name: "clockwork-desktop",
       dependencies: [
         "CAdwaita", "CDesktop", "ClockworkAlerts", "ClockworkCore", "ClockworkLive", "ClockworkModes",
-        "ClockworkState",
+        "ClockworkScene", "ClockworkState", "ClockworkWindow",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Examples/WindowClock: a clock face in a window of one's own program, in a few dozen lines.
     // Examples/CustomParts: a face whose second hand, dial and a picture come from code.

@@ -16,3 +16,27 @@ void cw_accessible_description(GtkWidget *widget, const char *description) {
   gtk_accessible_update_property(
     GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
+
+typedef struct {
+  int (*handler)(void *data, int argc, char **argv);
+  void *data;
+} CommandLineHandler;
+
+static int cw_command_line(GApplication *application, GApplicationCommandLine *line, gpointer data) {
+  (void)application;
+  CommandLineHandler *handler = data;
+  int argc = 0;
+  char **argv = g_application_command_line_get_arguments(line, &argc);
+  int status = handler->handler(handler->data, argc, argv);
+  g_strfreev(argv);
+  return status;
+}
+
+void cw_on_command_line(
+  GApplication *application, int (*handler)(void *data, int argc, char **argv), void *data) {
+  CommandLineHandler *kept = g_new(CommandLineHandler, 1);
+  kept->handler = handler;
+  kept->data = data;
+  g_signal_connect_data(
+    application, "command-line", G_CALLBACK(cw_command_line), kept, (GClosureNotify)g_free, 0);
+}

@@ -161,6 +161,61 @@ public struct Timers: Sendable {
     if let problem = persistence.saveError { throw .cannotSave(problem) }
   }
 
+  /// What a timer's controls do, from any process: the keys of its window, with none.
+  public enum Change: Sendable, Hashable {
+    case pause, resume, toggle
+    /// Adds time; a negative one takes it away, never all that is left.
+    case add(Duration)
+    /// Counts down again the length it was started with.
+    case restart
+  }
+
+  /// Changes timer `name` as its window's keys would: saved, and what rings it told (a pause
+  /// takes its ring back, a resume or restart sets it again). A finished timer can only be
+  /// restarted; a timer a window or terminal shows is changed there.
+  /// - Parameter name: the timer.
+  /// - Parameter change: what to do.
+  /// - Parameter now: the wall time of the change.
+  /// - Returns: the timer as saved.
+  @discardableResult
+  public func change(_ name: String, _ change: Change, now: Date = Date()) throws(AlertsError)
+    -> StoredTimer
+  {
+    // After any ring of its end, and not while a window shows it (it saves what it shows).
+    let claim = StateLock.acquire(store.claimLock(name), waiting: true)
+    if case .failed(let error) = claim { throw .cannotSave("\(error)") }
+    let view = StateLock.acquire(store.viewLock(name))
+    defer { withExtendedLifetime((claim, view)) {} }
+    guard let timer = store.file(name).load(now: now).value else { throw .noSuchTimer(name) }
+    guard case .acquired = view else { throw .timerShown(name) }
+    let instant = ContinuousClock.now
+    let finished = timer.isFinished(atWall: now)
+    guard !finished || change == .restart else { throw .timerFinished(name) }
+    guard var countdown = try? timer.restored(at: instant, wallNow: now) else {
+      throw .cannotSave("timer \(name) could not be read back")
+    }
+    switch change {
+    case .pause: countdown.pause(at: instant)
+    case .resume: countdown.resume(at: instant)
+    case .toggle:
+      if countdown.isRunning { countdown.pause(at: instant) } else { countdown.resume(at: instant) }
+    case .add(let delta):
+      let left = countdown.remaining(at: instant)
+      guard delta > .zero || left + delta > .zero else {
+        throw .tooLittleLeft(name: name, secondsLeft: left / .seconds(1))
+      }
+      countdown.add(delta, at: instant)
+    case .restart: countdown.restart(at: instant)
+    }
+    var updated = StoredTimer(
+      countdown, name: name, at: instant, wallNow: now, exec: timer.exec, tty: timer.tty,
+      sound: timer.sound)
+    (updated.sequence, updated.step, updated.manual) = (timer.sequence, timer.step, timer.manual)
+    if let problem = store.save(updated) { throw .cannotSave(problem) }
+    ringer(name, updated.isPending)
+    return updated
+  }
+
   /// Removes a timer, running, paused or finished, and what would have rung it.
   public func cancel(_ name: String) throws(AlertsError) -> StoredTimer {
     guard let timer = store.file(name).load().value else { throw .noSuchTimer(name) }

@@ -39,6 +39,10 @@ public final class CairoSurface {
 
   deinit { cairo_surface_destroy(handle) }
 
+  /// The `cairo_surface_t`, for a toolkit that draws with the same libcairo (GTK's drawing
+  /// area paints it onto its own context). Valid while this object lives.
+  public var cairoSurface: OpaquePointer { handle }
+
   /// A premultiplied ARGB32 image, cleared to transparent.
   public static func image(width: Int, height: Int) throws(CairoError) -> CairoSurface {
     try image(width: width, height: height, format: CAIRO_FORMAT_ARGB32)

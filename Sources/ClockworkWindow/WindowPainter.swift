@@ -12,8 +12,8 @@ import ClockworkScene
 /// ```
 public struct WindowPainter {
   let renderer = Renderer()
-  /// The picture as the painted frames leave it.
-  private var picture: CairoSurface?
+  /// The picture as the painted frames leave it (a toolkit that draws with Cairo shows it).
+  public private(set) var picture: CairoSurface?
   private var lastTree: Layer?
   private var lastTitle: String?
   /// The last update's pixels, still read from `picture`.

@@ -41,6 +41,10 @@ public struct WindowUpdate: Sendable {
     }
     return packed
   }
+
+  /// Shown straight from the painter's picture (a toolkit that draws with Cairo paints
+  /// ``WindowPainter/picture``): the next paint need not copy this rectangle out first.
+  public func shownFromPicture() { source?.release() }
 }
 
 /// Where an update's pixels are: in the painter's picture until it is drawn over, and copied

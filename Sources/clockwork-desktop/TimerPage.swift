@@ -29,6 +29,7 @@ import FoundationEssentials
     refresh(now: Date())
   }
 
+  /// Starts the timer the fields give.
   func startTimer() {
     let typed = text(of: name.entry)
     let name = typed.isEmpty ? "timer" : typed
@@ -39,10 +40,19 @@ import FoundationEssentials
     guard let length = try? DurationParser.parse(given), length > .zero else {
       return setText(problem, "“\(given)” is not a length: try 90s, 5m, 1h 30m or 1:30.")
     }
+    if start(named: name, length: length) {
+      gtk_editable_set_text(OpaquePointer(duration.entry), "")
+    }
+  }
+
+  /// Starts a timer `name` of `length`, or says why not; whether it started.
+  @discardableResult
+  func start(named name: String, length: Duration) -> Bool {
+    defer { refresh(now: Date()) }
     do {
       try timers.startUnshown(name, length: length)
       setText(problem, "")
-      gtk_editable_set_text(OpaquePointer(duration.entry), "")
+      return true
     } catch .timerRunning(let name, let left, let paused) {
       let time = CountdownFormat.string(.milliseconds(Int64(left * 1000)))
       setText(
@@ -52,7 +62,7 @@ import FoundationEssentials
     } catch {
       setText(problem, "The timer could not be saved: \(error).")
     }
-    refresh(now: Date())
+    return false
   }
 
   /// Each timer's row as shown, in the list's order: its text changes in place, so that the

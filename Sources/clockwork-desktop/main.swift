@@ -1,6 +1,8 @@
 import CAdwaita
 import CDesktop
+import ClockworkModes
 import FoundationEssentials
+import Glibc
 
 /// `clockwork-desktop`: the desktop app. World, Alarms, Stopwatch and Timer, on the same state
 /// as the command line; one instance (a second launch shows the first's window).
@@ -8,6 +10,7 @@ import FoundationEssentials
   static let id = "io.github.clockwork.Clockwork"
   let application: UnsafeMutablePointer<AdwApplication>
   var window: Widget?
+  var stack: Widget?
   /// The pages, once the window is made.
   var pages: (world: WorldPage, alarms: AlarmsPage, stopwatch: StopwatchPage, timer: TimerPage)?
 
@@ -15,8 +18,32 @@ import FoundationEssentials
     // The WM class the desktop entry names (StartupWMClass), and the window's icon.
     g_set_prgname(Self.id)
     g_set_application_name("Clockwork")
-    application = adw_application_new(Self.id, G_APPLICATION_DEFAULT_FLAGS)
+    application = adw_application_new(Self.id, G_APPLICATION_HANDLES_COMMAND_LINE)
     on(application, "activate") { [unowned self] in activate() }
+    cw_on_command_line(
+      UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self),
+      { data, argc, argv in
+        MainActor.assumeIsolated {
+          let app = Unmanaged<DesktopApp>.fromOpaque(data.unsafelyUnwrapped).takeUnretainedValue()
+          let arguments = (1..<Int(argc)).compactMap { argv?[$0].map { String(cString: $0) } }
+          return app.launched(with: arguments)
+        }
+      }, Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  /// A launch, this one or a later one's (checked already where it was typed): shows the window
+  /// on the page it names, and starts the timer it gives.
+  func launched(with arguments: [String]) -> Int32 {
+    guard let options = try? DesktopOptions.parse(arguments) else { return 64 }
+    activate()
+    guard let pages, let stack else { return 1 }
+    if let length = options.length {
+      pages.timer.start(named: options.name ?? "timer", length: length)
+    }
+    if let page = options.page ?? (options.length == nil ? nil : .timer) {
+      adw_view_stack_set_visible_child_name(opaque(stack), page.rawValue)
+    }
+    return 0
   }
 
   /// The design's Start: green, as Stop is red (white on it at 5.1:1).
@@ -36,19 +63,26 @@ import FoundationEssentials
     self.window = window
     gtk_window_set_title(cast(window), "Clockwork")
     gtk_window_set_default_size(cast(window), 640, 600)
+    let settings: Settings
+    do { settings = try Settings.load() } catch {
+      let message = Array("clockwork-desktop: \(error); using the defaults\n".utf8)
+      _ = write(2, message, message.count)
+      settings = Settings()
+    }
     let (world, alarms, stopwatch, timer) = (
-      WorldPage(), AlarmsPage(), StopwatchPage(), TimerPage()
+      WorldPage(settings: settings), AlarmsPage(), StopwatchPage(), TimerPage()
     )
     pages = (world, alarms, stopwatch, timer)
     let stack = made(adw_view_stack_new())
+    self.stack = stack
     for (page, name, title, icon) in [
-      (world.root, "world", "World", "find-location-symbolic"),
-      (alarms.root, "alarms", "Alarms", "alarm-symbolic"),
-      (stopwatch.root, "stopwatch", "Stopwatch", "preferences-system-time-symbolic"),
-      (timer.root, "timer", "Timer", "appointment-soon-symbolic"),
+      (world.root, DesktopOptions.Page.world, "World", "find-location-symbolic"),
+      (alarms.root, .alarms, "Alarms", "alarm-symbolic"),
+      (stopwatch.root, .stopwatch, "Stopwatch", "preferences-system-time-symbolic"),
+      (timer.root, .timer, "Timer", "appointment-soon-symbolic"),
     ] {
       cw_accessible_label(page, title)
-      let added = adw_view_stack_add_titled(opaque(stack), page, name, title)
+      let added = adw_view_stack_add_titled(opaque(stack), page, name.rawValue, title)
       adw_view_stack_page_set_icon_name(added, icon)
     }
     let switcher = made(adw_view_switcher_title_new())
@@ -82,4 +116,7 @@ import FoundationEssentials
   }
 }
 
+// --help and mistakes are answered here, in the terminal that typed them; what is valid goes to
+// the app, this one or the one already running.
+_ = DesktopOptions.parseOrExit()
 exit(MainActor.assumeIsolated { DesktopApp().run() })

@@ -60,12 +60,52 @@ import Testing
     }
   }
 
+  /// A timer's controls with no window (the desktop app's, a script's): each saved, its ringer
+  /// told whether it runs; restart counts the length it was started with; taking away time
+  /// never ends it; a finished timer only restarts; a shown one is changed where it is shown.
+  @Test func aTimerIsPausedExtendedResumedAndRestartedWithNoWindow() throws {
+    let dir = try TemporaryDirectory()
+    final class Handed: @unchecked Sendable { var calls: [String] = [] }  // called on this thread
+    let handed = Handed()
+    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) {
+      name, running in handed.calls.append("\(name) \(running)")
+    }
+    try timers.startUnshown("tea", length: .seconds(120), now: at(0))
+    let paused = try timers.change("tea", .pause, now: at(30))
+    #expect(paused.endsAt == nil && abs((paused.remainingWhenPaused ?? 0) - 90) < 0.01)
+    let longer = try timers.change("tea", .add(.seconds(60)), now: at(40))
+    #expect(abs(longer.remaining(atWall: at(500)) - 150) < 0.01, "still paused, a minute more")
+    let resumed = try timers.change("tea", .toggle, now: at(50))
+    #expect(abs((resumed.endsAt ?? 0) - (t0 + 200)) < 0.01)
+    #expect(throws: AlertsError.tooLittleLeft(name: "tea", secondsLeft: 140)) {
+      try timers.change("tea", .add(.seconds(-140)), now: at(60))
+    }
+    let restarted = try timers.change("tea", .restart, now: at(70))
+    #expect(abs((restarted.endsAt ?? 0) - (t0 + 190)) < 0.01, "the 120 s it was started with")
+    #expect(handed.calls == ["tea true", "tea false", "tea false", "tea true", "tea true"])
+    #expect(throws: AlertsError.timerFinished("tea")) {
+      try timers.change("tea", .pause, now: at(400))
+    }
+    #expect(try timers.change("tea", .restart, now: at(400)).endsAt == t0 + 520)
+    #expect(throws: AlertsError.noSuchTimer("soup")) { try timers.change("soup", .pause) }
+    let shown = StateLock.acquire(timers.store.viewLock("tea"))
+    guard case .acquired = shown else {
+      Issue.record("the view lock is free")
+      return
+    }
+    #expect(throws: AlertsError.timerShown("tea")) {
+      try timers.change("tea", .pause, now: at(410))
+    }
+    withExtendedLifetime(shown) {}
+  }
+
   @Test func aLateRingSaysHowLate() {
     let alert = TimerAlert(name: "tea", exec: nil)
     #expect(!alert.texts(duration: .seconds(300), endedAt: at(0), now: at(1)).body.contains("late"))
     #expect(
       alert.texts(duration: .seconds(300), endedAt: at(0), now: at(180)).body.hasSuffix(
         "(rung 3 min late: nothing could ring it then)"))
+
   }
 
   @Test func noStoredNumberCrashesAnAdd() throws {

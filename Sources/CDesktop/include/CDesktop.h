@@ -13,3 +13,9 @@ void cw_accessible_label(GtkWidget *widget, const char *label);
 
 // The text a screen reader reads for a widget that shows a value (a face's time in words).
 void cw_accessible_description(GtkWidget *widget, const char *description);
+
+// Calls handler(data, argc, argv) with the arguments of each launch (this one's, or a second
+// launch's, forwarded by GApplication to this first instance); its result is that launch's
+// exit status.
+void cw_on_command_line(
+  GApplication *application, int (*handler)(void *data, int argc, char **argv), void *data);

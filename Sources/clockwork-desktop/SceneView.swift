@@ -1,0 +1,89 @@
+import CAdwaita
+import CDesktop
+import ClockworkLive
+import ClockworkWindow
+import FoundationEssentials
+
+/// A scene drawn by our renderer into a GTK drawing area at the display's scale, and drawn
+/// again only when its frame says the picture next changes: while nothing moves the main loop
+/// does not wake for it, and a page not shown is not drawn at all.
+@MainActor final class SceneView {
+  typealias Instant = ContinuousClock.Instant
+  /// The frame at a moment on a canvas, and when the picture next changes.
+  typealias FrameSource = (Window.Canvas, Moment<Instant>) -> Planned<WindowFrame, Instant>
+
+  let area: Widget
+  private let source: FrameSource
+  private var painter = WindowPainter()
+  /// The timeout that asks for the next frame, while one is due.
+  private var pending: UInt32 = 0
+
+  /// A drawing area named `name` for a screen reader, showing `source`'s frames.
+  init(named name: String, source: @escaping FrameSource) {
+    area = made(gtk_drawing_area_new())
+    self.source = source
+    gtk_widget_set_hexpand(area, 1)
+    gtk_widget_set_vexpand(area, 1)
+    cw_accessible_label(area, name)
+    gtk_drawing_area_set_draw_func(
+      cast(area),
+      { _, cr, width, height, data in
+        MainActor.assumeIsolated {
+          guard let cr, let data else { return }
+          Unmanaged<SceneView>.fromOpaque(data).takeUnretainedValue()
+            .draw(on: cr, width: Int(width), height: Int(height))
+        }
+      }, Unmanaged.passRetained(self).toOpaque(),
+      { data in
+        guard let data else { return }
+        Unmanaged<SceneView>.fromOpaque(data).release()
+      })
+  }
+
+  /// Draws the scene again now (its state changed).
+  func redraw() { gtk_widget_queue_draw(area) }
+
+  private func draw(on cr: OpaquePointer, width: Int, height: Int) {
+    if pending != 0 { g_source_remove(pending) }
+    pending = 0
+    let scale = Double(max(gtk_widget_get_scale_factor(area), 1))
+    let canvas = Window.Canvas(
+      width: Int(Double(width) * scale), height: Int(Double(height) * scale), scale: scale,
+      refreshRate: refreshRate())
+    let now = Moment(instant: ContinuousClock.now, wall: Date())
+    let planned = source(canvas, now)
+    painter.paint(planned.frame, on: canvas).shownFromPicture()
+    guard let picture = painter.picture else { return }
+    cairo_save(cr)
+    cairo_scale(cr, 1 / scale, 1 / scale)
+    cairo_set_source_surface(cr, picture.cairoSurface, 0, 0)
+    cairo_paint(cr)
+    cairo_restore(cr)
+    guard let next = planned.next else { return }
+    let delay = max(1, (now.instant.duration(to: next) / .milliseconds(1)).rounded(.up))
+    pending = g_timeout_add_full(
+      G_PRIORITY_DEFAULT, UInt32(min(delay, 3_600_000)),
+      { data in
+        MainActor.assumeIsolated {
+          guard let data else { return }
+          let view = Unmanaged<SceneView>.fromOpaque(data).takeUnretainedValue()
+          view.pending = 0
+          view.redraw()
+        }
+        return 0  // G_SOURCE_REMOVE
+      }, Unmanaged.passRetained(self).toOpaque(),
+      { data in
+        guard let data else { return }
+        Unmanaged<SceneView>.fromOpaque(data).release()
+      })
+  }
+
+  /// The frames a second of the monitor the area is on (60 where GDK does not say).
+  private func refreshRate() -> Double {
+    guard let native = gtk_widget_get_native(area), let surface = gtk_native_get_surface(native),
+      let monitor = gdk_display_get_monitor_at_surface(gtk_widget_get_display(area), surface)
+    else { return 60 }
+    let millihertz = gdk_monitor_get_refresh_rate(monitor)
+    return millihertz > 0 ? Double(millihertz) / 1000 : 60
+  }
+}
