@@ -143,7 +143,7 @@ let package = Package(
       name: "clockwork-desktop",
       dependencies: [
         "CAdwaita", "CDesktop", "ClockworkAlerts", "ClockworkCore", "ClockworkLive", "ClockworkModes",
-        "ClockworkScene", "ClockworkState", "ClockworkWindow",
+        "ClockworkRoutines", "ClockworkScene", "ClockworkState", "ClockworkWidgets", "ClockworkWindow",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Examples/WindowClock: a clock face in a window of one's own program, in a few dozen lines.

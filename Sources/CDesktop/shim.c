@@ -40,3 +40,10 @@ void cw_on_command_line(
   g_signal_connect_data(
     application, "command-line", G_CALLBACK(cw_command_line), kept, (GClosureNotify)g_free, 0);
 }
+
+gboolean cw_animations_enabled(void) {
+  gboolean enabled = TRUE;
+  GtkSettings *settings = gtk_settings_get_default();
+  if (settings != NULL) g_object_get(settings, "gtk-enable-animations", &enabled, NULL);
+  return enabled;
+}

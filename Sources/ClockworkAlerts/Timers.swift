@@ -143,13 +143,18 @@ public struct Timers: Sendable {
   /// Starts timer `name` with no window to show it (the desktop app): checked and saved as a
   /// command's start is, and left to what rings a timer whose window is gone, at once.
   /// - Parameter name: a valid name (``TimerStore/validName(_:)``).
-  /// - Parameter length: more than zero; a length of zero or less starts nothing (the caller
-  ///   says why: the app before it calls).
+  /// - Parameter request: a length (more than zero: the caller says why not before it calls),
+  ///   a sequence, or a preset; a preset whose timer runs is not started again (it throws
+  ///   ``AlertsError/timerRunning(name:secondsLeft:paused:)``, as a name taken does).
   /// - Parameter now: the wall time of the start.
-  public func startUnshown(_ name: String, length: Duration, now: Date = Date())
+  public func startUnshown(_ name: String, _ request: Request, now: Date = Date())
     throws(AlertsError)
   {
-    let (opening, _) = try open(name, .start(length), replacing: false, now: now)
+    let (opening, _) = try open(name, request, replacing: false, now: now)
+    if case .resume(let timer) = opening {
+      throw .timerRunning(
+        name: name, secondsLeft: timer.remaining(atWall: now), paused: timer.endsAt == nil)
+    }
     guard case .start(let duration, let sequence, let exec, let sound) = opening,
       var countdown = try? Countdown<ContinuousClock.Instant>(duration: duration)
     else { return }

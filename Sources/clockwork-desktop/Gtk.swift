@@ -122,3 +122,20 @@ func opaque(_ widget: Widget) -> OpaquePointer { OpaquePointer(widget) }
 @MainActor func removeChildren(of container: Widget, remove: (Widget) -> Void) {
   while let child = gtk_widget_get_first_child(container) { remove(child) }
 }
+
+/// `child` in a scrolled window, scrolled up and down only.
+@MainActor func scrolled(_ child: Widget) -> Widget {
+  let scroller = made(gtk_scrolled_window_new())
+  gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+  gtk_scrolled_window_set_child(opaque(scroller), child)
+  gtk_widget_set_vexpand(scroller, 1)
+  return scroller
+}
+
+/// "4 minutes 12 seconds": a length as a screen reader says it (whole seconds, rounded up).
+func spoken(seconds: Double) -> String {
+  let total = Int(seconds.rounded(.up))
+  let parts = [(total / 3600, "hour"), (total / 60 % 60, "minute"), (total % 60, "second")]
+    .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+  return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
+}

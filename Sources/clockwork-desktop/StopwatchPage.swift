@@ -14,6 +14,7 @@ import FoundationEssentials
   let time = label("0:00.0", classes: ["title-1", "numeric"])
   let note = label("", wraps: true)  // not dimmed: a dim label is some 3.2:1 on the page
   let laps = boxedList(named: "Laps")
+  lazy var lapsShown = scrolled(laps)
   let startStop = button("Start", classes: ["pill", "start-action"])
   let lap = button("Lap", classes: ["pill"])
   let reset = button("Reset", classes: ["pill"])
@@ -32,10 +33,7 @@ import FoundationEssentials
     on(reset, "clicked") { [unowned self] in press(.character("r")) }
     let buttons = box(vertical: false, [startStop, lap, reset])
     gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-    let scroller = made(gtk_scrolled_window_new())
-    gtk_scrolled_window_set_child(opaque(scroller), laps)
-    gtk_widget_set_vexpand(scroller, 1)
-    for child in [time, buttons, note, scroller] { gtk_box_append(cast(root), child) }
+    for child in [time, buttons, note, lapsShown] { gtk_box_append(cast(root), child) }
     pad(root, 24)
     refresh(at: .now)
   }
@@ -52,6 +50,9 @@ import FoundationEssentials
     let watch = control.watch
     let elapsed = watch.elapsed(at: now)
     setText(time, StopwatchFormat.string(elapsed))
+    // Read out once a second (here), not at each tenth the text shows.
+    cw_accessible_label(
+      time, "Stopwatch, \(spoken(seconds: (elapsed / .seconds(1)).rounded(.down)))")
     let running = watch.phase == .running
     gtk_button_set_label(cast(startStop), running ? "Stop" : "Start")
     gtk_widget_remove_css_class(startStop, running ? "start-action" : "destructive-action")
@@ -82,6 +83,7 @@ import FoundationEssentials
   func showLaps(_ watch: Stopwatch<ContinuousClock.Instant>) {
     guard watch.laps != shownLaps else { return }
     shownLaps = watch.laps
+    gtk_widget_set_visible(lapsShown, shownLaps.isEmpty ? 0 : 1)
     removeChildren(of: laps) { gtk_list_box_remove(opaque(laps), $0) }
     for lap in watch.laps.reversed() {
       let mark =

@@ -2,96 +2,215 @@ import CAdwaita
 import CDesktop
 import ClockworkAlerts
 import ClockworkCore
+import ClockworkRoutines
 import FoundationEssentials
 
-/// Timers: a field named "Duration" that takes the command line's forms, a name, Start; the
-/// timers that run, each with Cancel. A timer started here is saved as `clockwork timer` saves
-/// one and rung by the watcher or the user's systemd manager, so it rings with the app closed.
+/// Timers: the countdown ring of the first that runs; each timer with Pause (Resume), +1 min,
+/// Restart and Cancel; lengths and the user's presets to start with one click; a field named
+/// "Duration" that takes the command line's forms. A timer started here is saved as `clockwork
+/// timer` saves one and rung by the watcher or the user's systemd manager, so it rings with
+/// the app closed.
 @MainActor final class TimerPage {
-  let root: Widget
+  let content = box(vertical: true, [])
+  lazy var root = scrolled(content)
+  let face = TimerFace()
   let duration = field("Duration", placeholder: "5m, 1h 30m, 1:30")
   let name = field("Name", placeholder: "timer")
   let problem = label("", classes: ["error"], wraps: true)
   let list = boxedList(named: "Timers")
   let timers = Timers()
+  /// The lengths offered, as GNOME Clocks offers its own.
+  static let lengths: [(text: String, minutes: Int)] = [
+    ("1 min", 1), ("3 min", 3), ("5 min", 5), ("10 min", 10), ("15 min", 15), ("25 min", 25),
+    ("45 min", 45), ("1 h", 60),
+  ]
 
   init() {
-    root = box(vertical: true, [])
-    let start = button("Start", classes: ["pill", "suggested-action"]) { [unowned self] in
+    gtk_widget_set_size_request(face.view.area, 200, 260)
+    gtk_widget_set_vexpand(face.view.area, 0)
+    // Its corners rounded as a card's.
+    gtk_widget_add_css_class(face.view.area, "card")
+    gtk_widget_set_overflow(face.view.area, GTK_OVERFLOW_HIDDEN)
+    let start = button("Start", classes: ["pill", "start-action"]) { [unowned self] in
       startTimer()
     }
     gtk_widget_set_halign(start, GTK_ALIGN_CENTER)
     on(duration.entry, "activate") { [unowned self] in startTimer() }
-    for child in [duration.box, name.box, start, problem, list] {
-      gtk_box_append(cast(root), child)
+    let fields = box(vertical: false, [duration.box, name.box])
+    gtk_box_set_homogeneous(cast(fields), 1)
+    for child in [face.view.area, list, presets(), fields, start, problem] {
+      gtk_box_append(cast(content), child)
     }
-    pad(root, 24)
+    pad(content, 24)
     refresh(now: Date())
+  }
+
+  /// A button for each common length, the pomodoro, and each of the user's presets.
+  func presets() -> Widget {
+    let grid = made(gtk_flow_box_new())
+    gtk_flow_box_set_selection_mode(opaque(grid), GTK_SELECTION_NONE)
+    gtk_flow_box_set_max_children_per_line(opaque(grid), 8)
+    gtk_flow_box_set_homogeneous(opaque(grid), 1)
+    cw_accessible_label(grid, "Start a timer of")
+    func offer(
+      _ text: String, _ spoken: String,
+      _ request: @escaping @MainActor () -> (String, Timers.Request)
+    ) {
+      let offered = button(text) { [unowned self] in
+        let (name, request) = request()
+        start(named: name, request)
+      }
+      cw_accessible_label(offered, spoken)
+      gtk_flow_box_append(opaque(grid), offered)
+    }
+    for (text, minutes) in Self.lengths {
+      offer(text, "Start a \(text) timer") { [unowned self] in
+        (chosenName, .start(.seconds(minutes * 60)))
+      }
+    }
+    offer("Pomodoro", "Start a pomodoro: 4 rounds of 25 min work and 5 min break") {
+      let phases = PhaseSequence.pomodoro(
+        work: .seconds(25 * 60), rest: .seconds(5 * 60), longBreak: .seconds(15 * 60), rounds: 4)
+      return ("pomodoro", .sequence(phases))
+    }
+    for preset in Presets()?.load().presets ?? [] {
+      offer(preset.name, "Start preset \(preset.name), \(preset.summary)") {
+        (preset.name, .preset(preset))
+      }
+    }
+    return grid
+  }
+
+  /// The name typed, or "timer".
+  var chosenName: String {
+    let typed = text(of: name.entry)
+    return typed.isEmpty ? "timer" : typed
   }
 
   /// Starts the timer the fields give.
   func startTimer() {
-    let typed = text(of: name.entry)
-    let name = typed.isEmpty ? "timer" : typed
     let given = text(of: duration.entry)
-    guard TimerStore.validName(name) else {
-      return setText(problem, "A name is letters, digits, - _ and . (at most 64).")
-    }
     guard let length = try? DurationParser.parse(given), length > .zero else {
       return setText(problem, "“\(given)” is not a length: try 90s, 5m, 1h 30m or 1:30.")
     }
-    if start(named: name, length: length) {
+    if start(named: chosenName, .start(length)) {
       gtk_editable_set_text(OpaquePointer(duration.entry), "")
     }
   }
 
-  /// Starts a timer `name` of `length`, or says why not; whether it started.
+  /// Starts timer `name`, or says why not; whether it started.
   @discardableResult
-  func start(named name: String, length: Duration) -> Bool {
+  func start(named name: String, _ request: Timers.Request) -> Bool {
+    guard TimerStore.validName(name) else {
+      setText(problem, "A name is letters, digits, - _ and . (at most 64).")
+      return false
+    }
     defer { refresh(now: Date()) }
     do {
-      try timers.startUnshown(name, length: length)
+      try timers.startUnshown(name, request)
       setText(problem, "")
+      gtk_editable_set_text(OpaquePointer(self.name.entry), "")  // the next is another timer
       return true
-    } catch .timerRunning(let name, let left, let paused) {
+    } catch {
+      say(error, name: name)
+      return false
+    }
+  }
+
+  /// Changes timer `name` as its row's button asks.
+  func change(_ name: String, _ change: Timers.Change) {
+    do {
+      try timers.change(name, change)
+      setText(problem, "")
+    } catch {
+      say(error, name: name)
+    }
+    refresh(now: Date())
+  }
+
+  func say(_ error: AlertsError, name: String) {
+    switch error {
+    case .timerRunning(_, let left, let paused):
       let time = CountdownFormat.string(.milliseconds(Int64(left * 1000)))
       setText(
         problem,
         "A timer named \(name) is \(paused ? "paused" : "running") (\(time) left): give this one another name."
       )
-    } catch {
-      setText(problem, "The timer could not be saved: \(error).")
+    case .timerShown:
+      setText(problem, "Timer \(name) is shown by another clockwork: change it there.")
+    case .timerFinished:
+      setText(problem, "Timer \(name) has finished: Restart starts it again.")
+    case .tooLittleLeft:
+      setText(problem, "Timer \(name) has too little left to take that away.")
+    case .noSuchTimer:
+      setText(problem, "Timer \(name) is gone (cancelled elsewhere).")
+    default:
+      setText(problem, "Timer \(name) could not be changed: \(error).")
     }
-    return false
   }
 
-  /// Each timer's row as shown, in the list's order: its text changes in place, so that the
-  /// Cancel a keyboard or screen reader is on stays while the time counts down.
-  var rows: [(name: String, text: Widget)] = []
+  /// A timer's row as shown: its text and its Pause button change in place, so that the
+  /// button a keyboard or screen reader is on stays while the time counts down.
+  struct Row {
+    var name: String
+    var text: Widget
+    var pause: Widget
+  }
+  var rows: [Row] = []
 
-  /// The timers as they are at `now`.
-  func refresh(now: Date) {
+  /// The timers as they are at `now`; the ring shows the first. Returns when a running
+  /// timer's shown second next changes.
+  @discardableResult
+  func refresh(now: Date) -> Duration? {
     let running = timers.list(now: now).timers.filter { !$0.isFinished(atWall: now) }
     if running.map(\.name) != rows.map(\.name) {
       removeChildren(of: list) { gtk_list_box_remove(opaque(list), $0) }
-      rows = running.map { timer in
-        let cancel = button("Cancel") { [unowned self] in
-          _ = try? timers.cancel(timer.name)
-          refresh(now: Date())
-        }
-        cw_accessible_label(cancel, "Cancel timer \(timer.name)")
-        let text = label("", classes: ["numeric"])
-        gtk_widget_set_hexpand(text, 1)
-        gtk_label_set_xalign(opaque(text), 0)
-        let row = box(vertical: false, [text, cancel])
-        pad(row, 8)
-        gtk_list_box_append(opaque(list), row)
-        return (timer.name, text)
+      rows = running.map(row)
+    }
+    gtk_widget_set_visible(list, rows.isEmpty ? 0 : 1)
+    gtk_widget_set_visible(face.view.area, rows.isEmpty ? 0 : 1)
+    face.show(running.first, now: now)
+    for (timer, row) in zip(running, rows) {
+      let left = timer.remaining(atWall: now)
+      let paused = timer.endsAt == nil
+      let phase = timer.phaseLabel.map { " (\($0))" } ?? ""
+      setText(
+        row.text,
+        "\(timer.name)\(phase), \(CountdownFormat.string(.milliseconds(Int64(left * 1000)))) left"
+          + (paused ? ", paused" : ""))
+      gtk_button_set_label(cast(row.pause), paused ? "Resume" : "Pause")
+      cw_accessible_label(row.pause, "\(paused ? "Resume" : "Pause") timer \(timer.name)")
+      if timer.name == running.first?.name {
+        cw_accessible_description(
+          face.view.area,
+          "\(timer.name), \(spoken(seconds: left)) left\(paused ? ", paused" : "")")
       }
     }
-    for (timer, row) in zip(running, rows) {
-      let left = CountdownFormat.string(.milliseconds(Int64(timer.remaining(atWall: now) * 1000)))
-      setText(row.text, "\(timer.name), \(left) left" + (timer.endsAt == nil ? " (paused)" : ""))
+    let fractions = running.filter { $0.endsAt != nil }.map {
+      $0.remaining(atWall: now).truncatingRemainder(dividingBy: 1)
     }
+    return fractions.min().map { .milliseconds(Int64($0 * 1000) + 1) }
+  }
+
+  /// A row for `timer`: its time, and its buttons.
+  func row(_ timer: StoredTimer) -> Row {
+    let name = timer.name
+    let text = label("", classes: ["numeric"], wraps: true)
+    gtk_widget_set_hexpand(text, 1)
+    gtk_label_set_xalign(opaque(text), 0)
+    let pause = button("Pause") { [unowned self] in change(name, .toggle) }
+    let more = button("+1 min") { [unowned self] in change(name, .add(.seconds(60))) }
+    cw_accessible_label(more, "Add a minute to timer \(name)")
+    let restart = button("Restart") { [unowned self] in change(name, .restart) }
+    cw_accessible_label(restart, "Restart timer \(name)")
+    let cancel = button("Cancel") { [unowned self] in
+      _ = try? timers.cancel(name)
+      refresh(now: Date())
+    }
+    cw_accessible_label(cancel, "Cancel timer \(name)")
+    let row = box(vertical: false, spacing: 6, [text, pause, more, restart, cancel])
+    pad(row, 8)
+    gtk_list_box_append(opaque(list), row)
+    return Row(name: name, text: text, pause: pause)
   }
 }

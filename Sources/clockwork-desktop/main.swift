@@ -38,7 +38,7 @@ import Glibc
     activate()
     guard let pages, let stack else { return 1 }
     if let length = options.length {
-      pages.timer.start(named: options.name ?? "timer", length: length)
+      pages.timer.start(named: options.name ?? "timer", .start(length))
     }
     if let page = options.page ?? (options.length == nil ? nil : .timer) {
       adw_view_stack_set_visible_child_name(opaque(stack), page.rawValue)
@@ -62,7 +62,7 @@ import Glibc
         UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)))
     self.window = window
     gtk_window_set_title(cast(window), "Clockwork")
-    gtk_window_set_default_size(cast(window), 640, 600)
+    gtk_window_set_default_size(cast(window), 640, 720)
     let settings: Settings
     do { settings = try Settings.load() } catch {
       let message = Array("clockwork-desktop: \(error); using the defaults\n".utf8)
@@ -104,9 +104,9 @@ import Glibc
     let now = Date()
     pages.alarms.refresh(now: now)
     pages.stopwatch.refresh(at: .now)
-    pages.timer.refresh(now: now)
-    let nextSecond = pages.world.refresh(now: now)
-    after(milliseconds: UInt32(nextSecond / .milliseconds(1))) { [unowned self] in tick() }
+    let timerSecond = pages.timer.refresh(now: now)
+    let nextSecond = min(pages.world.refresh(now: now), timerSecond ?? .seconds(1))
+    after(milliseconds: UInt32(max(nextSecond / .milliseconds(1), 1))) { [unowned self] in tick() }
   }
 
   func run() -> Int32 {

@@ -50,13 +50,13 @@ import Testing
     let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) {
       name, running in handed.calls.append("\(name) \(running)")
     }
-    try timers.startUnshown("tea", length: .seconds(120), now: at(0))
+    try timers.startUnshown("tea", .start(.seconds(120)), now: at(0))
     let saved = try #require(timers.store.file("tea").load(now: at(0)).value)
     #expect(abs((saved.endsAt ?? 0) - (t0 + 120)) < 0.01 && saved.isPending)
     #expect(handed.calls == ["tea true"])
     #expect(!StateLock.isHeld(timers.store.viewLock("tea")), "no window shows it")
     #expect(throws: AlertsError.timerRunning(name: "tea", secondsLeft: 110, paused: false)) {
-      try timers.startUnshown("tea", length: .seconds(60), now: at(10))
+      try timers.startUnshown("tea", .start(.seconds(60)), now: at(10))
     }
   }
 
@@ -70,7 +70,7 @@ import Testing
     let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) {
       name, running in handed.calls.append("\(name) \(running)")
     }
-    try timers.startUnshown("tea", length: .seconds(120), now: at(0))
+    try timers.startUnshown("tea", .start(.seconds(120)), now: at(0))
     let paused = try timers.change("tea", .pause, now: at(30))
     #expect(paused.endsAt == nil && abs((paused.remainingWhenPaused ?? 0) - 90) < 0.01)
     let longer = try timers.change("tea", .add(.seconds(60)), now: at(40))

@@ -7,12 +7,14 @@ Run by `make test` (pytest). Time is real: the tests wait for what is shown, wit
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import time
 
 import pytest
 
+from terminal.notifications import NotificationServer
 from test_window import display  # noqa: F401
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
@@ -36,15 +38,26 @@ def wait_for(predicate, timeout=15):
     return predicate()
 
 
+class App:
+    """The app under test: pyatspi, its root accessible, its environment, its process, and the
+    notification server on its session bus."""
+
+    def __init__(self, pyatspi, root, env, process, server):
+        self.pyatspi, self.root, self.env, self.process, self.server = pyatspi, root, env, process, server
+
+    def __iter__(self):
+        return iter((self.pyatspi, self.root, self.env))
+
+
 @pytest.fixture(scope="module")
 def app(display, tmp_path_factory):  # noqa: F811
-    """The app on a private session bus (its accessibility bus started from it), its state in a
-    folder of its own; pyatspi and the app's root accessible."""
+    """The app on a private session bus with a notification server (its accessibility bus
+    started from it), its state in a folder of its own."""
     folder = tmp_path_factory.mktemp("desktop")
-    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    address = bus.stdout.readline().strip()
+    server = NotificationServer(folder)
+    address = server.address
     env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_STATE_HOME": str(folder / "state"),
-           "GSK_RENDERER": "cairo", "TZ": "UTC", "GTK_A11Y": "atspi"}
+           "XDG_CONFIG_HOME": str(folder / "config"), "GSK_RENDERER": "cairo", "TZ": "UTC", "GTK_A11Y": "atspi"}
     env.pop("NO_AT_BRIDGE", None)
     before = os.environ.get("DBUS_SESSION_BUS_ADDRESS")
     os.environ["DBUS_SESSION_BUS_ADDRESS"] = address  # read by pyatspi when first imported
@@ -61,11 +74,11 @@ def app(display, tmp_path_factory):  # noqa: F811
 
     root = wait_for(find_app, timeout=30)
     assert root is not None, process.stderr.read1().decode() if process.poll() is not None else "the app is not on the accessibility bus"
-    yield pyatspi, root, env
-    process.terminate()
-    process.wait(timeout=10)
-    bus.terminate()
-    bus.wait()
+    yield App(pyatspi, root, env, process, server)
+    if process.poll() is None:
+        process.terminate()
+        process.wait(timeout=10)
+    server.close()
     if before is None:
         os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
     else:
@@ -85,7 +98,7 @@ def press(control):
 def page(pyatspi, root, title):
     """Opens the page `title` by its tab, and returns the page."""
     press(wait_for(lambda: named(pyatspi, root, title, ("page tab", "toggle button", "radio button"))))
-    found = wait_for(lambda: named(pyatspi, root, title, ("panel", "filler")))
+    found = wait_for(lambda: named(pyatspi, root, title, ("panel", "filler", "scroll pane")))
     assert found is not None, f"no page {title!r}"
     return found
 
@@ -170,3 +183,86 @@ def test_the_window_is_the_desktop_entrys(app):
 def test_the_terminal_app_links_no_gui_toolkit():
     linked = subprocess.run(["ldd", BINARY], capture_output=True, text=True).stdout
     assert not [line for line in linked.splitlines() if any(name in line for name in ("libgtk", "libadwaita", "libSDL"))], linked
+
+
+def description(node):
+    return node.description if node is not None else None
+
+
+def test_the_faces_say_what_they_show(app):
+    """The World page's face reads out the time it shows; the Timer page's ring, the timer's
+    name and what is left in words (both at most once a second)."""
+    pyatspi, root, env = app
+    world = page(pyatspi, root, "World")
+    face = wait_for(lambda: named(pyatspi, world, "Clock face", ("image", "drawing area", "canvas", "panel", "filler")))
+    assert face is not None, [(n.getRoleName(), n.name) for n in pyatspi.findAllDescendants(world, lambda n: n is not None)]
+    shown = wait_for(lambda: description(face))
+    assert re.fullmatch(r"\d\d:\d\d:\d\d", shown or ""), shown
+    timer = page(pyatspi, root, "Timer")
+    press(named(pyatspi, timer, "Start a 5 min timer", ("push button",)))
+    ring = wait_for(lambda: named(pyatspi, timer, "Timer ring", ("image", "drawing area", "canvas", "panel", "filler")))
+    said = wait_for(lambda: re.fullmatch(r"timer, 4 minutes \d+ seconds left|timer, 5 minutes left", description(ring) or ""))
+    assert said, description(ring)
+    clockwork(env, "timer", "--cancel", "--name", "timer")
+
+
+def left_seconds(env, name):
+    """The seconds timer `name` has left, as `timer --list` says them, and whether it is paused."""
+    listed = clockwork(env, "timer", "--list").stdout
+    found = re.search(rf"^{name}\s+(?:(\d+):)?(\d+):(\d\d)(?:\.\d)?( \(paused\)| paused)?", listed, re.M)
+    assert found, listed
+    hours, minutes, seconds, paused = found.groups()
+    return int(hours or 0) * 3600 + int(minutes) * 60 + int(seconds), bool(paused) or "paused" in listed.split(name, 1)[1].split("\n", 1)[0]
+
+
+def test_a_timers_row_pauses_extends_and_restarts_it_as_the_command_line_sees(app):
+    pyatspi, root, env = app
+    timer = page(pyatspi, root, "Timer")
+    named(pyatspi, timer, "Name", ("entry", "text")).queryEditableText().setTextContents("soup")
+    press(named(pyatspi, timer, "Start a 10 min timer", ("push button",)))
+    press(wait_for(lambda: named(pyatspi, timer, "Pause timer soup", ("push button",))))
+    assert wait_for(lambda: left_seconds(env, "soup")[1]), clockwork(env, "timer", "--list").stdout
+    left, _ = left_seconds(env, "soup")
+    press(wait_for(lambda: named(pyatspi, timer, "Add a minute to timer soup", ("push button",))))
+    assert wait_for(lambda: left_seconds(env, "soup")[0] == left + 60), clockwork(env, "timer", "--list").stdout
+    press(wait_for(lambda: named(pyatspi, timer, "Resume timer soup", ("push button",))))
+    assert wait_for(lambda: not left_seconds(env, "soup")[1]), clockwork(env, "timer", "--list").stdout
+    press(named(pyatspi, timer, "Restart timer soup", ("push button",)))
+    assert wait_for(lambda: 598 <= left_seconds(env, "soup")[0] <= 600), clockwork(env, "timer", "--list").stdout
+    press(named(pyatspi, timer, "Cancel timer soup", ("push button",)))
+    assert wait_for(lambda: "soup" not in clockwork(env, "timer", "--list").stdout)
+
+
+def test_a_second_launch_starts_its_timer_in_the_running_app(app):
+    """One app runs: a second launch hands over its page and timer and exits; a mistake is
+    said where it was typed, and the running app is not bothered."""
+    pyatspi, root, env = app
+    second = subprocess.run([DESKTOP, "--timer", "3m", "--name", "eggs"], env=env, capture_output=True, text=True, timeout=30)
+    assert second.returncode == 0, second.stderr
+    assert wait_for(lambda: "eggs" in clockwork(env, "timer", "--list").stdout)
+    tab = named(pyatspi, root, "Timer", ("page tab", "toggle button", "radio button"))
+    assert wait_for(lambda: tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED))
+    assert wait_for(lambda: named(pyatspi, root, "Cancel timer eggs", ("push button",)))
+    wrong = subprocess.run([DESKTOP, "--timer", "soon"], env=env, capture_output=True, text=True, timeout=30)
+    assert wrong.returncode == 64 and "“soon” is not a length" in wrong.stderr, wrong
+    assert app.process.poll() is None
+    clockwork(env, "timer", "--cancel", "--name", "eggs")
+
+
+def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
+    """Last in this file: it closes the app. The alarm is set for the next whole minute (UTC),
+    and rung by the watcher the app handed it to."""
+    pyatspi, root, env = app
+    alarms = page(pyatspi, root, "Alarms")
+    due = time.gmtime(time.time() + 75)  # at least 15 s to type it and close the app
+    named(pyatspi, alarms, "Alarm time", ("entry", "text")).queryEditableText().setTextContents(f"{due.tm_hour:02}:{due.tm_min:02}")
+    named(pyatspi, alarms, "Label", ("entry", "text")).queryEditableText().setTextContents("kettle")
+    press(named(pyatspi, alarms, "Add alarm", ("push button",)))
+    assert wait_for(lambda: "kettle" in clockwork(env, "alarm", "list").stdout)
+    app.process.terminate()
+    app.process.wait(timeout=10)
+    assert wait_for(lambda: any(summary == "Alarm: kettle" for summary, _, _ in app.server.notifications()), timeout=100), app.server.notifications()
+    ringer = [pid for summary, _, _, pid in app.server.calls() if summary == "Alarm: kettle"][0]
+    assert ringer != app.process.pid
+    number = re.search(r"^alarm (\d+): .*kettle", clockwork(env, "alarm", "list").stdout, re.M)[1]
+    clockwork(env, "alarm", "remove", number)

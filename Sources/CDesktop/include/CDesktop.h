@@ -19,3 +19,6 @@ void cw_accessible_description(GtkWidget *widget, const char *description);
 // exit status.
 void cw_on_command_line(
   GApplication *application, int (*handler)(void *data, int argc, char **argv), void *data);
+
+// Whether the desktop lets things move (GTK's gtk-enable-animations; off for reduced motion).
+gboolean cw_animations_enabled(void);

@@ -64,22 +64,14 @@ public final class TimerWindow: LiveMode {
     return action
   }
 
-  /// The backdrop as a still picture of its colours at the last tenth of a second: drawn once
-  /// a tenth and reused in between, while the pulse moves over it at the display's rate (a
-  /// gradient filling the window every frame was most of the work).
+  /// The backdrop as a still picture (``GradientBackdrop/still(at:)``), laid out as the scene.
   func stillBackdrop(at t: Double) {
     guard let backdrop = control.backdrop else { return }
     let scene = control.scene
-    let holder = Layer()
-    (holder.bounds, holder.anchorPoint, holder.position, holder.transform) = (
-      scene.bounds, scene.anchorPoint, scene.position, scene.transform
+    let holder = backdrop.still(at: t)
+    (holder.anchorPoint, holder.position, holder.transform) = (
+      scene.anchorPoint, scene.position, scene.transform
     )
-    let shown = GradientLayer(
-      copying: backdrop.layer.presentation(at: (t * 10).rounded(.down) / 10))
-    shown.removeAllAnimations()
-    shown.isHidden = false
-    holder.rasterizationKey = "timer backdrop \(shown.colors)"
-    holder.addSublayer(shown)
     root.addSublayer(holder)
   }
 

@@ -55,6 +55,21 @@ public final class GradientBackdrop {
   /// Stops cycling; the model colours show.
   public func stop() { layer.removeAnimation(forKey: Self.cycleKey) }
 
+  /// The backdrop as a still picture of its colours at the last tenth of a second before scene
+  /// time `t`, kept as a raster by its colours: drawn once a tenth and reused in between, while
+  /// a pulse moves over it at the display's rate (a gradient filling a window every frame was
+  /// most of a frame's work). Lay it out as ``layer`` is laid out.
+  public func still(at t: Double) -> Layer {
+    let holder = Layer()
+    holder.bounds = layer.bounds
+    let shown = GradientLayer(copying: layer.presentation(at: (t * 10).rounded(.down) / 10))
+    shown.removeAllAnimations()
+    shown.isHidden = false
+    holder.rasterizationKey = "gradient backdrop \(shown.colors)"
+    holder.addSublayer(shown)
+    return holder
+  }
+
   /// The colours at `phase` (0…1) of a whole cycle, without animating (for stamps).
   public func show(phase: Double) {
     let pairs = (0...colors.count).map(pair)

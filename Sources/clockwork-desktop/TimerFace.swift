@@ -1,0 +1,91 @@
+import CAdwaita
+import CDesktop
+import ClockworkAlerts
+import ClockworkCore
+import ClockworkLive
+import ClockworkModes
+import ClockworkScene
+import ClockworkWidgets
+import ClockworkWindow
+import FoundationEssentials
+
+/// The countdown ring design for one timer of the Timer page: the ring filling over the
+/// cycling backdrop, the pulse while it runs (stilled where the desktop asks for no
+/// animations), the time left in the middle. It shows; the watcher or systemd rings.
+@MainActor final class TimerFace {
+  typealias Instant = ContinuousClock.Instant
+  let ring = CountdownRing(size: 200, style: TimerWindow.ringStyle())
+  let backdrop = GradientBackdrop(size: Size(width: 200, height: 200))
+  let root = Layer()
+  let scene = Layer()
+  /// Scene time 0.
+  let origin = ContinuousClock.now
+  /// The timer shown, as restored from its file; nil: the ring is empty.
+  private(set) var countdown: Countdown<Instant>?
+  /// The pulse and the backdrop's motion, at this many frames a second.
+  static let motionRate = 30.0
+
+  lazy var view = SceneView(named: "Timer ring") { [unowned self] canvas, moment in
+    frame(on: canvas, at: moment)
+  }
+
+  init() {
+    ring.labelBackground = GradientBackdrop.defaultColors[1]
+    backdrop.start(at: 0)
+    scene.addSublayer(ring.layer)
+  }
+
+  /// Shows `timer` as saved (nil: none), drawn again if that changes what is shown.
+  func show(_ timer: StoredTimer?, now: Date) {
+    let restored = try? timer?.restored(at: .now, wallNow: now)
+    let changed =
+      restored?.isRunning != countdown?.isRunning
+      || restored.map { $0.remaining(at: .now) } != countdown.map { $0.remaining(at: .now) }
+    countdown = restored
+    if changed { view.redraw() }
+  }
+
+  /// Whether the desktop lets things move (GTK's gtk-enable-animations).
+  var animates: Bool { cw_animations_enabled() != 0 }
+
+  func frame(on canvas: Window.Canvas, at moment: Moment<Instant>) -> Planned<WindowFrame, Instant>
+  {
+    let now = moment.instant
+    let (width, height) = (
+      Double(canvas.width) / canvas.scale, Double(canvas.height) / canvas.scale
+    )
+    root.frame = Rect(x: 0, y: 0, width: width, height: height)
+    root.removeAllSublayers()
+    let k = max(min(width, height), 1) / 200
+    let size = Size(width: width / k, height: height / k)
+    scene.bounds = Rect(origin: .zero, size: size)
+    scene.anchorPoint = .zero
+    scene.position = .zero
+    scene.transform = AffineTransform(scaleX: k, y: k)
+    backdrop.resize(to: size)
+    ring.layer.position = Point(x: size.width / 2, y: size.height / 2)
+    let t = origin.duration(to: now) / .seconds(1)
+    let still = backdrop.still(at: t)
+    (still.anchorPoint, still.position, still.transform) = (.zero, .zero, scene.transform)
+    root.addSublayer(still)
+    root.addSublayer(scene)
+    let shown = countdown
+    let running = shown.map { $0.isRunning && !$0.isFinished(at: now) } ?? false
+    ring.show(
+      remaining: shown?.remaining(at: now) ?? .zero, progress: shown?.progress(at: now) ?? 0)
+    let moving = running && animates
+    ring.setPulsing(moving, at: t)
+    var next: Instant?
+    if moving {
+      next = origin.advanced(
+        by: WallSeconds.nextMultiple(
+          of: .seconds(1 / Self.motionRate), after: origin.duration(to: now)))
+    } else if running, let shown {
+      let delay = ring.delayToNextChange(
+        remaining: shown.remaining(at: now), total: shown.duration,
+        pixelScale: k * canvas.scale)
+      next = now.advanced(by: .seconds(max(0.001, min(delay, 1))))
+    }
+    return Planned(WindowFrame(root, at: t, background: .black), next: next)
+  }
+}
