@@ -24,12 +24,16 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/link-order.txt -Xlinker --no-warn-symbol-ordering \
 	-Xlinker -L$(CURDIR)/$(STATIC_LIBS) $(foreach lib,$(STATIC_C),-Xlinker -l$(lib)) \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections
+# The desktop app draws into GTK's Cairo contexts, so it links the shared libcairo GTK links
+# (two Cairos in one process would each see the other's objects as garbage).
+DESKTOP_RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
+	-Xlinker -z -Xlinker pack-relative-relocs -Xswiftc -Xfrontend -Xswiftc -function-sections
 release: setup $(STATIC_LIBS)/libstdc++.a $(STATIC_C:%=$(STATIC_LIBS)/lib%.a)
 	@# SwiftPM links again for changed flags, not for a changed file they name.
 	@test .build/release/clockwork -nt scripts/release/link-order.txt || rm -f .build/release/clockwork
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork-alerts
-	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork-desktop
+	$(SWIFT) build $(DESKTOP_RELEASE_FLAGS) --product clockwork-desktop
 
 # A folder searched first that holds only archives, so that -lcairo and -lstdc++ (which the
 # toolchain's runtime asks for) link them in, each found by the toolchain's own clang

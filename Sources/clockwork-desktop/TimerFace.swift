@@ -22,8 +22,10 @@ import FoundationEssentials
   let origin = ContinuousClock.now
   /// The timer shown, as restored from its file; nil: the ring is empty.
   private(set) var countdown: Countdown<Instant>?
-  /// The pulse and the backdrop's motion, at this many frames a second.
-  static let motionRate = 30.0
+  /// The pulse's frames: one each time its edge moves this many pixels, at most 30 a second
+  /// (a page's ring is smaller than a window's: some 15 a second).
+  static let pixelsPerFrame = 1.5
+  static let motionRate = 8.0...30.0
 
   lazy var view = SceneView(named: "Timer ring") { [unowned self] canvas, moment in
     frame(on: canvas, at: moment)
@@ -77,9 +79,10 @@ import FoundationEssentials
     ring.setPulsing(moving, at: t)
     var next: Instant?
     if moving {
+      let travel = ring.pulseTravel * k * canvas.scale / CountdownRing.pulseDuration
+      let rate = min(max(travel / Self.pixelsPerFrame, Self.motionRate.lowerBound), Self.motionRate.upperBound)
       next = origin.advanced(
-        by: WallSeconds.nextMultiple(
-          of: .seconds(1 / Self.motionRate), after: origin.duration(to: now)))
+        by: WallSeconds.nextMultiple(of: .seconds(1 / rate), after: origin.duration(to: now)))
     } else if running, let shown {
       let delay = ring.delayToNextChange(
         remaining: shown.remaining(at: now), total: shown.duration,
