@@ -12,6 +12,8 @@ import FoundationEssentials
 @MainActor final class StopwatchPage {
   let root: Widget
   let time = label("0:00.0", classes: ["title-1", "numeric"])
+  /// The running lap: its number and time, under the total.
+  let lapNow = label("", classes: ["title-4", "numeric"])
   let note = label("", wraps: true)  // not dimmed: a dim label is some 3.2:1 on the page
   let laps = boxedList(named: "Laps")
   lazy var lapsShown = scrolled(laps)
@@ -33,7 +35,8 @@ import FoundationEssentials
     on(reset, "clicked") { [unowned self] in press(.character("r")) }
     let buttons = box(vertical: false, [startStop, lap, reset])
     gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-    for child in [time, buttons, note, lapsShown] { gtk_box_append(cast(root), child) }
+    for child in [time, lapNow, buttons, note, lapsShown] { gtk_box_append(cast(root), child) }
+    gtk_widget_set_visible(lapsShown, 0)
     pad(root, 24)
     refresh(at: .now)
   }
@@ -49,10 +52,13 @@ import FoundationEssentials
     _ = control.tick(at: Moment(instant: now, wall: Date()))
     let watch = control.watch
     let elapsed = watch.elapsed(at: now)
-    setText(time, StopwatchFormat.string(elapsed))
+    showTimes(at: now)
     // Read out once a second (here), not at each tenth the text shows.
     cw_accessible_label(
       time, "Stopwatch, \(spoken(seconds: (elapsed / .seconds(1)).rounded(.down)))")
+    let lapSeconds = (elapsed - (watch.laps.last?.total ?? .zero)) / .seconds(1)
+    cw_accessible_label(
+      lapNow, "Lap \(watch.laps.count + 1), \(spoken(seconds: lapSeconds.rounded(.down)))")
     let running = watch.phase == .running
     gtk_button_set_label(cast(startStop), running ? "Stop" : "Start")
     gtk_widget_remove_css_class(startStop, running ? "start-action" : "destructive-action")
@@ -74,8 +80,20 @@ import FoundationEssentials
   func animate() {
     animating = control.watch.phase == .running
     guard animating else { return }
-    setText(time, StopwatchFormat.string(control.watch.elapsed(at: .now)))
+    showTimes(at: .now)
     after(milliseconds: 100) { [unowned self] in animate() }
+  }
+
+  /// The total, and the running lap once there is one (a lap has been taken).
+  func showTimes(at now: ContinuousClock.Instant) {
+    let watch = control.watch
+    let elapsed = watch.elapsed(at: now)
+    setText(time, StopwatchFormat.string(elapsed))
+    let last = watch.laps.last?.total ?? .zero
+    setText(
+      lapNow,
+      watch.laps.isEmpty
+        ? "" : "Lap \(watch.laps.count + 1)   \(StopwatchFormat.string(elapsed - last))")
   }
 
   var shownLaps: [Lap] = []

@@ -80,7 +80,8 @@ import FoundationEssentials
     var next: Instant?
     if moving {
       let travel = ring.pulseTravel * k * canvas.scale / CountdownRing.pulseDuration
-      let rate = min(max(travel / Self.pixelsPerFrame, Self.motionRate.lowerBound), Self.motionRate.upperBound)
+      let rate = min(
+        max(travel / Self.pixelsPerFrame, Self.motionRate.lowerBound), Self.motionRate.upperBound)
       next = origin.advanced(
         by: WallSeconds.nextMultiple(of: .seconds(1 / rate), after: origin.duration(to: now)))
     } else if running, let shown {
