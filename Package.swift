@@ -71,10 +71,11 @@ let package = Package(
       dependencies: ["ClockworkLive", "CGlibcExtras", "CFatalSignals", "CNotify", "CSound", .product(name: "SystemPackage", package: "swift-system")]),
     // The macros that turn a list of a library's calls into pointers dlsym fills and wrappers.
     .target(name: "CDynamicCalls"),
-    // SDL2's functions, loaded with dlopen when a window opens (headers from libsdl2-dev).
-    .target(name: "CSDL2", dependencies: ["CDynamicCalls"]),
-    // A desktop window: any layer tree drawn with Cairo, shown through SDL2 (X11 or Wayland).
-    .target(name: "ClockworkWindow", dependencies: ["ClockworkScene", "ClockworkCairo", "ClockworkLive", "CSDL2"]),
+    // GTK 4's calls, loaded with dlopen when a window opens (libgtk-4-1 at run time; Xlib's
+    // headers from libx11-dev).
+    .target(name: "CGtkWindow", dependencies: ["CDynamicCalls"]),
+    // A desktop window: any layer tree drawn with Cairo, shown through GTK 4 (X11 or Wayland).
+    .target(name: "ClockworkWindow", dependencies: ["ClockworkScene", "ClockworkCairo", "ClockworkLive", "CGtkWindow"]),
     // libchafa's functions, loaded with dlopen when --graphics chafa or sixels first need them.
     .target(name: "CChafa", dependencies: ["CDynamicCalls"]),
     // Clock face, countdown ring, gradient backdrop, stopwatch display: built from layers.

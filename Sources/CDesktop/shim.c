@@ -47,3 +47,17 @@ gboolean cw_animations_enabled(void) {
   if (settings != NULL) g_object_get(settings, "gtk-enable-animations", &enabled, NULL);
   return enabled;
 }
+
+void cw_add_action(
+  GtkApplication *application, const char *name, const char *accel, void (*handler)(void *data),
+  void *data, void (*release)(void *data)) {
+  GSimpleAction *action = g_simple_action_new(name, NULL);
+  cw_connect(action, "activate", handler, data, release);
+  g_action_map_add_action(G_ACTION_MAP(application), G_ACTION(action));
+  g_object_unref(action);
+  if (accel == NULL) return;
+  char detailed[128];
+  g_snprintf(detailed, sizeof detailed, "app.%s", name);
+  const char *accels[] = {accel, NULL};
+  gtk_application_set_accels_for_action(application, detailed, accels);
+}

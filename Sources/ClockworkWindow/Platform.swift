@@ -9,7 +9,7 @@ enum ProcessEnvironment {
   static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 }
 
-/// A thread of its own for SDL, which wants all its calls on one thread.
+/// A thread of its own for GTK, which wants all its calls on the thread that started it.
 final class WindowThread {
   private let body: () -> Void
 

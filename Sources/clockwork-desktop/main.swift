@@ -29,6 +29,36 @@ import Glibc
           return app.launched(with: arguments)
         }
       }, Unmanaged.passUnretained(self).toOpaque())
+    Shortcuts.install(in: self)
+  }
+
+  /// Shows `page`.
+  func show(_ page: DesktopOptions.Page) {
+    activate()
+    if let stack { adw_view_stack_set_visible_child_name(opaque(stack), page.rawValue) }
+  }
+
+  /// The Timer page, its Duration field ready for typing.
+  func newTimer() {
+    show(.timer)
+    if let pages { gtk_widget_grab_focus(pages.timer.duration.entry) }
+  }
+
+  /// The Alarms page, its time field ready for typing.
+  func newAlarm() {
+    show(.alarms)
+    if let pages { gtk_widget_grab_focus(pages.alarms.time.entry) }
+  }
+
+  /// The window that lists the keyboard shortcuts.
+  func showShortcuts() {
+    guard let builder = gtk_builder_new_from_string(Shortcuts.interface, -1),
+      let shortcuts = gtk_builder_get_object(builder, "shortcuts")
+    else { return }
+    let list = UnsafeMutableRawPointer(shortcuts).assumingMemoryBound(to: GtkWindow.self)
+    if let window { gtk_window_set_transient_for(list, cast(window)) }
+    gtk_window_present(list)
+    g_object_unref(UnsafeMutableRawPointer(builder))
   }
 
   /// A launch, this one or a later one's (checked already where it was typed): shows the window
@@ -40,9 +70,7 @@ import Glibc
     if let length = options.length {
       pages.timer.start(named: options.name ?? "timer", .start(length))
     }
-    if let page = options.page ?? (options.length == nil ? nil : .timer) {
-      adw_view_stack_set_visible_child_name(opaque(stack), page.rawValue)
-    }
+    if let page = options.page ?? (options.length == nil ? nil : .timer) { show(page) }
     return 0
   }
 
@@ -90,6 +118,11 @@ import Glibc
     adw_view_switcher_title_set_title(opaque(switcher), "Clockwork")
     let header = made(adw_header_bar_new())
     adw_header_bar_set_title_widget(opaque(header), switcher)
+    let keys = made(gtk_button_new_from_icon_name("input-keyboard-symbolic"))
+    cw_accessible_label(keys, "Keyboard shortcuts")
+    gtk_widget_set_tooltip_text(keys, "Keyboard shortcuts (Ctrl+?)")
+    gtk_actionable_set_action_name(OpaquePointer(keys), "app.shortcuts")
+    adw_header_bar_pack_end(opaque(header), keys)
     let content = box(vertical: true, spacing: 0, [header, stack])
     gtk_widget_set_vexpand(stack, 1)
     adw_application_window_set_content(cast(window), content)

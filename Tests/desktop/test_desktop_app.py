@@ -249,6 +249,29 @@ def test_a_second_launch_starts_its_timer_in_the_running_app(app):
     clockwork(env, "timer", "--cancel", "--name", "eggs")
 
 
+def test_every_page_and_the_shortcuts_list_are_reached_from_the_keyboard(app):
+    """Alt+1…4 open the pages, Ctrl+N the Timer page with its Duration field focused; the
+    "Keyboard shortcuts" button shows the list of them."""
+    pyatspi, root, env = app
+    windows = wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split())
+    subprocess.run(["xdotool", "windowfocus", "--sync", windows[0]], env=env, check=True)
+
+    def selected(title):
+        tab = named(pyatspi, root, title, ("page tab", "toggle button", "radio button"))
+        return tab is not None and (tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED))
+    for number, title in enumerate(("World", "Alarms", "Stopwatch", "Timer"), start=1):
+        subprocess.run(["xdotool", "key", f"alt+{number}"], env=env, check=True)
+        assert wait_for(lambda: selected(title)), title
+    subprocess.run(["xdotool", "key", "alt+1", "ctrl+n"], env=env, check=True)
+    assert wait_for(lambda: selected("Timer"))
+    duration = named(pyatspi, root, "Duration", ("entry", "text"))
+    assert wait_for(lambda: duration.getState().contains(pyatspi.STATE_FOCUSED)), "Duration has the keyboard"
+    press(named(pyatspi, root, "Keyboard shortcuts", ("push button",)))
+    listed = wait_for(lambda: pyatspi.findDescendant(root, lambda n: n is not None and n.name == "New timer"))
+    assert listed is not None, "the shortcuts window lists New timer"
+    subprocess.run(["xdotool", "key", "Escape"], env=env, check=True)
+
+
 def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
     """Last in this file: it closes the app. The alarm is set for the next whole minute (UTC),
     and rung by the watcher the app handed it to."""

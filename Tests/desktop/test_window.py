@@ -235,9 +235,8 @@ def test_the_window_clock_shows_the_time_and_stays_round_when_resized(display, a
 def test_close_request_q_and_sigterm_end_with_the_documented_codes(display, app):
     process = app("clock", "--window")
     window = window_of(display, process)
-    # Under Xvfb with no window manager, SDL now and then never reports a close request (about
-    # one run in five here; no SDL event at all comes of it): a second request, as a second
-    # click would be, is sent after a while.
+    # Under Xvfb with no window manager a close request was now and then lost (with SDL, about
+    # one run in five): a second request, as a second click would be, is sent after a while.
     for _ in range(2):
         close_request(display, window)
         try:
@@ -307,7 +306,7 @@ def test_a_timer_flashes_at_zero_runs_exec_once_and_exits_0(display, app, tmp_pa
 @pytest.mark.parametrize("display", [None, ""])
 def test_without_a_display_it_says_so_and_exits_1(app, display):
     environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR")}
-    if display is not None:  # set but empty: said as unset, with no noise of SDL's before it
+    if display is not None:  # set but empty: said as unset, with no noise of GTK's before it
         environment.update(DISPLAY=display, WAYLAND_DISPLAY=display)
     result = subprocess.run([BINARY, "clock", "--window"], env=environment, capture_output=True, text=True, timeout=10)
     assert result.returncode == 1
@@ -358,7 +357,7 @@ def test_world_clocks_twelve_hours_apart_show_day_and_night(display, app):
 def test_a_compact_window_has_no_border_and_opens_where_it_was_last_put(display, app, tmp_path):
     from Xlib import display as xdisplay
 
-    # SDL asks for no decorations through _MOTIF_WM_HINTS, an atom a window manager creates.
+    # GTK asks for no decorations through _MOTIF_WM_HINTS, an atom a window manager creates.
     connection = xdisplay.Display(display)
     hints = connection.intern_atom("_MOTIF_WM_HINTS")
     process = app("clock", "--window", "--compact")

@@ -22,3 +22,9 @@ void cw_on_command_line(
 
 // Whether the desktop lets things move (GTK's gtk-enable-animations; off for reduced motion).
 gboolean cw_animations_enabled(void);
+
+// An action of the application named `app.NAME`, run by `accel` (GTK's syntax, e.g.
+// "<Control>q"; NULL for none): handler(data) when activated, release(data) with the app.
+void cw_add_action(
+  GtkApplication *application, const char *name, const char *accel, void (*handler)(void *data),
+  void *data, void (*release)(void *data));

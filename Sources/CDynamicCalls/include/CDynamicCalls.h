@@ -1,5 +1,5 @@
-// A library's functions called through the pointers dlsym finds (CSDL2, CChafa, CSvg, CNotify,
-// CSound). CSDL2 and CChafa list their calls as X-macros, `X(type, name, parameters, arguments)`
+// A library's functions called through the pointers dlsym finds (CGtkWindow, CChafa, CSvg,
+// CNotify, CSound). CGtkWindow and CChafa list their calls as X-macros, `X(type, name, parameters, arguments)`
 // for functions and `X(name, parameters, arguments)` for procedures; these make of one list the
 // cw_ declarations Swift sees, the pointers and the cw_ wrappers that call through them.
 #pragma once
