@@ -95,6 +95,11 @@ const char *cw_gtk_load(void) {
   static int tried = 0;
   if (tried) return failure;
   tried = 1;
+  // The window shows a picture already drawn: GTK's Cairo renderer copies it, where its GL
+  // renderer would load a GL driver (some 60 MB under Mesa's llvmpipe) to do the same. What the
+  // environment says wins.
+  setenv("GSK_RENDERER", "cairo", 0);
+  setenv("GDK_DEBUG", "gl-disable", 0);
   void *library = dlopen("libgtk-4.so.1", RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) return failure = "GTK 4 could not be loaded (Debian's libgtk-4-1 provides it)";
 #define CW_LOAD_FUNCTION(type, name, parameters, arguments) \
