@@ -15,6 +15,9 @@ import time
 import pytest
 
 PROGRAMS = ("clockwork", "clockwork-alerts")
+# What a test's session bus, or GLib's autolaunch of one where a test gave none, leaves behind:
+# each test ends its own buses, so by the suite's end none may be left.
+BUSES = ("dbus-daemon", "dbus-launch", "at-spi-bus-launcher", "at-spi2-registryd")
 MARK = "CLOCKWORK_TEST_RUN"
 ENDED = []  # (test, pids) for the summary
 RUN_ROOT = os.path.realpath(tempfile.mkdtemp(prefix="clockwork-tests-"))
@@ -38,14 +41,14 @@ def belongs_to_run(variables, root=None):
     return state == root or state.startswith(root + "/")
 
 
-def our_processes(root=None):
+def our_processes(root=None, programs=PROGRAMS):
     """pid → state folder, for each process of ours that this run started."""
     found = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
-            if os.path.basename(os.readlink(f"/proc/{entry}/exe")) not in PROGRAMS:
+            if os.path.basename(os.readlink(f"/proc/{entry}/exe")) not in programs:
                 continue
             with open(f"/proc/{entry}/environ", "rb") as environ:
                 variables = environ.read().split(b"\0")
@@ -85,11 +88,14 @@ def nothing_outlives_the_suite():
     yield
     left = our_processes()
     end(left)
+    buses = our_processes(programs=BUSES)
+    end(buses)
     with open("/proc/self/mounts") as mounts:
         still_mounted = any(RUN_ROOT in line for line in mounts)
     if not still_mounted:
         shutil.rmtree(RUN_ROOT, ignore_errors=True)
     assert not left, f"processes of ours outlived the suite: {left}"
+    assert not buses, f"session or accessibility buses outlived the suite: {buses}"
 
 
 @pytest.fixture(autouse=True)

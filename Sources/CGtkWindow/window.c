@@ -2,8 +2,10 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
@@ -65,7 +67,9 @@ static GType cw_type_of(void *instance) { return **(GType **)instance; }
   X(int, XMoveWindow, (Display *a, Window b, int c, int d), (a, b, c, d)) \
   X(Bool, XTranslateCoordinates, (Display *a, Window b, Window c, int d, int e, int *f, int *g, Window *h), (a, b, c, d, e, f, g, h)) \
   X(int, XFlush, (Display *a), (a)) \
-  X(cairo_surface_t *, cairo_image_surface_create_for_data, (unsigned char *a, cairo_format_t b, int c, int d, int e), (a, b, c, d, e))
+  X(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t a, int b, int c), (a, b, c)) \
+  X(unsigned char *, cairo_image_surface_get_data, (cairo_surface_t *a), (a)) \
+  X(int, cairo_image_surface_get_stride, (cairo_surface_t *a), (a))
 
 #define CW_GTK_PROCEDURES(X) \
   X(gtk_window_set_title, (GtkWindow *a, const char *b), (a, b)) \
@@ -83,6 +87,8 @@ static GType cw_type_of(void *instance) { return **(GType **)instance; }
   X(gdk_x11_surface_set_urgency_hint, (GdkSurface *a, gboolean b), (a, b)) \
   X(g_main_context_wakeup, (GMainContext *a), (a)) \
   X(cairo_surface_destroy, (cairo_surface_t *a), (a)) \
+  X(cairo_surface_flush, (cairo_surface_t *a), (a)) \
+  X(cairo_surface_mark_dirty, (cairo_surface_t *a), (a)) \
   X(cairo_set_source_surface, (cairo_t *a, cairo_surface_t *b, double c, double d), (a, b, c, d)) \
   X(cairo_paint, (cairo_t *a), (a)) \
   X(cairo_scale, (cairo_t *a, double b, double c), (a, b, c))
@@ -100,6 +106,14 @@ const char *cw_gtk_load(void) {
   // environment says wins.
   setenv("GSK_RENDERER", "cairo", 0);
   setenv("GDK_DEBUG", "gl-disable", 0);
+  // With no session bus, GTK's accessibility would start one (dbus-launch) and an
+  // accessibility bus, which outlive the window; and no screen reader listens where there is
+  // no session bus.
+  const char *runtime = getenv("XDG_RUNTIME_DIR");
+  char user_bus[4096] = "";
+  if (runtime != NULL) snprintf(user_bus, sizeof user_bus, "%s/bus", runtime);
+  if (getenv("DBUS_SESSION_BUS_ADDRESS") == NULL && (runtime == NULL || access(user_bus, F_OK) != 0))
+    setenv("GTK_A11Y", "none", 0);
   void *library = dlopen("libgtk-4.so.1", RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) return failure = "GTK 4 could not be loaded (Debian's libgtk-4-1 provides it)";
 #define CW_LOAD_FUNCTION(type, name, parameters, arguments) \
@@ -133,17 +147,26 @@ static void cw_send(cw_window *window, cw_window_event event) { window->handler(
 static void cw_draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data) {
   (void)area, (void)width, (void)height;
   cw_window *window = data;
+  // A copy Cairo owns: GTK keeps what is painted here in its render node and reads it after
+  // this returns, when the window's own picture may be freed (a resize) or half rewritten.
   pthread_mutex_lock(&window->lock);
-  if (window->pixels != NULL) {
-    cairo_surface_t *picture = p_cairo_image_surface_create_for_data(
-      (unsigned char *)window->pixels, CAIRO_FORMAT_ARGB32, window->width, window->height,
-      window->width * 4);
-    p_cairo_scale(cr, 1.0 / window->scale, 1.0 / window->scale);
-    p_cairo_set_source_surface(cr, picture, 0, 0);
-    p_cairo_paint(cr);
-    p_cairo_surface_destroy(picture);
+  cairo_surface_t *picture =
+    window->pixels != NULL ? p_cairo_image_surface_create(CAIRO_FORMAT_ARGB32, window->width, window->height) : NULL;
+  if (picture != NULL) {
+    p_cairo_surface_flush(picture);
+    unsigned char *data = p_cairo_image_surface_get_data(picture);
+    int stride = p_cairo_image_surface_get_stride(picture);
+    for (int row = 0; data != NULL && row < window->height; row++)
+      memcpy(data + (size_t)row * stride, window->pixels + (size_t)row * window->width, (size_t)window->width * 4);
+    p_cairo_surface_mark_dirty(picture);
   }
+  int scale = window->scale;
   pthread_mutex_unlock(&window->lock);
+  if (picture == NULL) return;
+  p_cairo_scale(cr, 1.0 / scale, 1.0 / scale);
+  p_cairo_set_source_surface(cr, picture, 0, 0);
+  p_cairo_paint(cr);
+  p_cairo_surface_destroy(picture);
 }
 
 /// The drawable's size and scale as GTK has them now; whether they changed.

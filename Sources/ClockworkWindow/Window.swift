@@ -24,7 +24,8 @@ public final class Window: @unchecked Sendable {  // GTK only on its thread; the
     case moved(x: Int, y: Int)
   }
 
-  /// The C window, set once it is open.
+  /// The C window, set once it is open and taken away before it closes: held while a frame is
+  /// copied into it, so that a close never frees what a show is writing.
   private struct Handle: @unchecked Sendable { let pointer: OpaquePointer }
   private let handle = Mutex<Handle?>(nil)
   private let onEvent: @Sendable (Event) -> Void
@@ -60,34 +61,39 @@ public final class Window: @unchecked Sendable {  // GTK only on its thread; the
 
   /// The drawable as it is now.
   public var canvas: Canvas {
-    guard let window = handle.withLock({ $0 }) else { return Canvas(width: 0, height: 0) }
-    var (width, height, scale, refresh): (Int32, Int32, Int32, Double) = (0, 0, 1, 60)
-    cw_window_canvas(window.pointer, &width, &height, &scale, &refresh)
-    return Canvas(
-      width: Int(width), height: Int(height), scale: Double(max(scale, 1)), refreshRate: refresh)
+    handle.withLock { window in
+      guard let window else { return Canvas(width: 0, height: 0) }
+      var (width, height, scale, refresh): (Int32, Int32, Int32, Double) = (0, 0, 1, 60)
+      cw_window_canvas(window.pointer, &width, &height, &scale, &refresh)
+      return Canvas(
+        width: Int(width), height: Int(height), scale: Double(max(scale, 1)),
+        refreshRate: refresh)
+    }
   }
 
   /// Shows an update (in the order given) and sets the title, from any thread: its rectangle
   /// is copied into the window's picture before this returns.
   public func show(_ update: WindowUpdate) {
-    guard let window = handle.withLock({ $0 }) else { return }
-    func send(_ rows: UnsafePointer<UInt32>?, _ rowWords: Int) -> Int32 {
-      cw_window_update(
-        window.pointer, Int32(update.width), Int32(update.height), Int32(update.x),
-        Int32(update.y), Int32(update.rectWidth), Int32(update.rectHeight), rows, Int32(rowWords),
-        update.title)
-    }
-    if let source = update.source, update.rectWidth > 0, update.rectHeight > 0 {
-      _ = source.withRows { rows, rowWords in send(rows.baseAddress, rowWords) }
-    } else {
-      _ = send(nil, 0)
+    handle.withLock { window in
+      guard let window else { return }
+      func send(_ rows: UnsafePointer<UInt32>?, _ rowWords: Int) -> Int32 {
+        cw_window_update(
+          window.pointer, Int32(update.width), Int32(update.height), Int32(update.x),
+          Int32(update.y), Int32(update.rectWidth), Int32(update.rectHeight), rows,
+          Int32(rowWords), update.title)
+      }
+      if let source = update.source, update.rectWidth > 0, update.rectHeight > 0 {
+        _ = source.withRows { rows, rowWords in send(rows.baseAddress, rowWords) }
+      } else {
+        _ = send(nil, 0)
+      }
     }
     update.source?.release()
   }
 
   /// Asks the window manager to draw attention to the window (the urgency hint).
   public func requestAttention() {
-    if let window = handle.withLock({ $0 }) { cw_window_attention(window.pointer) }
+    handle.withLock { if let window = $0 { cw_window_attention(window.pointer) } }
   }
 
   /// Closes the window and waits until GTK has let it go.
@@ -96,10 +102,14 @@ public final class Window: @unchecked Sendable {  // GTK only on its thread; the
       defer { state.closed = true }
       return state.closed
     }
-    guard !alreadyClosed, let window = handle.withLock({ $0 }) else { return }
+    // Taken away first: a show in progress finishes, and none starts after.
+    guard !alreadyClosed,
+      let window = handle.withLock({ handle in
+        defer { handle = nil }; return handle
+      })
+    else { return }
     cw_window_close(window.pointer)
     finished.wait()
-    handle.withLock { $0 = nil }
   }
 
   // MARK: - On the window's thread

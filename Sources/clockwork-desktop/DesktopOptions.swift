@@ -35,6 +35,9 @@ struct DesktopOptions: ParsableCommand {
   @Option(help: "The timer's name (letters, digits, - _ and .; default: timer).")
   var name: String?
 
+  @Flag(help: "Starts a pomodoro (4 rounds of 25 min work and 5 min break) and shows it.")
+  var pomodoro = false
+
   /// The timer's length, once ``validate()`` has passed.
   var length: Duration? { timer.flatMap { try? DurationParser.parse($0) } }
 
@@ -43,6 +46,9 @@ struct DesktopOptions: ParsableCommand {
       guard let length = try? DurationParser.parse(timer), length > .zero else {
         throw ValidationError("“\(timer)” is not a length: try 90s, 5m, 1h 30m or 1:30.")
       }
+    }
+    if pomodoro && timer != nil {
+      throw ValidationError("--pomodoro and --timer each start a timer: give one.")
     }
     if let name {
       guard timer != nil else { throw ValidationError("--name names a timer: give --timer too.") }

@@ -25,6 +25,10 @@ import FoundationEssentials
     ("45 min", 45), ("1 h", 60),
   ]
 
+  /// `clockwork pomodoro`'s phases: 25 min work and 5 min break, 4 rounds, a 15 min long break.
+  static let pomodoro = PhaseSequence.pomodoro(
+    work: .seconds(25 * 60), rest: .seconds(5 * 60), longBreak: .seconds(15 * 60), rounds: 4)
+
   init() {
     gtk_widget_set_size_request(face.view.area, 200, 260)
     gtk_widget_set_vexpand(face.view.area, 0)
@@ -69,9 +73,7 @@ import FoundationEssentials
       }
     }
     offer("Pomodoro", "Start a pomodoro: 4 rounds of 25 min work and 5 min break") {
-      let phases = PhaseSequence.pomodoro(
-        work: .seconds(25 * 60), rest: .seconds(5 * 60), longBreak: .seconds(15 * 60), rounds: 4)
-      return ("pomodoro", .sequence(phases))
+      ("pomodoro", .sequence(Self.pomodoro))
     }
     for preset in Presets()?.load().presets ?? [] {
       offer(preset.name, "Start preset \(preset.name), \(preset.summary)") {

@@ -8,20 +8,24 @@ import FoundationEssentials
 
 /// The time here on the clock face of the settings' theme and oscillator, in digits and read
 /// aloud; the day; and each of the settings' other zones with its time, offset from here, and
-/// whether it is day or night there.
+/// whether it is day or night there; a zone added by its city or name, or removed, is kept in
+/// the settings file, where `clock` reads it too.
 @MainActor final class WorldPage {
   let root: Widget
   let face: SceneView
   let time = label("", classes: ["title-1", "numeric"])
   let day = label("", classes: ["title-4"])
   let zones = boxedList(named: "World clocks")
-  let others: [Zone]
+  let adding = field("Add a world clock", placeholder: "a city or zone: Tokyo, Europe/Paris")
+  let problem = label("", classes: ["error"], wraps: true)
+  /// The settings' zones other than this one, by name, in their order.
+  var names: [String]
   let hours: HourCycle
-  var zoneRows: [Widget] = []
+  var zoneRows: [(zone: Zone, text: Widget)] = []
 
   init(settings: Settings) {
     hours = settings.hours ?? Settings.localeHours()
-    others = (settings.zones ?? []).filter { $0 != .local }
+    names = (settings.zones ?? []).filter { $0 != .local }.map(\.description)
     let clock = ClockWindow(
       control: ClockControl(
         zones: [.local], theme: settings.theme ?? .classic,
@@ -33,19 +37,77 @@ import FoundationEssentials
       return planned
     }
     gtk_widget_set_size_request(face.area, 220, 220)
-    root = box(vertical: true, [face.area, time, day])
-    if !others.isEmpty {
-      gtk_box_append(cast(root), zones)
-      zoneRows = others.map { _ in
-        let row = label("", classes: ["numeric"])
-        gtk_label_set_xalign(opaque(row), 0)
-        pad(row, 12)
-        gtk_list_box_append(opaque(zones), row)
-        return row
-      }
+    let content = box(vertical: true, [face.area, time, day, zones])
+    root = scrolled(content)
+    let add = button("Add") { [unowned self] in addZone() }
+    cw_accessible_label(add, "Add world clock")
+    gtk_widget_set_valign(add, GTK_ALIGN_END)
+    on(adding.entry, "activate") { [unowned self] in addZone() }
+    gtk_widget_set_hexpand(adding.box, 1)
+    for child in [box(vertical: false, [adding.box, add]), problem] {
+      gtk_box_append(cast(content), child)
     }
-    pad(root, 24)
+    pad(content, 24)
+    showZones()
     refresh(now: Date())
+  }
+
+  /// A row for each zone, with Remove.
+  func showZones() {
+    removeChildren(of: zones) { gtk_list_box_remove(opaque(zones), $0) }
+    zoneRows = names.compactMap { name in
+      guard let zone = Zone(identifier: name) else { return nil }
+      let text = label("", classes: ["numeric"], wraps: true)
+      gtk_label_set_xalign(opaque(text), 0)
+      gtk_widget_set_hexpand(text, 1)
+      let remove = button("Remove") { [unowned self] in
+        names.removeAll { $0 == name }
+        save()
+      }
+      cw_accessible_label(remove, "Remove \(Self.city(of: zone))")
+      let row = box(vertical: false, [text, remove])
+      pad(row, 8)
+      gtk_list_box_append(opaque(zones), row)
+      return (zone, text)
+    }
+    gtk_widget_set_visible(zones, zoneRows.isEmpty ? 0 : 1)
+  }
+
+  /// Adds the zone typed, found by its city or name, or says why not.
+  func addZone() {
+    let typed = text(of: adding.entry)
+    let found = Zone.identifiers(matching: typed, among: Zone.knownIdentifiers())
+    guard found.count == 1, let name = found.first else {
+      let some = found.prefix(5).joined(separator: ", ")
+      return setText(
+        problem,
+        found.isEmpty
+          ? "No time zone is called “\(typed)”: try a city (Tokyo) or a zone (Europe/Paris)."
+          : "“\(typed)” could be \(some)\(found.count > 5 ? " and \(found.count - 5) more" : ""): type one of them."
+      )
+    }
+    guard !names.contains(name) else { return setText(problem, "\(name) is shown already.") }
+    names.append(name)
+    gtk_editable_set_text(OpaquePointer(adding.entry), "")
+    save()
+  }
+
+  /// Keeps the zones in the settings file and shows them.
+  func save() {
+    do {
+      try Settings.save(zones: names)
+      setText(problem, "")
+    } catch {
+      setText(problem, "The world clocks could not be kept: \(error)")
+    }
+    showZones()
+    refresh(now: Date())
+  }
+
+  /// "New York" for America/New_York.
+  static func city(of zone: Zone) -> String {
+    let name = zone.description
+    return name.split(separator: "/").last.map { String($0.map { $0 == "_" ? " " : $0 }) } ?? name
   }
 
   /// Shows `now` in digits (the face draws itself); the time to the next second.
@@ -56,9 +118,7 @@ import FoundationEssentials
     cw_accessible_description(face.area, shown)
     let today = Zone.local.civilTime(at: now)
     setText(day, "\(Weekday(of: today).shortName), \(ClockText.day(today))")
-    for (zone, row) in zip(others, zoneRows) {
-      setText(row, Self.line(for: zone, at: now, hours: hours))
-    }
+    for (zone, text) in zoneRows { setText(text, Self.line(for: zone, at: now, hours: hours)) }
     let fraction = now.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
     return .milliseconds(Int64((1 - fraction) * 1000) + 1)
   }
@@ -68,9 +128,7 @@ import FoundationEssentials
   static func line(for zone: Zone, at now: Date, hours: HourCycle) -> String {
     let there = zone.civilTime(at: now)
     let here = Zone.local.civilTime(at: now)
-    let name = zone.description
-    let city =
-      name.split(separator: "/").last.map { String($0.map { $0 == "_" ? " " : $0 }) } ?? name
+    let city = city(of: zone)
     let minutes = (there.utcOffset - here.utcOffset) / 60
     let offset =
       minutes == 0

@@ -70,7 +70,9 @@ import Glibc
     if let length = options.length {
       pages.timer.start(named: options.name ?? "timer", .start(length))
     }
-    if let page = options.page ?? (options.length == nil ? nil : .timer) { show(page) }
+    if options.pomodoro { pages.timer.start(named: "pomodoro", .sequence(TimerPage.pomodoro)) }
+    let started = options.length != nil || options.pomodoro
+    if let page = options.page ?? (started ? .timer : nil) { show(page) }
     return 0
   }
 

@@ -16,6 +16,25 @@ import Testing
     for name in names where Zone(identifier: name) == nil { Issue.record("\(name) does not open") }
   }
 
+  /// A world clock is added by the city a person knows: the zone's own name first, then the
+  /// cities it names, then names that begin with what was typed.
+  @Test func aZoneIsFoundByItsCityOrName() {
+    let names = ["America/New_York", "America/Newfoundland", "Asia/Tokyo", "Europe/Paris", "UTC"]
+    #expect(Zone.identifiers(matching: "tokyo", among: names) == ["Asia/Tokyo"])
+    #expect(Zone.identifiers(matching: " new york ", among: names) == ["America/New_York"])
+    #expect(Zone.identifiers(matching: "Europe/Paris", among: names) == ["Europe/Paris"])
+    #expect(Zone.identifiers(matching: "utc", among: names) == ["UTC"])
+    #expect(
+      Zone.identifiers(matching: "new", among: names) == [
+        "America/New_York", "America/Newfoundland",
+      ])
+    #expect(Zone.identifiers(matching: "america", among: names).count == 2)
+    #expect(Zone.identifiers(matching: "Atlantis", among: names).isEmpty)
+    #expect(Zone.identifiers(matching: "  ", among: names).isEmpty)
+    #expect(
+      Zone.identifiers(matching: "Kolkata", among: Zone.knownIdentifiers()) == ["Asia/Kolkata"])
+  }
+
   @Test func namesTheDatabaseDoesNotHaveAreRefused() {
     #expect(Zone(identifier: "Europe/Lodnon") == nil)
     #expect(Zone(identifier: "") == nil)

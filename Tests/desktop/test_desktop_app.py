@@ -249,6 +249,36 @@ def test_a_second_launch_starts_its_timer_in_the_running_app(app):
     clockwork(env, "timer", "--cancel", "--name", "eggs")
 
 
+def test_a_world_clock_is_added_by_its_city_and_kept_in_the_settings(app):
+    """Typed as a person knows it ("tokyo"), shown with its time and offset, kept in the
+    settings file where `clock` reads it; Remove takes it away again; a name no zone has is
+    said."""
+    pyatspi, root, env = app
+    world = page(pyatspi, root, "World")
+    settings = os.path.join(env["XDG_CONFIG_HOME"], "clockwork", "config.json")
+    adding = named(pyatspi, world, "Add a world clock", ("entry", "text"))
+    adding.queryEditableText().setTextContents("atlantis")
+    press(named(pyatspi, world, "Add world clock", ("push button",)))
+    assert wait_for(lambda: pyatspi.findDescendant(world, lambda n: n is not None and n.name.startswith("No time zone is called")))
+    adding.queryEditableText().setTextContents("tokyo")
+    press(named(pyatspi, world, "Add world clock", ("push button",)))
+    assert wait_for(lambda: os.path.exists(settings) and "Asia/Tokyo" in open(settings).read())
+    row = wait_for(lambda: pyatspi.findDescendant(world, lambda n: n is not None and n.name.startswith("Tokyo ") and "+9 h" in n.name))
+    assert row is not None, "Tokyo's row says its offset from UTC"
+    listed = clockwork(env, "clock", "--plain", "--count", "1").stdout
+    assert "+09:00" in listed, listed
+    press(wait_for(lambda: named(pyatspi, world, "Remove Tokyo", ("push button",))))
+    assert wait_for(lambda: "Asia/Tokyo" not in open(settings).read())
+
+
+def test_a_launch_starts_a_pomodoro(app):
+    pyatspi, root, env = app
+    launched = subprocess.run([DESKTOP, "--pomodoro"], env=env, capture_output=True, text=True, timeout=30)
+    assert launched.returncode == 0, launched.stderr
+    assert wait_for(lambda: re.search(r"^pomodoro\b.*work 1/", clockwork(env, "timer", "--list").stdout, re.M)), clockwork(env, "timer", "--list").stdout
+    clockwork(env, "timer", "--cancel", "--name", "pomodoro")
+
+
 def test_every_page_and_the_shortcuts_list_are_reached_from_the_keyboard(app):
     """Alt+1…4 open the pages, Ctrl+N the Timer page with its Duration field focused; the
     "Keyboard shortcuts" button shows the list of them."""

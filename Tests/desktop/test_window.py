@@ -41,13 +41,24 @@ def display():
     server.wait()
 
 
+@pytest.fixture(scope="module")
+def session_bus():
+    """A session bus of this module's own, as a desktop session has one: without it, GLib
+    would start one (dbus-launch) for GTK that outlives the tests."""
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    yield bus.stdout.readline().strip()
+    bus.terminate()
+    bus.wait()
+
+
 @pytest.fixture
-def app(display, tmp_path):
+def app(display, session_bus, tmp_path):
     started = []
 
     def start(*args, env=None):
         environment = {k: v for k, v in os.environ.items() if k not in ("WAYLAND_DISPLAY",)}
-        environment.update(DISPLAY=display, TZ="UTC", XDG_STATE_HOME=str(tmp_path / "state"), XDG_CACHE_HOME=str(tmp_path / "cache"), **(env or {}))
+        environment.update(DISPLAY=display, TZ="UTC", XDG_STATE_HOME=str(tmp_path / "state"), XDG_CACHE_HOME=str(tmp_path / "cache"),
+                           DBUS_SESSION_BUS_ADDRESS=session_bus, **(env or {}))
         process = subprocess.Popen([BINARY, *args], env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         started.append(process)
         return process

@@ -127,6 +127,24 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   static let fixedUTC: Set = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z"]
   static var databaseDirectory: String { LibC.environment("TZDIR") ?? "/usr/share/zoneinfo" }
 
+  /// The names in `names` a person typing `text` means: the name itself, or else the zones
+  /// whose city ("New York" for America/New_York) is `text`, or else those whose city or name
+  /// begins with it; letters of any case, `_` or a space alike.
+  /// - Parameter text: a city or zone name, or the start of one.
+  /// - Parameter names: the zones to look among (``knownIdentifiers()``).
+  public static func identifiers(matching text: String, among names: [String]) -> [String] {
+    func folded(_ s: some StringProtocol) -> String {
+      String(s.lowercased().map { $0 == "_" ? " " : $0 })
+    }
+    let wanted = folded(String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
+    guard !wanted.isEmpty else { return [] }
+    if let exact = names.first(where: { folded($0) == wanted }) { return [exact] }
+    let cities = names.map { ($0, folded($0.split(separator: "/").last ?? "")) }
+    let same = cities.filter { $0.1 == wanted }.map(\.0)
+    if !same.isEmpty { return same }
+    return cities.filter { $0.1.hasPrefix(wanted) || folded($0.0).hasPrefix(wanted) }.map(\.0)
+  }
+
   /// Every zone and alias the system's database names (its `tzdata.zi`), sorted; empty if
   /// the database has no such index.
   public static func knownIdentifiers() -> [String] {

@@ -62,6 +62,38 @@ public struct Settings {
     return try read(path: path)
   }
 
+  /// Writes `zones` (IANA names; none removes the setting) into the settings file, every other
+  /// setting as it was (a file with a mistake is not written over): the desktop app's World
+  /// page keeps its clocks here, where `clock` reads them too.
+  /// - Parameter zones: the zones' IANA names, in their order.
+  /// - Parameter environment: where the file is (`XDG_CONFIG_HOME`, `HOME`).
+  public static func save(
+    zones: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(SettingsError) {
+    guard let path = path(environment: environment) else {
+      throw SettingsError(
+        path: "config.json", line: nil, problem: "there is no home folder to keep it in")
+    }
+    var object: [String: JSONSetting] = [:]
+    if FileManager.default.fileExists(atPath: path) {
+      let data: Data
+      do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        throw SettingsError(path: path, line: nil, problem: "cannot read it (\(error.reason))")
+      }
+      _ = try decode(data, path: path)
+      object = (try? JSONDecoder().decode([String: JSONSetting].self, from: data)) ?? [:]
+    }
+    object["zones"] = zones.isEmpty ? nil : .strings(zones)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      try AtomicFile.makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent())
+      try AtomicFile.write(try encoder.encode(object), to: URL(fileURLWithPath: path))
+    } catch {
+      throw SettingsError(path: path, line: nil, problem: "cannot write it (\(error))")
+    }
+  }
+
   static func read(path: String) throws(SettingsError) -> Settings {
     let data: Data
     do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
@@ -210,8 +242,19 @@ public struct SettingsError: Error, CustomStringConvertible {
 }
 
 /// A setting's value as JSON has it.
-enum JSONSetting: Decodable {
+enum JSONSetting: Codable {
   case bool(Bool), number(Double), string(String), strings([String]), other
+
+  func encode(to encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .bool(let flag): try container.encode(flag)
+    case .number(let number): try container.encode(number)
+    case .string(let text): try container.encode(text)
+    case .strings(let list): try container.encode(list)
+    case .other: try container.encodeNil()  // no setting's value: the file was refused first
+    }
+  }
 
   init(from decoder: Decoder) throws {
     let container = try decoder.singleValueContainer()
