@@ -5,7 +5,8 @@ import ClockworkCore
 import FoundationEssentials
 
 /// Alarms: each with a switch that turns it on and off and a Delete button; a time, days and
-/// a label to add one. The same alarms as `clockwork alarm`, rung with the app closed.
+/// a label to add one; while one sounds or is snoozed, Snooze and Stop at the top, beside its
+/// notification's. The same alarms as `clockwork alarm`, rung with the app closed.
 @MainActor final class AlarmsPage {
   let root: Widget
   let time = field("Alarm time", placeholder: "7:00, 6:30pm")
@@ -14,6 +15,31 @@ import FoundationEssentials
   let problem = label("", classes: ["error"], wraps: true)
   let list = boxedList(named: "Alarms")
   let alarms = Alarms()
+  /// What sounds or is snoozed now, with Snooze and Stop; hidden otherwise.
+  let ringing = label("", classes: ["title-4"], wraps: true)
+  lazy var ringingBar: Widget = {
+    let snooze = button("Snooze \(AlarmAlert.snoozeMinutes) min", classes: ["pill"]) {
+      [unowned self] in
+      do {
+        _ = try alarms.snooze(for: Double(AlarmAlert.snoozeMinutes * 60))
+        setText(problem, "")
+      } catch { setText(problem, "The alarm could not be snoozed: \(error).") }
+      refresh(now: Date())
+    }
+    cw_accessible_label(snooze, "Snooze the alarm \(AlarmAlert.snoozeMinutes) minutes")
+    let stop = button("Stop", classes: ["pill", "destructive-action"]) { [unowned self] in
+      do {
+        let (stopped, _) = try alarms.stop()
+        setText(problem, stopped == 0 ? "No alarm was sounding." : "")
+      } catch { setText(problem, "The alarm could not be stopped: \(error).") }
+      refresh(now: Date())
+    }
+    cw_accessible_label(stop, "Stop the alarm")
+    for control in [snooze, stop] { gtk_widget_set_valign(control, GTK_ALIGN_CENTER) }
+    return box(vertical: false, [ringing, snooze, stop])
+  }()
+  /// Whether an alarm sounded at the last look (``sounding(now:)``).
+  var wasSounding = false
 
   init() {
     root = box(vertical: true, [])
@@ -23,7 +49,11 @@ import FoundationEssentials
     gtk_widget_set_halign(add, GTK_ALIGN_CENTER)
     let form = box(vertical: false, [time.box, days.box, name.box])
     gtk_box_set_homogeneous(cast(form), 1)
-    for child in [list, form, add, problem] { gtk_box_append(cast(root), child) }
+    gtk_widget_set_hexpand(ringing, 1)
+    gtk_label_set_xalign(opaque(ringing), 0)
+    gtk_widget_add_css_class(ringingBar, "card")
+    pad(ringing, 12)
+    for child in [ringingBar, list, form, add, problem] { gtk_box_append(cast(root), child) }
     pad(root, 24)
     refresh(now: Date())
   }
@@ -56,9 +86,38 @@ import FoundationEssentials
 
   var shown: [StoredAlarm] = []
 
+  /// What sounds now ("standup is ringing (07:30)"), or is snoozed, or nothing.
+  static func ringing(_ alarms: [StoredAlarm], now: Date) -> String? {
+    let seconds = now.timeIntervalSince1970
+    let sounding = alarms.filter { alarm in
+      guard let rang = alarm.lastRing, seconds - rang < AlarmAlert.soundsFor else { return false }
+      return (alarm.stoppedAt ?? 0) < rang
+    }
+    let snoozed = alarms.filter { ($0.snoozedUntil ?? 0) > seconds }
+    func name(_ alarm: StoredAlarm) -> String { alarm.label ?? alarm.summary }
+    if let alarm = sounding.first { return "\(name(alarm)) is ringing" }
+    if let alarm = snoozed.first, let until = alarm.snoozedUntil {
+      let time = ClockText.time(Date(timeIntervalSince1970: until), in: .local)
+      return "\(name(alarm)) is snoozed until \(time)"
+    }
+    return nil
+  }
+
+  /// Whether an alarm began to sound since the last look (or sounds at the first): the app
+  /// then shows this page, with its Snooze and Stop.
+  func beganSounding(now: Date) -> Bool {
+    let sounding =
+      Self.ringing(alarms.list(now: now).alarms, now: now)?.hasSuffix("is ringing") == true
+    defer { wasSounding = sounding }
+    return sounding && !wasSounding
+  }
+
   /// The alarms as saved.
   func refresh(now: Date) {
     let saved = alarms.list(now: now).alarms
+    let ringingNow = Self.ringing(saved, now: now)
+    setText(ringing, ringingNow ?? "")
+    gtk_widget_set_visible(ringingBar, ringingNow == nil ? 0 : 1)
     guard saved != shown else { return }
     shown = saved
     removeChildren(of: list) { gtk_list_box_remove(opaque(list), $0) }

@@ -138,6 +138,9 @@ import Glibc
     guard let pages else { return }
     let now = Date()
     pages.alarms.refresh(now: now)
+    if pages.alarms.beganSounding(now: now) {
+      show(.alarms)  // its Snooze and Stop, beside the notification's
+    }
     pages.stopwatch.refresh(at: .now)
     let timerSecond = pages.timer.refresh(now: now)
     let nextSecond = min(pages.world.refresh(now: now), timerSecond ?? .seconds(1))

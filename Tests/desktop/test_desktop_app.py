@@ -96,8 +96,12 @@ def press(control):
 
 
 def page(pyatspi, root, title):
-    """Opens the page `title` by its tab, and returns the page."""
-    press(wait_for(lambda: named(pyatspi, root, title, ("page tab", "toggle button", "radio button"))))
+    """Opens the page `title` by its tab, and returns the page once it is shown (a button on a
+    page never shown does nothing when pressed: GTK activates only a realized one)."""
+    tab = wait_for(lambda: named(pyatspi, root, title, ("page tab", "toggle button", "radio button")))
+    press(tab)
+    assert wait_for(lambda: tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED)), title
+    time.sleep(0.3)  # the page is drawn at the next frame
     found = wait_for(lambda: named(pyatspi, root, title, ("panel", "filler", "scroll pane")))
     assert found is not None, f"no page {title!r}"
     return found
@@ -317,5 +321,29 @@ def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
     assert wait_for(lambda: any(summary == "Alarm: kettle" for summary, _, _ in app.server.notifications()), timeout=100), app.server.notifications()
     ringer = [pid for summary, _, _, pid in app.server.calls() if summary == "Alarm: kettle"][0]
     assert ringer != app.process.pid
+    # Opened while it sounds, the app says so on the Alarms page, and its Stop stops it.
+    reopened = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        def root_of_reopened():
+            desktop = pyatspi.Registry.getDesktop(0)
+            children = (desktop.getChildAtIndex(i) for i in range(desktop.childCount))
+            return next((c for c in children if c is not None and c.get_process_id() == reopened.pid), None)
+        second = wait_for(root_of_reopened, timeout=30)
+        assert second is not None
+        said = wait_for(lambda: pyatspi.findDescendant(second, lambda n: n is not None and n.name == "kettle is ringing"))
+        assert said is not None, "the Alarms page says the alarm sounds"
+        tab = named(pyatspi, second, "Alarms", ("page tab", "toggle button", "radio button"))
+        assert wait_for(lambda: tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED)), "it opens on the Alarms page"
+        time.sleep(0.3)  # drawn at the next frame
+        press(named(pyatspi, second, "Stop the alarm", ("push button",)))
+        def kettle():
+            with open(os.path.join(env["XDG_STATE_HOME"], "clockwork", "alarms.json")) as saved:
+                return next(alarm for alarm in json.load(saved)["value"]["alarms"] if alarm.get("label") == "kettle")
+        page_says = lambda: [n.name for n in pyatspi.findAllDescendants(second, lambda n: n is not None and n.getRoleName() == "label" and n.name)]  # noqa: E731
+        assert wait_for(lambda: kettle().get("stoppedAt", 0) >= kettle()["lastRing"]), f"Stop stopped it, as `alarm stop` does: {kettle()}; {page_says()}"
+        assert wait_for(lambda: pyatspi.findDescendant(second, lambda n: n is not None and n.name == "kettle is ringing") is None)
+    finally:
+        reopened.terminate()
+        reopened.wait(timeout=10)
     number = re.search(r"^alarm (\d+): .*kettle", clockwork(env, "alarm", "list").stdout, re.M)[1]
     clockwork(env, "alarm", "remove", number)
