@@ -25,18 +25,27 @@ func opaque(_ widget: Widget) -> OpaquePointer { OpaquePointer(widget) }
   init(_ run: @escaping @MainActor () -> Void) { self.run = run }
 }
 
+/// What GTK calls for a signal's or an action's every emission: runs the ``Action`` in `data`.
+let runAction: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+  let action = Unmanaged<Action>.fromOpaque(data.unsafelyUnwrapped)
+  MainActor.assumeIsolated { action.takeUnretainedValue().run() }
+}
+
+/// What GTK calls once the signal's widget or the action is gone: lets the ``Action`` go.
+let releaseAction: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+  Unmanaged<Action>.fromOpaque(data.unsafelyUnwrapped).release()
+}
+
+/// `run` as an ``Action`` kept for GTK until ``releaseAction``.
+@MainActor func retained(_ run: @escaping @MainActor () -> Void) -> UnsafeMutableRawPointer {
+  Unmanaged.passRetained(Action(run)).toOpaque()
+}
+
 /// Runs `run` on the main loop each time `instance` emits `signal`, for as long as it lives.
 @MainActor func on(
   _ instance: UnsafeMutableRawPointer, _ signal: String, _ run: @escaping @MainActor () -> Void
 ) {
-  cw_connect(
-    instance, signal,
-    { data in
-      MainActor.assumeIsolated {
-        Unmanaged<Action>.fromOpaque(data.unsafelyUnwrapped).takeUnretainedValue().run()
-      }
-    }, Unmanaged.passRetained(Action(run)).toOpaque(),
-    { data in Unmanaged<Action>.fromOpaque(data.unsafelyUnwrapped).release() })
+  cw_connect(instance, signal, runAction, retained(run), releaseAction)
 }
 
 /// Runs `run` once, `milliseconds` from now, on the main loop.

@@ -29,13 +29,7 @@ import CDesktop
   ) {
     cw_add_action(
       UnsafeMutableRawPointer(app.application).assumingMemoryBound(to: GtkApplication.self),
-      name, accel,
-      { data in
-        MainActor.assumeIsolated {
-          Unmanaged<Action>.fromOpaque(data.unsafelyUnwrapped).takeUnretainedValue().run()
-        }
-      }, Unmanaged.passRetained(Action(run)).toOpaque(),
-      { data in Unmanaged<Action>.fromOpaque(data.unsafelyUnwrapped).release() })
+      name, accel, runAction, retained(run), releaseAction)
   }
 
   /// The list, as GtkShortcutsWindow shows it.

@@ -41,15 +41,23 @@ import Testing
     #expect(throws: AlertsError.noSuchTimer("tea")) { try timers.saved("tea", now: at(240)) }
   }
 
-  /// A timer started with no window (the desktop app's) is saved running, not held as shown,
-  /// and handed at once to what rings it; the name is then taken.
-  @Test func aTimerStartedUnshownIsSavedAndHandedToItsRinger() throws {
-    let dir = try TemporaryDirectory()
-    final class Handed: @unchecked Sendable { var calls: [String] = [] }  // called on this thread
+  /// What a test's timers tell their ringer, in order ("tea true"); called on the test's thread.
+  final class Handed: @unchecked Sendable { var calls: [String] = [] }
+
+  /// Timers in `dir` whose ringer is told into a `Handed` (no process started).
+  func handedTimers(in dir: TemporaryDirectory) -> (Timers, Handed) {
     let handed = Handed()
     let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) {
       name, running in handed.calls.append("\(name) \(running)")
     }
+    return (timers, handed)
+  }
+
+  /// A timer started with no window (the desktop app's) is saved running, not held as shown,
+  /// and handed at once to what rings it; the name is then taken.
+  @Test func aTimerStartedUnshownIsSavedAndHandedToItsRinger() throws {
+    let dir = try TemporaryDirectory()
+    let (timers, handed) = handedTimers(in: dir)
     try timers.startUnshown("tea", .start(.seconds(120)), now: at(0))
     let saved = try #require(timers.store.file("tea").load(now: at(0)).value)
     #expect(abs((saved.endsAt ?? 0) - (t0 + 120)) < 0.01 && saved.isPending)
@@ -65,11 +73,7 @@ import Testing
   /// never ends it; a finished timer only restarts; a shown one is changed where it is shown.
   @Test func aTimerIsPausedExtendedResumedAndRestartedWithNoWindow() throws {
     let dir = try TemporaryDirectory()
-    final class Handed: @unchecked Sendable { var calls: [String] = [] }  // called on this thread
-    let handed = Handed()
-    let timers = Timers(store: TimerStore(directory: StateDirectory(url: dir.url))) {
-      name, running in handed.calls.append("\(name) \(running)")
-    }
+    let (timers, handed) = handedTimers(in: dir)
     try timers.startUnshown("tea", .start(.seconds(120)), now: at(0))
     let paused = try timers.change("tea", .pause, now: at(30))
     #expect(paused.endsAt == nil && abs((paused.remainingWhenPaused ?? 0) - 90) < 0.01)
