@@ -106,9 +106,8 @@ const char *cw_gtk_load(void) {
   // environment says wins.
   setenv("GSK_RENDERER", "cairo", 0);
   setenv("GDK_DEBUG", "gl-disable", 0);
-  // With no session bus, GTK's accessibility would start one (dbus-launch) and an
-  // accessibility bus, which outlive the window; and no screen reader listens where there is
-  // no session bus.
+  // With no session bus no screen reader can listen: GTK's accessibility is left off, as it
+  // would have GLib start a session bus (dbus-launch) and an accessibility bus for it.
   const char *runtime = getenv("XDG_RUNTIME_DIR");
   char user_bus[4096] = "";
   if (runtime != NULL) snprintf(user_bus, sizeof user_bus, "%s/bus", runtime);
@@ -128,7 +127,7 @@ struct cw_window {
   GtkWidget *window, *area;
   cw_window_handler handler;
   void *context;
-  int compact, on_top, kept_above, positioned, x, y;
+  int compact, on_top, positioned, x, y;
   pthread_mutex_t lock;  // guards what follows, written by any thread
   uint32_t *pixels;      // the picture shown, width × height
   int width, height;
@@ -260,7 +259,6 @@ static void cw_mapped(GtkWidget *widget, gpointer data) {
     p_XSendEvent(
       display, p_XDefaultRootWindow(display), False, SubstructureRedirectMask | SubstructureNotifyMask,
       &event);
-    window->kept_above = 1;
   }
   if (window->positioned) p_XMoveWindow(display, xid, window->x, window->y);
   p_XFlush(display);
@@ -309,8 +307,6 @@ cw_window *cw_window_open(
   p_gtk_widget_grab_focus(window->area);
   return window;
 }
-
-int cw_window_kept_above(cw_window *window) { return window->kept_above; }
 
 void cw_window_canvas(cw_window *window, int *width, int *height, int *scale, double *refresh) {
   pthread_mutex_lock(&window->lock);

@@ -38,7 +38,7 @@ import FoundationEssentials
     for control in [snooze, stop] { gtk_widget_set_valign(control, GTK_ALIGN_CENTER) }
     return box(vertical: false, [ringing, snooze, stop])
   }()
-  /// Whether an alarm sounded at the last look (``sounding(now:)``).
+  /// Whether an alarm sounded at the app's last look (``refresh(now:noticing:)``).
   var wasSounding = false
 
   init() {
@@ -103,22 +103,19 @@ import FoundationEssentials
     return nil
   }
 
-  /// Whether an alarm began to sound since the last look (or sounds at the first): the app
-  /// then shows this page, with its Snooze and Stop.
-  func beganSounding(now: Date) -> Bool {
-    let sounding =
-      Self.ringing(alarms.list(now: now).alarms, now: now)?.hasSuffix("is ringing") == true
-    defer { wasSounding = sounding }
-    return sounding && !wasSounding
-  }
-
-  /// The alarms as saved.
-  func refresh(now: Date) {
+  /// The alarms as saved. Noticing (the app's look each second): whether one began to sound
+  /// since the last such look, or sounds at the first; the app then shows this page, with its
+  /// Snooze and Stop.
+  @discardableResult
+  func refresh(now: Date, noticing: Bool = false) -> Bool {
     let saved = alarms.list(now: now).alarms
     let ringingNow = Self.ringing(saved, now: now)
     setText(ringing, ringingNow ?? "")
     gtk_widget_set_visible(ringingBar, ringingNow == nil ? 0 : 1)
-    guard saved != shown else { return }
+    let sounding = ringingNow?.hasSuffix("is ringing") == true
+    let began = noticing && sounding && !wasSounding
+    if noticing { wasSounding = sounding }
+    guard saved != shown else { return began }
     shown = saved
     removeChildren(of: list) { gtk_list_box_remove(opaque(list), $0) }
     for alarm in saved {
@@ -144,5 +141,6 @@ import FoundationEssentials
       pad(row, 8)
       gtk_list_box_append(opaque(list), row)
     }
+    return began
   }
 }

@@ -66,7 +66,7 @@ import Glibc
   func launched(with arguments: [String]) -> Int32 {
     guard let options = try? DesktopOptions.parse(arguments) else { return 64 }
     activate()
-    guard let pages, let stack else { return 1 }
+    guard let pages else { return 1 }
     if let length = options.length {
       pages.timer.start(named: options.name ?? "timer", .start(length))
     }
@@ -137,8 +137,7 @@ import Glibc
   func tick() {
     guard let pages else { return }
     let now = Date()
-    pages.alarms.refresh(now: now)
-    if pages.alarms.beganSounding(now: now) {
+    if pages.alarms.refresh(now: now, noticing: true) {
       show(.alarms)  // its Snooze and Stop, beside the notification's
     }
     pages.stopwatch.refresh(at: .now)

@@ -37,9 +37,6 @@ cw_window *cw_window_open(
 /// Runs the window's events until it is closed, then lets it go (on its thread).
 void cw_window_run(cw_window *window);
 
-/// Whether it was kept above the others as asked (no: Wayland lets no app do it).
-int cw_window_kept_above(cw_window *window);
-
 /// The drawable's size in pixels, its pixels per point and the display's frames per second.
 void cw_window_canvas(cw_window *window, int *width, int *height, int *scale, double *refresh);
 
