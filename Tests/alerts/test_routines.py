@@ -176,3 +176,38 @@ def test_status_follow_ends_once_its_reader_is_gone_and_follows_a_state_folder_m
         follow.kill()
         follow.wait()
     assert wait_for(lambda: watcher_pid(tmp_path) is None)
+
+
+def test_a_running_timer_is_paused_extended_and_restarted_from_another_command(world):
+    """The timer's keys, from any process: the only timer by default, any by --name; refused
+    while a window or terminal shows it (it saves what it shows), and with what to do."""
+    server, env, tmp_path = world
+    app = subprocess.Popen([BINARY, "timer", "10m", "--plain", "--name", "tea"], env=env, stdout=subprocess.PIPE)
+    app.stdout.readline()
+    shown = run(env, "timer", "--pause")
+    assert shown.returncode == 1 and "shown by another clockwork" in shown.stderr, shown
+    app.kill()  # its timer goes on, rung by the watcher
+    app.wait()
+    paused = run(env, "timer", "--pause")
+    assert paused.returncode == 0 and re.fullmatch(r"timer 'tea' paused, (10:00|9:5\d) left\n", paused.stdout), paused
+    assert "paused" in run(env, "timer", "--list").stdout
+    longer = run(env, "timer", "--add", "2m")
+    assert re.fullmatch(r"timer 'tea' paused, (12:00|11:5\d) left\n", longer.stdout), longer
+    resumed = run(env, "timer", "--toggle")
+    assert re.fullmatch(r"timer 'tea' running, (12:00|11:5\d) left, ends \d\d:\d\d:\d\d\n", resumed.stdout), resumed
+    too_much = run(env, "timer", "--subtract", "1h")
+    assert too_much.returncode == 1 and "--subtract never ends a timer" in too_much.stderr, too_much
+    restarted = run(env, "timer", "--restart")
+    assert re.fullmatch(r"timer 'tea' running, (10:00|9:59) left, ends .*\n", restarted.stdout), restarted
+    other = subprocess.Popen([BINARY, "timer", "5m", "--plain", "--name", "soup"], env=env, stdout=subprocess.PIPE)
+    other.stdout.readline()
+    other.kill()
+    other.wait()
+    which = run(env, "timer", "--pause")
+    assert which.returncode == 1 and "timers soup, tea are running or paused: give --name NAME" in which.stderr, which
+    assert run(env, "timer", "--pause", "--name", "soup").returncode == 0
+    both = run(env, "timer", "--pause", "--resume")
+    assert both.returncode == 64 and "do not combine" in both.stderr, both
+    for name in ("tea", "soup"):
+        run(env, "timer", "--cancel", "--name", name)
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)

@@ -20,11 +20,16 @@ extension TimerCommand {
       throw ValidationError(
         "--name '\(name)' must be 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'")
     }
-    if [list, cancel, next].filter({ $0 }).count > 1 {
-      throw ValidationError("--list, --cancel and --next do not combine: choose one")
+    let actions = [list, cancel, next].filter { $0 }.count + controls.changes.count
+    if actions > 1 {
+      throw ValidationError(
+        "--list, --cancel, --next, --pause, --resume, --toggle, --add, --subtract and --restart do not combine: choose one"
+      )
     }
-    if (list || cancel || next) && (duration != nil || until != nil || phases.sequence != nil) {
-      throw ValidationError("--list, --cancel and --next take no duration")
+    if actions > 0 && (duration != nil || until != nil || phases.sequence != nil) {
+      throw ValidationError(
+        "--list, --cancel, --next and a timer's controls take no duration (--add and --subtract take theirs)"
+      )
     }
     if phases.sequence != nil && (duration != nil || until != nil) {
       throw ValidationError("give a duration, --until or --sequence, one of them")

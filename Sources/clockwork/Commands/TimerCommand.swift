@@ -123,6 +123,8 @@ struct TimerCommand: AsyncParsableCommand {
   @Flag(help: "Start a sequence's waiting phase, or skip to its next one, and exit.")
   var next = false
 
+  @OptionGroup(title: "Change a timer from anywhere") var controls: TimerControlOptions
+
   /// The command that goes back to the timer `name`.
   static func resumeCommand(_ name: String) -> String {
     name == "timer" ? "clockwork timer" : "clockwork timer --name \(name)"
@@ -169,6 +171,9 @@ struct TimerCommand: AsyncParsableCommand {
     }
     let settings = try Settings.load()
     let live = live.resolved(settings)
+    if let change = controls.changes.first {
+      return try control(change, timers, now: wallNow, hours: live.hourCycle)
+    }
     let fpsGiven = try fpsOption ?? settings.fps(in: 1...60, for: "timer")
     let fps = fpsGiven ?? 15
     let clock = ContinuousClock()
