@@ -56,7 +56,8 @@ import Testing
       "duration '-5m' is negative"
     ),
     (["stopwatch", "--fps", "-3"], "--fps must be from 1 to 100, got -3.0"),
-    (["timer", "--list", "--cancel"], "--list, --cancel and --next do not combine"),
+    (["timer", "--list", "--cancel"], "--subtract and --restart do not combine: choose one"),
+    (["timer", "--pause", "5m"], "a timer's controls take no duration"),
     (["timer", "--repeat", "3", "5m"], "--repeat, --long-break and --manual go with --sequence"),
     (["timer", "--sequence", "work 25m, rest"], "each phase is a name and a duration"),
     (["status", "--format", "xml"], "unknown format 'xml' (use text, json, waybar, i3blocks)"),
