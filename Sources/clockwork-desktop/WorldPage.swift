@@ -64,7 +64,7 @@ import FoundationEssentials
         names.removeAll { $0 == name }
         save()
       }
-      cw_accessible_label(remove, "Remove \(Self.city(of: zone))")
+      cw_accessible_label(remove, "Remove \(zone.city)")
       let row = box(vertical: false, [text, remove])
       pad(row, 8)
       gtk_list_box_append(opaque(zones), row)
@@ -104,12 +104,6 @@ import FoundationEssentials
     refresh(now: Date())
   }
 
-  /// "New York" for America/New_York.
-  static func city(of zone: Zone) -> String {
-    let name = zone.description
-    return name.split(separator: "/").last.map { String($0.map { $0 == "_" ? " " : $0 }) } ?? name
-  }
-
   /// Shows `now` in digits (the face draws itself); the time to the next second.
   @discardableResult
   func refresh(now: Date) -> Duration {
@@ -128,7 +122,7 @@ import FoundationEssentials
   static func line(for zone: Zone, at now: Date, hours: HourCycle) -> String {
     let there = zone.civilTime(at: now)
     let here = Zone.local.civilTime(at: now)
-    let city = city(of: zone)
+    let city = zone.city
     let minutes = (there.utcOffset - here.utcOffset) / 60
     let offset =
       minutes == 0

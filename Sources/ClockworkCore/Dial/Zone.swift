@@ -127,6 +127,14 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   static let fixedUTC: Set = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z"]
   static var databaseDirectory: String { LibC.environment("TZDIR") ?? "/usr/share/zoneinfo" }
 
+  /// "New York" for America/New_York: the last part of a zone's name, `_` a space.
+  public static func city(ofIdentifier name: String) -> String {
+    name.split(separator: "/").last.map { String($0.map { $0 == "_" ? " " : $0 }) } ?? name
+  }
+
+  /// The city of this zone's name ("New York" for America/New_York).
+  public var city: String { Self.city(ofIdentifier: description) }
+
   /// The names in `names` a person typing `text` means: the name itself, or else the zones
   /// whose city ("New York" for America/New_York) is `text`, or else those whose city or name
   /// begins with it; letters of any case, `_` or a space alike.
@@ -139,7 +147,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     let wanted = folded(String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
     guard !wanted.isEmpty else { return [] }
     if let exact = names.first(where: { folded($0) == wanted }) { return [exact] }
-    let cities = names.map { ($0, folded($0.split(separator: "/").last ?? "")) }
+    let cities = names.map { ($0, folded(city(ofIdentifier: $0))) }
     let same = cities.filter { $0.1 == wanted }.map(\.0)
     if !same.isEmpty { return same }
     return cities.filter { $0.1.hasPrefix(wanted) || folded($0.0).hasPrefix(wanted) }.map(\.0)

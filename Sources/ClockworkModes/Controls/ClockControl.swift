@@ -87,9 +87,7 @@ public final class ClockControl {
   /// "Kathmandu +05:45 · day": the city of an IANA name, its offset at `date`, and whether it
   /// is day or night there (``Daylight``: the sun over that city).
   public static func label(for zone: Zone, at date: Date) -> String {
-    let name = zone.description
-    let city =
-      name.split(separator: "/").last.map { String($0.map { $0 == "_" ? " " : $0 }) } ?? name
+    let city = zone.city
     let offset = ClockText.offset(seconds: zone.civilTime(at: date).utcOffset)
     return "\(city) \(offset) · \(Daylight.isNight(in: zone, at: date) ? "night" : "day")"
   }
