@@ -86,21 +86,18 @@ import FoundationEssentials
 
   var shown: [StoredAlarm] = []
 
-  /// What sounds now ("standup is ringing (07:30)"), or is snoozed, or nothing.
-  static func ringing(_ alarms: [StoredAlarm], now: Date) -> String? {
-    let seconds = now.timeIntervalSince1970
-    let sounding = alarms.filter { alarm in
-      guard let rang = alarm.lastRing, seconds - rang < AlarmAlert.soundsFor else { return false }
-      return (alarm.stoppedAt ?? 0) < rang
-    }
-    let snoozed = alarms.filter { ($0.snoozedUntil ?? 0) > seconds }
+  /// What sounds now ("standup is ringing"), or else is snoozed, or nothing.
+  static func ringing(_ alarms: [StoredAlarm], now: Date) -> (text: String, sounding: Bool)? {
     func name(_ alarm: StoredAlarm) -> String { alarm.label ?? alarm.summary }
-    if let alarm = sounding.first { return "\(name(alarm)) is ringing" }
-    if let alarm = snoozed.first, let until = alarm.snoozedUntil {
-      let time = ClockText.time(Date(timeIntervalSince1970: until), in: .local)
-      return "\(name(alarm)) is snoozed until \(time)"
+    if let alarm = alarms.first(where: { $0.isSounding(at: now) }) {
+      return ("\(name(alarm)) is ringing", true)
     }
-    return nil
+    guard
+      let alarm = alarms.first(where: { ($0.snoozedUntil ?? 0) > now.timeIntervalSince1970 }),
+      let until = alarm.snoozedUntil
+    else { return nil }
+    let time = ClockText.time(Date(timeIntervalSince1970: until), in: .local)
+    return ("\(name(alarm)) is snoozed until \(time)", false)
   }
 
   /// The alarms as saved. Noticing (the app's look each second): whether one began to sound
@@ -110,9 +107,9 @@ import FoundationEssentials
   func refresh(now: Date, noticing: Bool = false) -> Bool {
     let saved = alarms.list(now: now).alarms
     let ringingNow = Self.ringing(saved, now: now)
-    setText(ringing, ringingNow ?? "")
+    setText(ringing, ringingNow?.text ?? "")
     gtk_widget_set_visible(ringingBar, ringingNow == nil ? 0 : 1)
-    let sounding = ringingNow?.hasSuffix("is ringing") == true
+    let sounding = ringingNow?.sounding == true
     let began = noticing && sounding && !wasSounding
     if noticing { wasSounding = sounding }
     guard saved != shown else { return began }

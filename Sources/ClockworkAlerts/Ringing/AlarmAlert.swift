@@ -95,9 +95,7 @@ public enum AlarmAlert {
       guard pressed == nil, let alarm = store.load().alarms.first(where: { $0.id == id }) else {
         return false
       }
-      return alarm.enabled && alarm.lastRing == rang && alarm.snoozedUntil == nil
-        && (alarm.stoppedAt ?? 0) < rang
-        && Date().timeIntervalSince1970 - rang < soundsFor
+      return alarm.lastRing == rang && alarm.isSounding(at: Date())
     }
     // A press or a stop cuts the sound within half a second.
     let listening = { () -> Bool in

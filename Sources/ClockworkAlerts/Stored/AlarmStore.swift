@@ -60,6 +60,13 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
     return [scheduled, snooze].compactMap { $0 }.min()
   }
 
+  /// Whether its last ring sounds at `now`: on, not snoozed nor stopped since, and rung less
+  /// than ``AlarmAlert/soundsFor`` ago (the watcher's sound, the app's Snooze and Stop).
+  public func isSounding(at now: Date) -> Bool {
+    guard enabled, snoozedUntil == nil, let rang = lastRing else { return false }
+    return (stoppedAt ?? 0) < rang && now.timeIntervalSince1970 - rang < AlarmAlert.soundsFor
+  }
+
   /// "07:00 Mon–Fri (Europe/Berlin)".
   public var summary: String {
     let time = "\(ClockText.pad(hour)):\(ClockText.pad(minute))"
