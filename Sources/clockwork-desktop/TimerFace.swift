@@ -37,14 +37,16 @@ import FoundationEssentials
     scene.addSublayer(ring.layer)
   }
 
-  /// Shows `timer` as saved (nil: none), drawn again if that changes what is shown.
+  /// The timer as saved when it was last shown.
+  private var saved: StoredTimer?
+
+  /// Shows `timer` as saved (nil: none), drawn again when it was saved anew (paused, resumed,
+  /// extended, another timer): while it runs, the face draws itself on its deadlines.
   func show(_ timer: StoredTimer?, now: Date) {
-    let restored = try? timer?.restored(at: .now, wallNow: now)
-    let changed =
-      restored?.isRunning != countdown?.isRunning
-      || restored.map { $0.remaining(at: .now) } != countdown.map { $0.remaining(at: .now) }
-    countdown = restored
-    if changed { view.redraw() }
+    guard timer != saved else { return }
+    saved = timer
+    countdown = try? timer?.restored(at: .now, wallNow: now)
+    view.redraw()
   }
 
   /// Whether the desktop lets things move (GTK's gtk-enable-animations).
