@@ -195,8 +195,7 @@ public struct Presets: Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      try AtomicFile.makeFolder(url.deletingLastPathComponent())
-      try AtomicFile.write(try encoder.encode(entries), to: url)
+      try AtomicFile.write(try encoder.encode(entries), to: url)  // its folder made if need be
     } catch {
       throw PresetError("cannot save \(url.path): \(error)")
     }

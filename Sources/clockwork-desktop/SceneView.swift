@@ -34,10 +34,13 @@ import FoundationEssentials
             .draw(on: cr, width: Int(width), height: Int(height))
         }
       }, Unmanaged.passRetained(self).toOpaque(),
-      { data in
-        guard let data else { return }
-        Unmanaged<SceneView>.fromOpaque(data).release()
-      })
+      SceneView.release)
+  }
+
+  /// Lets go of the view GTK held for a draw function or a timeout.
+  private static let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+    guard let data else { return }
+    Unmanaged<SceneView>.fromOpaque(data).release()
   }
 
   /// Draws the scene again now (its state changed).
@@ -72,10 +75,7 @@ import FoundationEssentials
         }
         return 0  // G_SOURCE_REMOVE
       }, Unmanaged.passRetained(self).toOpaque(),
-      { data in
-        guard let data else { return }
-        Unmanaged<SceneView>.fromOpaque(data).release()
-      })
+      SceneView.release)
   }
 
   /// The frames a second of the monitor the area is on (60 where GDK does not say).

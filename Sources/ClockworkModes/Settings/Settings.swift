@@ -76,10 +76,7 @@ public struct Settings {
     }
     var object: [String: JSONSetting] = [:]
     if FileManager.default.fileExists(atPath: path) {
-      let data: Data
-      do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-        throw SettingsError(path: path, line: nil, problem: "cannot read it (\(error.reason))")
-      }
+      let data = try contents(of: path)
       _ = try decode(data, path: path)
       object = (try? JSONDecoder().decode([String: JSONSetting].self, from: data)) ?? [:]
     }
@@ -87,19 +84,21 @@ public struct Settings {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      try AtomicFile.makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent())
       try AtomicFile.write(try encoder.encode(object), to: URL(fileURLWithPath: path))
     } catch {
       throw SettingsError(path: path, line: nil, problem: "cannot write it (\(error))")
     }
   }
 
-  static func read(path: String) throws(SettingsError) -> Settings {
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+  /// The file's bytes, or why they cannot be read.
+  static func contents(of path: String) throws(SettingsError) -> Data {
+    do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
       throw SettingsError(path: path, line: nil, problem: "cannot read it (\(error.reason))")
     }
-    var settings = try decode(data, path: path)
+  }
+
+  static func read(path: String) throws(SettingsError) -> Settings {
+    var settings = try decode(try contents(of: path), path: path)
     settings.path = path
     return settings
   }
