@@ -28,6 +28,21 @@ public struct Status: Sendable, Equatable {
     public var percentage: Int?
     /// When its text changes next; `nil`: not by itself.
     public var changes: Date?
+    /// The timer's or stopwatch's name, the alarm's label.
+    public var name: String?
+    /// Seconds left of a timer (negative in overtime), or to an alarm.
+    public var remaining: Double?
+    /// When a running timer ends, or an alarm rings.
+    public var endsAt: Date?
+    /// Seconds a stopwatch has counted.
+    public var elapsed: Double?
+    /// What a panel's click and scroll run (the commands, by event), for a timer.
+    public var actions: [Action: String] = [:]
+  }
+
+  /// A panel's pointer events that do something to an item.
+  public enum Action: String, Sendable, CaseIterable {
+    case click, scrollUp, scrollDown
   }
 
   /// Timers first, then the stopwatch, then the next alarm.
@@ -46,19 +61,11 @@ public struct Status: Sendable, Equatable {
       items.append(item(timer, now: now))
     }
     // A stopwatch stopped at 0:00 (started and stopped at once, or reset) is nothing to show.
-    if let watch = StopwatchStore(directory: directory).file.load(now: now).value,
-      watch.phase == .running || (watch.phase != .idle && watch.elapsed(atWall: now).seconds >= 1)
-    {
-      let seconds = watch.elapsed(atWall: now).seconds
-      let running = watch.phase == .running
-      let changes =
-        running ? now.addingTimeInterval(1 - seconds.truncatingRemainder(dividingBy: 1)) : nil
-      items.append(
-        Item(
-          kind: .stopwatch,
-          text: "stopwatch \(clock(seconds.rounded(.down)))" + (running ? "" : " (paused)"),
-          detail: "stopwatch, \(running ? "running" : "paused"), \(clock(seconds.rounded(.down)))",
-          paused: !running, changes: changes))
+    for store in StopwatchStore.all(in: directory) {
+      guard let watch = store.file.load(now: now).value,
+        watch.phase == .running || (watch.phase != .idle && watch.elapsed(atWall: now).seconds >= 1)
+      else { continue }
+      items.append(item(watch, named: store.name, now: now))
     }
     let alarms = AlarmStore(directory: directory).load(now: now).alarms.compactMap { alarm in
       alarm.owed.map { (alarm, $0) }
@@ -80,9 +87,23 @@ public struct Status: Sendable, Equatable {
           detail:
             "next alarm: \(Weekday(of: wall).shortName) \(ClockText.day(wall)) \(ClockText.time(wall))\(label)",
           // Owed already (its ringer is gone): the line changes once it is rung, not before.
-          paused: false, changes: next > now ? next : nil))
+          paused: false, changes: next > now ? next : nil, name: alarm.label,
+          remaining: next.timeIntervalSince(now), endsAt: next))
     }
     return Status(items: items)
+  }
+
+  static func item(_ watch: StoredStopwatch, named name: String?, now: Date) -> Item {
+    let seconds = watch.elapsed(atWall: now).seconds
+    let running = watch.phase == .running
+    let changes =
+      running ? now.addingTimeInterval(1 - seconds.truncatingRemainder(dividingBy: 1)) : nil
+    let title = "stopwatch" + (name.map { " \($0)" } ?? "")
+    return Item(
+      kind: .stopwatch,
+      text: "\(title) \(clock(seconds.rounded(.down)))" + (running ? "" : " (paused)"),
+      detail: "\(title), \(running ? "running" : "paused"), \(clock(seconds.rounded(.down)))",
+      paused: !running, changes: changes, name: name, elapsed: seconds)
   }
 
   static func item(_ timer: StoredTimer, now: Date) -> Item {
@@ -113,7 +134,20 @@ public struct Status: Sendable, Equatable {
       detail:
         "timer \(name): \(shown) left of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000))))"
         + detail,
-      paused: !running, percentage: max(0, min(100, passed)), changes: changes)
+      paused: !running, percentage: max(0, min(100, passed)), changes: changes, name: timer.name,
+      remaining: left, endsAt: timer.endsAt.map(Date.init(timeIntervalSince1970:)),
+      actions: actions(for: timer))
+  }
+
+  /// What a panel's click and scroll do to `timer`: pause or resume it (start a waiting
+  /// phase), add or take off a minute.
+  static func actions(for timer: StoredTimer) -> [Action: String] {
+    let named = "--name \(timer.name)"
+    return [
+      .click: "clockwork timer \(timer.waitsToStart ? "--next" : "--toggle") \(named)",
+      .scrollUp: "clockwork timer --add 1m \(named)",
+      .scrollDown: "clockwork timer --subtract 1m \(named)",
+    ]
   }
 
   /// "2h 05m", rounded up to the minute.
@@ -158,6 +192,18 @@ public struct Status: Sendable, Equatable {
           "detail": .string(item.detail), "paused": .bool(item.paused),
         ]
         if let percentage = item.percentage { object["percentage"] = .int(percentage) }
+        if let name = item.name { object["name"] = .string(name) }
+        if let remaining = item.remaining { object["remaining"] = .number(remaining) }
+        if let elapsed = item.elapsed { object["elapsed"] = .number(elapsed) }
+        if let endsAt = item.endsAt {
+          object["endsAt"] = .string(ClockText.iso8601(endsAt, in: .local))
+        }
+        if !item.actions.isEmpty {
+          object["actions"] = .raw(
+            JSONScalar.object(item.actions.mapValues(JSONScalar.string).reduce(into: [:]) {
+              $0[$1.key.rawValue] = $1.value
+            }))
+        }
         return JSONScalar.object(object)
       }
       return
@@ -169,10 +215,16 @@ public struct Status: Sendable, Equatable {
 /// A JSON value of one line, keys sorted (what panels read; no pretty printing).
 enum JSONScalar {
   case string(String), int(Int), bool(Bool)
+  /// Seconds, to the millisecond.
+  case number(Double)
+  /// JSON already encoded (an object within).
+  case raw(String)
 
   var encoded: String {
     switch self {
     case .int(let value): return String(value)
+    case .number(let value): return String((value * 1000).rounded() / 1000)
+    case .raw(let json): return json
     case .bool(let value): return value ? "true" : "false"
     case .string(let text):
       let encoder = JSONEncoder()

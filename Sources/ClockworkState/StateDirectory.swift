@@ -28,6 +28,14 @@ public struct StateDirectory: Sendable {
   /// A file in the folder.
   public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
+  /// Whether `name` may name a timer, preset or stopwatch, and so a file of its own: letters,
+  /// digits, `-`, `_` and `.`, up to 64, not starting with a dot.
+  public static func validName(_ name: String) -> Bool {
+    !name.isEmpty && name.count <= 64
+      && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+      && !name.hasPrefix(".")
+  }
+
   /// The environment a process started for this folder needs to find it (`XDG_STATE_HOME`),
   /// when it is a `clockwork` folder under a state home.
   public var environment: [String: String] {

@@ -2,13 +2,17 @@ import ClockworkCore
 import FoundationEssentials
 import Glibc
 
-/// The stopwatch's state on disk: resumed on start, saved on every change, archived by
-/// `--new`, listed by `--history`, guarded by a lock.
+/// A stopwatch's state on disk: resumed on start, saved on every change, archived by
+/// `--new`, listed by `--history`, guarded by a lock. The stopwatch with no name is
+/// `stopwatch.json`; one named (`stopwatch --name lap`) is `stopwatches/lap.json`.
 public final class StopwatchStore {
   /// The state folder.
   public let directory: StateDirectory
-  /// The current stopwatch's file (`stopwatch.json`).
+  /// Its name; `nil`: the stopwatch with no name.
+  public let name: String?
+  /// The current stopwatch's file.
   public let file: StateFile<StoredStopwatch>
+  let lockURL: URL
   /// The lock held while this process owns the stopwatch; nil when read-only or not taken.
   public private(set) var lock: StateLock?
   /// Another process owns the stopwatch: show it, do not write.
@@ -19,14 +23,38 @@ public final class StopwatchStore {
   public var started: Date?
 
   /// The store in the user's state folder (`$XDG_STATE_HOME/clockwork`).
-  public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    self.init(directory: StateDirectory(environment: environment))
+  /// - Parameters:
+  ///   - environment: where `XDG_STATE_HOME` and `HOME` are read.
+  ///   - name: the stopwatch's name (see ``StateDirectory/validName(_:)``); `nil`: the one with no name.
+  public convenience init(
+    environment: [String: String] = ProcessInfo.processInfo.environment, name: String? = nil
+  ) {
+    self.init(directory: StateDirectory(environment: environment), name: name)
   }
 
   /// The store in `directory`.
-  public init(directory: StateDirectory) {
+  /// - Parameters:
+  ///   - directory: the state folder.
+  ///   - name: the stopwatch's name (see ``StateDirectory/validName(_:)``); `nil`: the one with no name.
+  public init(directory: StateDirectory, name: String? = nil) {
     self.directory = directory
-    file = StateFile(url: directory.file("stopwatch.json"))
+    self.name = name
+    let base = name.map { Self.namedFolder(directory).appendingPathComponent($0) }
+    file = StateFile(url: base?.appendingPathExtension("json") ?? directory.file("stopwatch.json"))
+    lockURL = base?.appendingPathExtension("lock") ?? directory.file("stopwatch.lock")
+  }
+
+  /// `stopwatches`: a file a named stopwatch.
+  static func namedFolder(_ directory: StateDirectory) -> URL { directory.file("stopwatches") }
+
+  /// The stopwatch with no name, then the named ones by name, each saved or not.
+  public static func all(in directory: StateDirectory) -> [StopwatchStore] {
+    let files =
+      (try? FileManager.default.contentsOfDirectory(atPath: namedFolder(directory).path)) ?? []
+    let names = files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+      .map { String($0.dropLast(".json".count)) }.filter(StateDirectory.validName).sorted()
+    return [StopwatchStore(directory: directory)]
+      + names.map { StopwatchStore(directory: directory, name: $0) }
   }
 
   /// Where archived stopwatches are kept, a file each.
@@ -35,7 +63,7 @@ public final class StopwatchStore {
   /// Takes the lock, or learns who holds it. With `take`, asks the holder to quit (SIGTERM)
   /// and waits up to two seconds for the lock.
   public func claim(take: Bool) -> StopwatchClaim {
-    switch StateLock.acquire(directory.file("stopwatch.lock")) {
+    switch StateLock.acquire(lockURL) {
     case .acquired(let lock):
       self.lock = lock
       return .owned
@@ -50,7 +78,7 @@ public final class StopwatchStore {
       kill(pid, SIGTERM)
       for _ in 0..<40 {
         usleep(50_000)
-        if case .acquired(let lock) = StateLock.acquire(directory.file("stopwatch.lock")) {
+        if case .acquired(let lock) = StateLock.acquire(lockURL) {
           self.lock = lock
           return .tookOver(from: pid)
         }
@@ -81,7 +109,8 @@ public final class StopwatchStore {
     guard !readOnly else { return }
     if watch.phase != .idle && started == nil { started = wallNow }
     do {
-      try file.save(StoredStopwatch(watch, at: now, wallNow: wallNow, started: started))
+      try file.save(
+        StoredStopwatch(watch, at: now, wallNow: wallNow, started: started, name: name))
       saveError = nil
     } catch {
       saveError = "state could not be saved (\(error.problem))"

@@ -24,6 +24,8 @@ public struct StoredStopwatch: StoredState, Hashable {
   public var started: Double?
   /// When it was archived (wall time); `nil` while it is the current stopwatch.
   public var ended: Double?
+  /// Its name (`stopwatch --name`); `nil`: the stopwatch with no name.
+  public var name: String?
 
   /// A lap as stored: its number, split and total in seconds.
   public struct StoredLap: Codable, Hashable, Sendable {
@@ -36,10 +38,17 @@ public struct StoredStopwatch: StoredState, Hashable {
   }
 
   /// A stored stopwatch.
+  /// - Parameters:
+  ///   - watch: the stopwatch.
+  ///   - now: the instant it is read at.
+  ///   - wallNow: the wall time at `now`.
+  ///   - started: when its session began.
+  ///   - name: its name; `nil`: the stopwatch with no name.
   public init(
     _ watch: Stopwatch<ContinuousClock.Instant>, at now: ContinuousClock.Instant, wallNow: Date,
-    started: Date?
+    started: Date?, name: String? = nil
   ) {
+    self.name = name
     phase = watch.phase
     elapsed = StoredNumbers.seconds(watch.elapsed(at: now))
     anchor = wallNow.timeIntervalSince1970

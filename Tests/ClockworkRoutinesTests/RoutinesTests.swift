@@ -89,6 +89,37 @@ import Testing
     #expect(both.render(.i3blocks) == "focus work 1/4 25:00 · long 3h 00m\nfocus work 1/4 25:00")
   }
 
+  /// What a script reads without parsing text: each item's name, seconds left or counted, its
+  /// end, and what a panel's click and scroll run; named stopwatches each have an item.
+  @Test func theJSONStatusCarriesNamesNumbersEndsAndActions() throws {
+    let dir = try TemporaryDirectory()
+    let state = StateDirectory(url: dir.url)
+    #expect(TimerStore(directory: state).save(try sequenceTimer("focus", "work 25m")) == nil)
+    let clock = ContinuousClock()
+    var running = Stopwatch<ContinuousClock.Instant>()
+    try running.start(at: clock.now.advanced(by: .seconds(-90)))
+    for name in ["b", "a"] {
+      try StopwatchStore(directory: state, name: name).file.save(
+        StoredStopwatch(running, at: clock.now, wallNow: at(0), started: at(-90), name: name))
+    }
+    let status = Status.now(in: state, at: at(60.25))
+    #expect(status.line == "focus work 1/1 24:00 · stopwatch a 2:30 · stopwatch b 2:30")
+    let json = try JSONSerialization.jsonObject(with: Data(status.render(.json).utf8))
+    let items = try #require((json as? [String: Any])?["items"] as? [[String: Any]])
+    #expect(items.map { $0["name"] as? String } == ["focus", "a", "b"])
+    #expect(items[0]["remaining"] as? Double == 1439.75)
+    // Saved to the millisecond, from an instant a few microseconds after the start.
+    let elapsed = try #require(items[1]["elapsed"] as? Double)
+    #expect(abs(elapsed - 150.25) <= 0.002 && items[1]["remaining"] == nil)
+    let ends = try #require(items[0]["endsAt"] as? String)
+    #expect(try Date(ends, strategy: .iso8601) == at(1500))
+    let actions = try #require(items[0]["actions"] as? [String: String])
+    #expect(actions["click"] == "clockwork timer --toggle --name focus")
+    #expect(actions["scrollUp"] == "clockwork timer --add 1m --name focus")
+    #expect(actions["scrollDown"] == "clockwork timer --subtract 1m --name focus")
+    #expect(StopwatchStore.all(in: state).map(\.name) == [nil, "a", "b"])
+  }
+
   /// A manual sequence's next phase waits, and says what starts it; an alarm in another zone
   /// says which; a stopwatch stopped at 0:00 is not shown.
   @Test func theStatusLineSaysWhatWaitsWhichZoneAndLeavesAnEmptyStopwatchOut() throws {

@@ -87,6 +87,40 @@ def test_new_archives_and_history_lists(tmp_path):
     assert len(re.findall(r"^\s+\d+\s+\d\d:\d\d\.\d\d", history, re.M)) == 2
 
 
+def test_named_stopwatches_run_at_once_each_with_its_laps_and_history(tmp_path):
+    env = env_for(tmp_path)
+    watches = {}
+    try:
+        for name in ("a", "b"):
+            watches[name] = subprocess.Popen(
+                [BINARY, "stopwatch", "--plain", "--name", name],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, bufsize=0)
+            read_line(watches[name])
+        watches["a"].stdin.write(b"\n")  # a lap on a alone
+        line, _ = read_line(watches["a"])
+        while not line.startswith("lap "):
+            line, _ = read_line(watches["a"])
+        status = json.loads(subprocess.run(
+            [BINARY, "status", "--format", "json"], capture_output=True, env=env, timeout=10).stdout)
+        shown = [(item["kind"], item.get("name"), item["paused"]) for item in status["items"]]
+        assert shown == [("stopwatch", "a", False), ("stopwatch", "b", False)], status
+        for name in ("a", "b"):
+            watches[name].stdin.close()  # end of input: stopped and saved
+            assert watches[name].wait(timeout=10) == 0
+    finally:
+        for watch in watches.values():
+            if watch.poll() is None:
+                watch.kill()
+                watch.wait()
+    for name in ("a", "b"):
+        subprocess.run([BINARY, "stopwatch", "--plain", "--new", "--name", name], input=b"",
+                       capture_output=True, env=env, timeout=10)
+    history = subprocess.run([BINARY, "stopwatch", "--history", "--name", "a"], capture_output=True,
+                             env=env, timeout=10).stdout.decode()
+    assert re.search(r"#1  'a'  started", history) and "'b'" not in history, history
+    assert len(re.findall(r"^\s+\d+\s+\d\d:\d\d\.\d\d", history, re.M)) == 1, history
+
+
 def test_corrupt_state_is_moved_aside_with_a_warning(tmp_path):
     env = env_for(tmp_path)
     folder = tmp_path / "state" / "clockwork"

@@ -209,10 +209,6 @@ public struct TimerStore: Sendable {
     return nil
   }
 
-  /// Whether `name` may name a timer: letters, digits, `-`, `_` and `.`, up to 64, not starting with a dot.
-  public static func validName(_ name: String) -> Bool {
-    !name.isEmpty && name.count <= 64
-      && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
-      && !name.hasPrefix(".")
-  }
+  /// Whether `name` may name a timer (``StateDirectory/validName(_:)``).
+  public static func validName(_ name: String) -> Bool { StateDirectory.validName(name) }
 }

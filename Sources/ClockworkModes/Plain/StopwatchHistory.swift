@@ -10,6 +10,8 @@ public enum StopwatchHistory {
     public var number: Int
     /// The archived file it was read from.
     public var file: String
+    /// The stopwatch's name; `nil`: the one with no name.
+    public var name: String?
     /// When it first started, on the wall clock; `nil` when unknown.
     public var started: Date?
     /// When it was last stopped, on the wall clock; `nil` when unknown.
@@ -29,7 +31,7 @@ public enum StopwatchHistory {
       let end = Date(timeIntervalSince1970: stored.ended ?? stored.anchor)
       let (watch, _) = stored.restored(at: now, wallNow: end)
       return Session(
-        number: index + 1, file: session.url.lastPathComponent,
+        number: index + 1, file: session.url.lastPathComponent, name: stored.name,
         started: stored.started.map { Date(timeIntervalSince1970: $0) },
         ended: stored.ended.map { Date(timeIntervalSince1970: $0) },
         laps: watch.laps, total: watch.elapsed(at: now))
@@ -44,7 +46,8 @@ public enum StopwatchHistory {
     return sessions.map { session in
       let started = session.started.map { ClockText.line($0, in: zone) } ?? "unknown start"
       let ended = session.ended.map { "  ended \(ClockText.line($0, in: zone))" } ?? ""
-      return "#\(session.number)  started \(started)\(ended)  (\(session.file))\n"
+      let name = session.name.map { "  '\($0)'" } ?? ""
+      return "#\(session.number)\(name)  started \(started)\(ended)  (\(session.file))\n"
         + LapTable.render(session.laps, total: session.total)
     }.joined(separator: "\n\n")
   }

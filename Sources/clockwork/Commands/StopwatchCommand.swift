@@ -27,6 +27,9 @@ struct StopwatchCommand: AsyncParsableCommand {
       one file. A second clockwork shows the stopwatch read-only \
       (--take takes it over).
 
+      Several run at once with --name: each is saved, resumed, archived and taken over on its \
+      own, and `clockwork status` lists every one that has counted a second.
+
       Plain mode (--plain, or output not a terminal) prints the elapsed time once a second; \
       each line on standard input (Enter) records a lap and prints it. End of input (Ctrl-D) or \
       Ctrl-C stops the stopwatch (saved, stopped) and prints the laps as a table, newest first, \
@@ -53,6 +56,13 @@ struct StopwatchCommand: AsyncParsableCommand {
       valueName: "file"), completion: Completions.laps)
   var export: String?
 
+  @Option(
+    name: .customLong("name"),
+    help: ArgumentHelp(
+      "Name the stopwatch, so several can run (letters, digits, - _ .; default: none).",
+      valueName: "name"))
+  var name: String?
+
   @Flag(help: "Start a new stopwatch; the current one is archived (see --history).")
   var new = false
 
@@ -63,6 +73,11 @@ struct StopwatchCommand: AsyncParsableCommand {
   var take = false
 
   func validate() throws {
+    if let name, !StateDirectory.validName(name) {
+      throw ValidationError(
+        "'\(name)' cannot name a stopwatch: use letters, digits, - _ and . (up to 64, not starting with .)"
+      )
+    }
     if history && (new || take) {
       throw ValidationError(
         "--history lists past stopwatches; it does not combine with --new or --take")
@@ -82,9 +97,11 @@ struct StopwatchCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let store = StopwatchStore()
+    let store = StopwatchStore(name: name)
     if history {
-      let sessions = StopwatchHistory.sessions(store.history())
+      // With --name, that stopwatch's sessions alone.
+      let sessions = StopwatchHistory.sessions(
+        store.history().filter { name == nil || $0.stored.name == name })
       StandardOutput.line(StopwatchHistory.render(sessions, zone: .local))
       if let export {
         do { try LapExport.write(sessions, zone: .local, to: export) } catch {
@@ -123,7 +140,7 @@ struct StopwatchCommand: AsyncParsableCommand {
       let control = StopwatchControl(
         watch: watch, store: store, notes: notes, readOnlyHint: "--take")
       status = await LiveRun.window(
-        title: "clockwork stopwatch", size: live.windowPoints, placement: live.placement,
+        title: "clockwork stopwatch" + (name.map { " \($0)" } ?? ""), size: live.windowPoints, placement: live.placement,
         hint: LiveOptions.noWindow
       ) { _ in
         StopwatchWindow(control: control, fps: fps)
