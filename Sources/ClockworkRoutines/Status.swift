@@ -200,9 +200,10 @@ public struct Status: Sendable, Equatable {
         }
         if !item.actions.isEmpty {
           object["actions"] = .raw(
-            JSONScalar.object(item.actions.mapValues(JSONScalar.string).reduce(into: [:]) {
-              $0[$1.key.rawValue] = $1.value
-            }))
+            JSONScalar.object(
+              item.actions.mapValues(JSONScalar.string).reduce(into: [:]) {
+                $0[$1.key.rawValue] = $1.value
+              }))
         }
         return JSONScalar.object(object)
       }

@@ -140,7 +140,8 @@ struct StopwatchCommand: AsyncParsableCommand {
       let control = StopwatchControl(
         watch: watch, store: store, notes: notes, readOnlyHint: "--take")
       status = await LiveRun.window(
-        title: "clockwork stopwatch" + (name.map { " \($0)" } ?? ""), size: live.windowPoints, placement: live.placement,
+        title: "clockwork stopwatch" + (name.map { " \($0)" } ?? ""), size: live.windowPoints,
+        placement: live.placement,
         hint: LiveOptions.noWindow
       ) { _ in
         StopwatchWindow(control: control, fps: fps)
