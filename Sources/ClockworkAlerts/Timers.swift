@@ -72,6 +72,9 @@ public struct Timers: Sendable {
       throws(AlertsError) -> Opening
     {
       try checkFree(name, replacing: replacing, now: now)
+      if replacing, let old = store.file(name).load(now: now).value, !old.isFinished(atWall: now) {
+        store.history.append(TimerHistory.Record(old, ended: now, outcome: .cancelled))
+      }
       let first = sequence?.step(0)?.phase.duration ?? duration
       return .start(duration: first, sequence: sequence, exec: preset?.exec, sound: preset?.sound)
     }
@@ -106,9 +109,13 @@ public struct Timers: Sendable {
       updated = timer
       updated.endsAt = now.timeIntervalSince1970 + timer.remaining(atWall: now)
       updated.remainingWhenPaused = nil
+      updated.started = now.timeIntervalSince1970
     } else {
       guard timer.rungAt == nil, let following = timer.nextPhase(startingAt: now, waits: false)
       else { throw .lastPhase(name) }
+      if !timer.isFinished(atWall: now) {
+        store.history.append(TimerHistory.Record(timer, ended: now, outcome: .skipped))
+      }
       updated = following
     }
     if let problem = store.save(updated) { throw .cannotSave(problem) }
@@ -130,11 +137,11 @@ public struct Timers: Sendable {
   /// has it rung if the run goes away.
   public func persistence(
     _ name: String, exec: String?, sound: String?, sequence: PhaseSequence? = nil, step: Int = 0,
-    manual: Bool = false
+    manual: Bool = false, started: Date? = nil
   ) -> TimerPersistence {
     let persistence = TimerPersistence(
       store: store, name: name, exec: exec, tty: TerminalIdentity.current(), sound: sound,
-      sequence: sequence, step: step, manual: manual)
+      sequence: sequence, step: step, manual: manual, started: started)
     let ringer = ringer
     persistence.whenSaved = { running in ringer(name, running) }
     return persistence
@@ -216,15 +223,20 @@ public struct Timers: Sendable {
       countdown, name: name, at: instant, wallNow: now, exec: timer.exec, tty: timer.tty,
       sound: timer.sound)
     (updated.sequence, updated.step, updated.manual) = (timer.sequence, timer.step, timer.manual)
+    updated.started = timer.started
     if let problem = store.save(updated) { throw .cannotSave(problem) }
     ringer(name, updated.isPending)
     return updated
   }
 
-  /// Removes a timer, running, paused or finished, and what would have rung it.
-  public func cancel(_ name: String) throws(AlertsError) -> StoredTimer {
-    guard let timer = store.file(name).load().value else { throw .noSuchTimer(name) }
+  /// Removes a timer, running, paused or finished, and what would have rung it; one not
+  /// finished is logged in the history as cancelled.
+  public func cancel(_ name: String, now: Date = Date()) throws(AlertsError) -> StoredTimer {
+    guard let timer = store.file(name).load(now: now).value else { throw .noSuchTimer(name) }
     do { try store.remove(name) } catch { throw .cannotSave("\(error)") }
+    if !timer.isFinished(atWall: now) {
+      store.history.append(TimerHistory.Record(timer, ended: now, outcome: .cancelled))
+    }
     if timer.isPending { ringer(name, false) }  // its systemd unit, if it has one, goes too
     return timer
   }

@@ -103,6 +103,55 @@ import Testing
     withExtendedLifetime(shown) {}
   }
 
+  /// Each end is logged once, by whoever ends it: a ring (taken once of two tries), a cancel,
+  /// a sequence's phase skipped; a cancel of a finished timer logs nothing more.
+  @Test func theHistoryLogsEachEndOnceWithWhatWasCounted() throws {
+    let dir = try TemporaryDirectory()
+    let (timers, _) = handedTimers(in: dir)
+    try timers.startUnshown("tea", .start(.seconds(120)), now: at(0))
+    #expect(timers.store.claimEnd("tea", now: at(121)) != nil)
+    #expect(timers.store.claimEnd("tea", now: at(122)) == nil, "rung once")
+    _ = try timers.cancel("tea", now: at(130))
+    try timers.startUnshown("soup", .start(.seconds(600)), now: at(200))
+    _ = try timers.change("soup", .add(.seconds(60)), now: at(210))
+    _ = try timers.cancel("soup", now: at(290))
+    let sequence = try PhaseSequence(parsing: "work 25m, break 5m", rounds: 1)
+    try timers.startUnshown("focus", .sequence(sequence), now: at(300))
+    _ = try timers.next("focus", now: at(400))
+    let records = timers.store.history.records()
+    #expect(records.map(\.outcome) == [.finished, .cancelled, .skipped])
+    #expect(records.map(\.name) == ["tea", "soup", "focus"])
+    #expect(records.map(\.started) == [t0, t0 + 200, t0 + 300])
+    #expect(records.map(\.ended) == [t0 + 120, t0 + 290, t0 + 400])
+    #expect(records.map(\.planned) == [120, 660, 1500])
+    #expect(records.map(\.actual) == [120, 90, 100])
+    #expect(records[2].phase == "work 1/1" && records[2].phaseName == "work")
+    #expect(timers.store.history.records(since: at(250)).map(\.name) == ["soup", "focus"])
+  }
+
+  /// Past its limit the log keeps its newer half; a line that cannot be read is passed over.
+  @Test func theHistoryIsBoundedAndSkipsWhatItCannotRead() throws {
+    let dir = try TemporaryDirectory()
+    let history = TimerHistory(directory: StateDirectory(url: dir.url), limit: 2000)
+    var timer = try StoredTimer.startedSequence("t", "a 1m", at: at(0))
+    (timer.sequence, timer.step) = (nil, nil)
+    for index in 0..<40 {
+      #expect(history.append(.init(timer, ended: at(Double(index)), outcome: .cancelled)) == nil)
+    }
+    let size = try #require(
+      try FileManager.default.attributesOfItem(atPath: history.url.path)[.size] as? Int)
+    #expect(size <= 2000)
+    let kept = history.records()
+    #expect(kept.count >= 5 && kept.last?.ended == t0 + 39, "the newest kept")
+    #expect(kept.map(\.ended) == kept.map(\.ended).sorted())
+    let handle = try FileHandle(forWritingTo: history.url)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("{\"name\": \"half\n".utf8))
+    try handle.close()
+    #expect(history.append(.init(timer, ended: at(50), outcome: .finished)) == nil)
+    #expect(history.records().count == kept.count + 1)
+  }
+
   @Test func aLateRingSaysHowLate() {
     let alert = TimerAlert(name: "tea", exec: nil)
     #expect(!alert.texts(duration: .seconds(300), endedAt: at(0), now: at(1)).body.contains("late"))

@@ -8,7 +8,14 @@ import select
 import subprocess
 import time
 
+import conftest
 from test_alerts import BINARY, wait_for, watcher_pid, world  # noqa: F401
+
+
+def all_ended(tmp_path):
+    """Whether every process of ours that keeps its state under `tmp_path` has ended (a ringer
+    that a command's check-up started runs on for a moment after the command)."""
+    return not [state for state in conftest.our_processes().values() if state.startswith(str(tmp_path))]
 
 
 def run(env, *arguments):
@@ -107,6 +114,7 @@ def test_status_follow_sleeps_with_nothing_running_and_follows_a_timer_each_seco
     finally:
         follow.kill()
         follow.wait()
+    assert wait_for(lambda: all_ended(tmp_path))
 
 
 def test_presets_added_at_once_are_each_kept(world):
@@ -211,3 +219,28 @@ def test_a_running_timer_is_paused_extended_and_restarted_from_another_command(w
     for name in ("tea", "soup"):
         run(env, "timer", "--cancel", "--name", name)
     assert wait_for(lambda: watcher_pid(tmp_path) is None)
+
+
+def test_the_history_keeps_a_finished_a_cancelled_and_a_pomodoros_phases(world):
+    server, env, tmp_path = world
+    assert run(env, "timer", "1s", "--plain", "--no-sound", "--name", "egg").returncode == 0
+    app = subprocess.Popen([BINARY, "timer", "10m", "--plain", "--name", "tea"], env=env, stdout=subprocess.PIPE)
+    app.stdout.readline()
+    app.kill()  # left running, then cancelled by a command
+    app.wait()
+    assert run(env, "timer", "--cancel", "--name", "tea").returncode == 0
+    pomodoro = run(env, "pomodoro", "--work", "1s", "--break", "1s", "--long-break", "1s", "--rounds", "1",
+                   "--plain", "--no-sound")
+    assert pomodoro.returncode == 0, pomodoro
+    export = tmp_path / "h.csv"
+    listed = run(env, "timer", "--history", "--export", str(export))
+    assert listed.returncode == 0, listed
+    rows = [line.split(",") for line in export.read_text().splitlines()]
+    assert rows[0] == ["name", "phase", "started", "ended", "planned_seconds", "actual_seconds", "outcome"]
+    ended = {(row[0], row[1], row[6]): row for row in rows[1:]}
+    assert set(ended) == {("egg", "", "finished"), ("tea", "", "cancelled"), ("pomodoro", "work 1/1", "finished"),
+                          ("pomodoro", "long-break 1/1", "finished")}, rows
+    assert ended[("egg", "", "finished")][4:6] == ["1.000", "1.000"]
+    assert ended[("tea", "", "cancelled")][4] == "600.000" and float(ended[("tea", "", "cancelled")][5]) < 600
+    assert re.search(r"^\d{4}-\d\d-\d\d  pomodoro: work 1 \(0:01\), long-break 1 \(0:01\)$", listed.stdout, re.M), listed.stdout
+    assert wait_for(lambda: all_ended(tmp_path))

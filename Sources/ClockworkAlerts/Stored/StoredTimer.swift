@@ -38,6 +38,8 @@ public struct StoredTimer: StoredState, Hashable {
   public var step: Int?
   /// A sequence's next phase waits to be started (`timer --next`) instead of starting by itself.
   public var manual: Bool?
+  /// Wall time (seconds since 1970) it, or its sequence's phase, started: for the history.
+  public var started: Double?
 
   /// A stored timer as given.
   public init(
@@ -126,6 +128,7 @@ extension StoredTimer {
     timer.duration = next.phase.seconds
     timer.length = nil
     timer.rungAt = nil
+    timer.started = waits ? nil : start.timeIntervalSince1970
     if waits {
       timer.endsAt = nil
       timer.remainingWhenPaused = next.phase.seconds

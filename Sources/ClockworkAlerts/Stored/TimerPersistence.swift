@@ -30,13 +30,26 @@ public final class TimerPersistence {
   public private(set) var step: Int
   /// The next phase waits to be started instead of starting by itself.
   public let manual: Bool
+  /// When the timer, or its phase, started (the first save, unless given).
+  public private(set) var started: Date?
 
   /// Keeps the timer `name` in `store`.
+  /// - Parameters:
+  ///   - store: where it is kept.
+  ///   - name: its name.
+  ///   - exec: the shell command its end runs.
+  ///   - tty: the terminal it was started from.
+  ///   - sound: its sound (see ``StoredTimer/sound``).
+  ///   - sequence: the phases it runs.
+  ///   - step: the phase it is at.
+  ///   - manual: each next phase waits to be started.
+  ///   - started: when it (its phase) started, for one returned to; `nil`: at its first save.
   public init(
     store: TimerStore, name: String, exec: String? = nil, tty: TerminalIdentity? = nil,
     sound: String? = nil,
-    sequence: PhaseSequence? = nil, step: Int = 0, manual: Bool = false
+    sequence: PhaseSequence? = nil, step: Int = 0, manual: Bool = false, started: Date? = nil
   ) {
+    self.started = started
     self.store = store
     self.name = name
     self.exec = exec
@@ -62,6 +75,8 @@ public final class TimerPersistence {
   ) {
     var timer = StoredTimer(
       countdown, name: name, at: now, wallNow: wallNow, exec: exec, tty: tty, sound: sound)
+    if started == nil { started = wallNow }
+    timer.started = started?.timeIntervalSince1970
     if let sequence {
       (timer.sequence, timer.step, timer.manual) = (sequence, step, manual ? true : nil)
     }
@@ -106,7 +121,12 @@ public final class TimerPersistence {
   /// end), and saves the next phase; an unsaved timer is this process's alone.
   public func claimEnd(wallNow: Date) -> EndClaim {
     let phaseEnd = TimerAlert.PhaseEnd(sequence: sequence, step: step, manual: manual)
-    defer { if phaseEnd?.next != nil { step += 1 } }
+    defer {
+      if phaseEnd?.next != nil {
+        step += 1
+        started = manual ? nil : nextPhaseStart(wallNow)
+      }
+    }
     if saveError != nil { return EndClaim(ours: true, phaseEnd: phaseEnd) }
     // Our clock says it is over: a hair of wall-clock difference is not a reason to stay quiet.
     if let claimed = store.claimEnd(name, now: wallNow.addingTimeInterval(1)) {
@@ -121,16 +141,36 @@ public final class TimerPersistence {
     return EndClaim(ours: false, phaseEnd: phaseEnd)
   }
 
-  /// Skips to the next phase (saved by the caller); the phase, or `nil` after the last.
-  public func advance() -> PhaseSequence.Phase? {
+  /// When the phase after the one that ended at about `wallNow` started, as whoever rang the end
+  /// saved it (at that end, exactly); `wallNow` when it is not saved.
+  func nextPhaseStart(_ wallNow: Date) -> Date {
+    store.file(name).load(now: wallNow).value?.started.map(Date.init(timeIntervalSince1970:))
+      ?? wallNow
+  }
+
+  /// Skips to the next phase (saved by the caller), the phase cut short logged in the history
+  /// as skipped; the phase, or `nil` after the last.
+  /// - Parameter wallNow: the wall time of the skip.
+  public func advance(wallNow: Date) -> PhaseSequence.Phase? {
     guard let next = sequence?.step(step + 1)?.phase else { return nil }
+    if let timer = store.file(name).load(now: wallNow).value, !timer.isFinished(atWall: wallNow) {
+      store.history.append(TimerHistory.Record(timer, ended: wallNow, outcome: .skipped))
+    }
     step += 1
+    started = nil
     return next
   }
 
-  /// Forgets the timer; a failure is kept in ``saveError`` (a finished timer left on disk is
+  /// Forgets the timer, which is over: rung, or stopped (cancelled: logged so in the history,
+  /// as it was saved). A failure is kept in ``saveError`` (a finished timer left on disk is
   /// listed as finished, never rung twice).
-  public func finished() {
+  /// - Parameter cancelledAt: the wall time it was stopped at, before its end; `nil`: it rang.
+  public func finished(cancelledAt: Date? = nil) {
+    if let cancelledAt, let timer = store.file(name).load(now: cancelledAt).value,
+      !timer.isFinished(atWall: cancelledAt)
+    {
+      store.history.append(TimerHistory.Record(timer, ended: cancelledAt, outcome: .cancelled))
+    }
     held?.release()
     held = nil
     do { try store.remove(name) } catch {

@@ -19,6 +19,9 @@ public struct TimerStore: Sendable {
   /// The `timers` folder: a file a timer.
   public var folder: URL { directory.file("timers") }
 
+  /// What the timers of this folder timed.
+  public var history: TimerHistory { TimerHistory(directory: directory) }
+
   /// The file of the timer called `name`.
   public func file(_ name: String) -> StateFile<StoredTimer> {
     StateFile(url: folder.appendingPathComponent("\(name).json"))
@@ -102,6 +105,7 @@ public struct TimerStore: Sendable {
     let (rung, next) = timer.rung(at: now)
     var claimed = ClaimedEnd(timer: rung, next: next)
     ring(claimed)
+    logFinished(rung)
     // A next phase that cannot be saved is kept, with the claim, by the caller. (A last end
     // that cannot be saved as rung is over all the same.)
     if let problem = putBack(next ?? rung), next != nil {
@@ -125,10 +129,17 @@ public struct TimerStore: Sendable {
     let (rung, next) = timer.rung(at: now)
     var claimed = ClaimedEnd(timer: rung, next: next)
     ring(claimed)
+    logFinished(rung)
     claimed.held = HeldEnd(
       store: self, lock: lock, claim: .inPlace(url),
       problem: "the state folder cannot be written: \(problem)")
     return claimed
+  }
+
+  /// Logs an end just taken: by the one process that took it, so once.
+  func logFinished(_ rung: StoredTimer) {
+    let end = Date(timeIntervalSince1970: rung.endsAt ?? rung.rungAt ?? 0)
+    history.append(TimerHistory.Record(rung, ended: end, outcome: .finished))
   }
 
   /// The timer `name` if its end has come by `now` and is not yet rung.

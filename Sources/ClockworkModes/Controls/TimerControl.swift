@@ -165,7 +165,7 @@ public final class TimerControl {
       waiting = nil
       countdown.start(at: moment.instant)
     } else {
-      guard let next = persistence.advance(),
+      guard let next = persistence.advance(wallNow: moment.wall),
         var following = try? Countdown<Instant>(duration: next.duration)
       else {
         refusal = "this is the last phase"

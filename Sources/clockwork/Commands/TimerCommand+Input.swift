@@ -20,15 +20,15 @@ extension TimerCommand {
       throw ValidationError(
         "--name '\(name)' must be 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'")
     }
-    let actions = [list, cancel, next].filter { $0 }.count + controls.changes.count
+    let actions = [list, cancel, next, past.history].filter { $0 }.count + controls.changes.count
     if actions > 1 {
       throw ValidationError(
-        "--list, --cancel, --next, --pause, --resume, --toggle, --add, --subtract and --restart do not combine: choose one"
+        "--list, --history, --cancel, --next, --pause, --resume, --toggle, --add, --subtract and --restart do not combine: choose one"
       )
     }
     if actions > 0 && (duration != nil || until != nil || phases.sequence != nil) {
       throw ValidationError(
-        "--list, --cancel, --next and a timer's controls take no duration (--add and --subtract take theirs)"
+        "--list, --history, --cancel, --next and a timer's controls take no duration (--add and --subtract take theirs)"
       )
     }
     if phases.sequence != nil && (duration != nil || until != nil) {

@@ -136,6 +136,8 @@ struct TimerCommand: AsyncParsableCommand {
   @Flag(help: "List the timers with their remaining time, and exit.")
   var list = false
 
+  @OptionGroup(title: "What was timed") var past: TimerHistoryOptions
+
   @Flag(help: "Stop and forget the timer of this name (or forget it once finished), and exit.")
   var cancel = false
 
@@ -161,6 +163,7 @@ struct TimerCommand: AsyncParsableCommand {
       StandardOutput.line(TimerList.render(timers.list(now: wallNow), wallNow: wallNow))
       return
     }
+    if past.history { return try past.run(timers, now: wallNow) }
     if cancel {
       let gone: StoredTimer
       do { gone = try timers.cancel(name) } catch { throw failure(error) }
@@ -223,7 +226,8 @@ struct TimerCommand: AsyncParsableCommand {
     let savedSound = sound.given ? sound.saved(settings) : given.sound ?? sound.saved(settings)
     let persist = timers.persistence(
       name, exec: exec, sound: savedSound, sequence: sequence, step: saved?.step ?? 0,
-      manual: phases.manual || saved?.manual == true)
+      manual: phases.manual || saved?.manual == true,
+      started: saved?.started.map(Date.init(timeIntervalSince1970:)))
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
     let alert = TimerAlert(name: name, exec: exec, sound: savedSound, hours: live.hourCycle)
@@ -264,7 +268,7 @@ struct TimerCommand: AsyncParsableCommand {
         TimerLines(countdown: countdown, persistence: persist, alert: alert))
       // A script that stops a plain timer it started (Ctrl-C, timeout) is done with it: the next
       // starts afresh. One it returned to goes on, as after q in a terminal.
-      if status != ExitStatus.success, saved == nil { persist.finished() }
+      if status != ExitStatus.success, saved == nil { persist.finished(cancelledAt: Date()) }
       throw ExitCode(status)
     }
     let session = try TerminalSession()
