@@ -57,7 +57,7 @@ public struct Status: Sendable, Equatable {
   public static func now(in directory: StateDirectory, at now: Date) -> Status {
     var items: [Item] = []
     for timer in TimerStore(directory: directory).all(now: now).timers
-    where !timer.isFinished(atWall: now) {
+    where !timer.isFinished(atWall: now) || timer.overtime(atWall: now) != nil {
       items.append(item(timer, now: now))
     }
     // A stopwatch stopped at 0:00 (started and stopped at once, or reset) is nothing to show.
@@ -107,6 +107,7 @@ public struct Status: Sendable, Equatable {
   }
 
   static func item(_ timer: StoredTimer, now: Date) -> Item {
+    if let over = timer.overtime(atWall: now) { return overtimeItem(timer, over: over, now: now) }
     let left = timer.remaining(atWall: now)
     let running = timer.endsAt != nil
     let name = [timer.name, timer.phaseLabel].compactMap { $0 }.joined(separator: " ")
@@ -137,6 +138,20 @@ public struct Status: Sendable, Equatable {
       paused: !running, percentage: max(0, min(100, passed)), changes: changes, name: timer.name,
       remaining: left, endsAt: timer.endsAt.map(Date.init(timeIntervalSince1970:)),
       actions: actions(for: timer))
+  }
+
+  /// A timer counting on past its end: `tea +0:42`, changing each second, until cancelled.
+  static func overtimeItem(_ timer: StoredTimer, over: Double, now: Date) -> Item {
+    let shown = "+" + clock(over.rounded(.down))
+    let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
+    return Item(
+      kind: .timer, text: "\(timer.name) \(shown)",
+      detail:
+        "timer \(timer.name): ended \(ClockText.time(end, in: .local)), \(shown) over: `clockwork timer --cancel --name \(timer.name)` stops it",
+      paused: false, percentage: 100,
+      changes: now.addingTimeInterval(1 - over.truncatingRemainder(dividingBy: 1)),
+      name: timer.name, remaining: -over, endsAt: end,
+      actions: [.click: "clockwork timer --cancel --name \(timer.name)"])
   }
 
   /// What a panel's click and scroll do to `timer`: pause or resume it (start a waiting
@@ -176,7 +191,10 @@ public struct Status: Sendable, Equatable {
     case .text: return line
     case .i3blocks: return "\(line)\n\(items.first?.text ?? "")"
     case .waybar:
-      let kind = items.first.map { $0.paused ? "paused" : $0.kind.rawValue } ?? "idle"
+      let kind =
+        items.first.map {
+          $0.paused ? "paused" : ($0.remaining ?? 0) < 0 ? "overtime" : $0.kind.rawValue
+        } ?? "idle"
       var object: [String: JSONScalar] = [
         "text": .string(line), "tooltip": .string(items.map(\.detail).joined(separator: "\n")),
         "class": .string(kind),

@@ -30,6 +30,22 @@ import Testing
   /// Between the stroke's two colours: red-to-orange, never grey.
   func isArc(_ p: PixelColor) -> Bool { p.a == 255 && p.r > 190 && p.b < 120 && !isTrack(p) }
 
+  /// Past the end (`--overtime`): the whole seconds since it, full ring, in the last seconds'
+  /// red; with no red asked for (`--critical 0`), in the label's own colour.
+  @Test func overtimeReadsTheTimeSinceTheEndInTheWarningColour() throws {
+    let ring = CountdownRing(size: size, style: CountdownRing.Style().critical(for: 10))
+    ring.show(overtime: .milliseconds(42_700))
+    #expect(ring.labelText == "+0:42")
+    #expect(ring.labelColor(remaining: .zero) == Color(hex: 0xFF3B30))
+    let image = try Renderer().renderImage(ring.layer, width: Int(size), height: Int(size))
+    for degrees in stride(from: 10.0, through: 350, by: 40) {
+      #expect(isArc(onRing(image, degrees)), "full at \(degrees)°")
+    }
+    let calm = CountdownRing(size: size, style: CountdownRing.Style().critical(for: 0))
+    calm.show(overtime: .seconds(3_725))
+    #expect(calm.labelText == "+1:02:05")
+  }
+
   @Test(arguments: [0.25, 0.5, 0.8])
   func arcEndsAtTheProgressAngle(progress: Double) throws {
     let image = try render(progress: progress)

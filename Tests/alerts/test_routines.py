@@ -244,3 +244,28 @@ def test_the_history_keeps_a_finished_a_cancelled_and_a_pomodoros_phases(world):
     assert ended[("tea", "", "cancelled")][4] == "600.000" and float(ended[("tea", "", "cancelled")][5]) < 600
     assert re.search(r"^\d{4}-\d\d-\d\d  pomodoro: work 1 \(0:01\), long-break 1 \(0:01\)$", listed.stdout, re.M), listed.stdout
     assert wait_for(lambda: all_ended(tmp_path))
+
+
+def test_overtime_counts_on_past_the_end_after_ringing_once(world):
+    """`--overtime`: the plain lines go on as +0:01, +0:02 after one ring; the status line
+    says +m:ss (a negative `remaining`) until --cancel ends it."""
+    server, env, tmp_path = world
+    app = subprocess.Popen([BINARY, "timer", "2s", "--overtime", "--plain", "--name", "eggs"], env=env,
+                           stdout=subprocess.PIPE, bufsize=0)
+    try:
+        lines = [line_within(app.stdout).strip() for _ in range(5)]
+        assert lines == ["0:02", "0:01", "0:00", "+0:01", "+0:02"], lines
+        assert len(server.notifications()) == 1, "rung once"
+        status = json.loads(run(env, "status", "--format", "json").stdout)["items"]
+        assert [item["text"][:7] for item in status] == ["eggs +0"] and status[0]["remaining"] <= -2, status
+        assert status[0]["actions"] == {"click": "clockwork timer --cancel --name eggs"}
+        assert "over, ended" in run(env, "timer", "--list").stdout
+    finally:
+        app.kill()  # the watcher does not ring it again: it has rung
+        app.wait()
+    assert run(env, "status").stdout.startswith("eggs +0:0"), "counted on with no window"
+    assert run(env, "timer", "--cancel", "--name", "eggs").stdout == "removed finished timer 'eggs'\n"
+    assert run(env, "status").stdout == "\n"
+    time.sleep(1)
+    assert len(server.notifications()) == 1, "never rung twice"
+    assert wait_for(lambda: all_ended(tmp_path))

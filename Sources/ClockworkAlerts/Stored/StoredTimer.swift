@@ -40,6 +40,8 @@ public struct StoredTimer: StoredState, Hashable {
   public var manual: Bool?
   /// Wall time (seconds since 1970) it, or its sequence's phase, started: for the history.
   public var started: Double?
+  /// `--overtime`: once rung, it counts on past zero (`+0:42`) until cancelled.
+  public var overtime: Bool?
 
   /// A stored timer as given.
   public init(
@@ -73,6 +75,16 @@ public struct StoredTimer: StoredState, Hashable {
   /// Whether it has ended by the wall time `wallNow`.
   public func isFinished(atWall wallNow: Date) -> Bool {
     rungAt != nil || remaining(atWall: wallNow) <= 0
+  }
+
+  /// Seconds past its end at `wallNow`, counting on (`--overtime`); `nil` before its end or
+  /// when it does not count on.
+  public func overtime(atWall wallNow: Date) -> Double? {
+    guard overtime == true, let endsAt, isFinished(atWall: wallNow),
+      nextPhase(
+        startingAt: wallNow, waits: true) == nil
+    else { return nil }
+    return max(0, wallNow.timeIntervalSince1970 - endsAt)
   }
 
   /// Running, with an end still to ring (at `endsAt`).

@@ -30,6 +30,8 @@ public final class TimerPersistence {
   public private(set) var step: Int
   /// The next phase waits to be started instead of starting by itself.
   public let manual: Bool
+  /// Once rung, it counts on past zero until cancelled (`--overtime`).
+  public let overtime: Bool
   /// When the timer, or its phase, started (the first save, unless given).
   public private(set) var started: Date?
 
@@ -44,11 +46,14 @@ public final class TimerPersistence {
   ///   - step: the phase it is at.
   ///   - manual: each next phase waits to be started.
   ///   - started: when it (its phase) started, for one returned to; `nil`: at its first save.
+  ///   - overtime: once rung, it counts on past zero until cancelled.
   public init(
     store: TimerStore, name: String, exec: String? = nil, tty: TerminalIdentity? = nil,
     sound: String? = nil,
-    sequence: PhaseSequence? = nil, step: Int = 0, manual: Bool = false, started: Date? = nil
+    sequence: PhaseSequence? = nil, step: Int = 0, manual: Bool = false, started: Date? = nil,
+    overtime: Bool = false
   ) {
+    self.overtime = overtime
     self.started = started
     self.store = store
     self.name = name
@@ -80,6 +85,7 @@ public final class TimerPersistence {
     if let sequence {
       (timer.sequence, timer.step, timer.manual) = (sequence, step, manual ? true : nil)
     }
+    if overtime { timer.overtime = true }
     saveError = store.save(timer)
     guard saveError == nil else { return }
     held?.release()  // on disk again: the end it held is settled

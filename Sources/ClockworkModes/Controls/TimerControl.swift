@@ -40,6 +40,8 @@ public final class TimerControl {
   /// Whether the alert goes to a terminal on standard output (OSC notifications) or, from a
   /// window or plain lines, as the bell where a person will hear it.
   let alertsTerminal: Bool
+  /// After the last end, count on past zero (`+0:42`) until q (`--overtime`).
+  let overtime: Bool
 
   /// The timer's state for `countdown` from `start`: saved by `persistence`, rung by `alert`.
   public init(
@@ -53,7 +55,8 @@ public final class TimerControl {
     origin = start.instant
     self.pulse = pulse
     self.fps = fps
-    self.wait = wait || blink
+    overtime = persistence?.overtime ?? false
+    self.wait = wait || blink || overtime
     self.blink = blink
     self.alert = alert
     self.alertsTerminal = alertsTerminal
@@ -216,8 +219,23 @@ public final class TimerControl {
     return "ends \(ClockText.when(end, seenAt: moment.wall, in: .local, hours: hours))"
   }
 
+  /// Past the last end, counting on (`--overtime`): the time since the end; else `nil`.
+  public func overtime(at now: Instant) -> Duration? {
+    guard overtime, finishedAt != nil, let end = countdown.finishInstant else { return nil }
+    return max(.zero, end.duration(to: now))
+  }
+
+  /// Ends a count past the end as its screen closes (q): the timer is forgotten, done.
+  public func endOvertime() {
+    guard overtime, finishedAt != nil else { return }
+    persistence?.finished()
+  }
+
   /// For the terminal's or window's title: the time left in whole seconds and the name.
   public func title(at now: Instant) -> String {
+    if let over = overtime(at: now) {
+      return "+\(CountdownFormat.string(.seconds(over.components.seconds))) \(alert.name)"
+    }
     if finishedAt != nil { return "\(alert.name) finished" }
     return "\(CountdownFormat.string(countdown.remaining(at: now))) \(heading ?? alert.name)"
       + (countdown.isRunning ? "" : " (paused)")
@@ -242,7 +260,11 @@ public final class TimerControl {
   /// Shows the ring at `now` and lays the scene out for a surface of `shape` (width over
   /// height): the backdrop fills it, the ring stays a 200-unit square in the middle.
   public func show(at now: Instant, shape: Double) {
-    ring.show(remaining: countdown.remaining(at: now), progress: countdown.progress(at: now))
+    if let over = overtime(at: now) {
+      ring.show(overtime: over)
+    } else {
+      ring.show(remaining: countdown.remaining(at: now), progress: countdown.progress(at: now))
+    }
     let size = Size(width: max(200, 200 * shape), height: max(200, 200 / shape))
     guard size != scene.bounds.size else { return }
     scene.frame = Rect(origin: .zero, size: size)
@@ -260,6 +282,14 @@ public final class TimerControl {
   /// While the pulse or backdrop moves: the next frame at `fps`. Otherwise: the label's next
   /// change or the arc's next pixel, and the finish itself.
   public func nextChange(after now: Instant, pixelScale: Double, fps: Double) -> Instant? {
+    let planned = plannedChange(after: now, pixelScale: pixelScale, fps: fps)
+    guard let over = overtime(at: now), let end = countdown.finishInstant else { return planned }
+    let nextSecond = end.advanced(by: .seconds(over.components.seconds + 1))
+    return min(planned ?? nextSecond, nextSecond)
+  }
+
+  /// ``nextChange(after:pixelScale:fps:)`` before any overtime.
+  func plannedChange(after now: Instant, pixelScale: Double, fps: Double) -> Instant? {
     let animating =
       (ring.isPulsing || backdrop != nil) && (countdown.isRunning || finishedAt != nil)
     if animating && (finishedAt == nil || wait) { return nextFrame(after: now, fps: fps) }

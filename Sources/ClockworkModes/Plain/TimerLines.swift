@@ -5,15 +5,22 @@ import ClockworkState
 import ClockworkSystem
 
 /// `clockwork timer --plain`: the remaining time each time it drops a second, the alert at zero;
-/// in a sequence, a line at each phase's end and the next phase's time.
+/// in a sequence, a line at each phase's end and the next phase's time; with `--overtime`, the
+/// time past the end (`+0:01`) each second until stopped.
 public final class TimerLines: PlainLines {
   /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
   var countdown: Countdown<Instant>
   let persistence: TimerPersistence?
   let alert: TimerAlert
+  /// The end, once rung, when it counts on past it.
+  var overtimeSince: Instant?
 
   /// Lines for `countdown`, saved by `persistence` and rung by `alert` at zero.
+  /// - Parameters:
+  ///   - countdown: the countdown.
+  ///   - persistence: what saves it.
+  ///   - alert: what rings its end.
   public init(countdown: Countdown<Instant>, persistence: TimerPersistence?, alert: TimerAlert) {
     self.countdown = countdown
     self.persistence = persistence
@@ -25,13 +32,18 @@ public final class TimerLines: PlainLines {
   /// The time left as a line, and when it next changes.
   public func frame(at moment: Moment<Instant>, on canvas: Void) -> Planned<String?, Instant> {
     let now = moment.instant
+    if let since = overtimeSince {
+      let whole = max(.zero, since.duration(to: now)).components.seconds
+      let line = whole < 1 ? nil : "+" + CountdownFormat.string(.seconds(whole))
+      return Planned(line, next: since.advanced(by: .seconds(whole + 1)))
+    }
     let next = countdown.isFinished(at: now) ? nil : Self.nextWholeSecond(of: countdown, after: now)
     return Planned(CountdownFormat.string(countdown.remaining(at: now)), next: next)
   }
 
-  /// Rings at zero and ends the run.
+  /// Rings at zero and ends the run (or counts on past the end, until stopped).
   public func tick(at moment: Moment<Instant>) -> LiveAction {
-    guard countdown.isFinished(at: moment.instant) else { return .keepGoing }
+    guard overtimeSince == nil, countdown.isFinished(at: moment.instant) else { return .keepGoing }
     let unsaved = persistence?.saveError
     let claim = persistence?.claimEnd(wallNow: moment.wall) ?? .init(ours: true)
     if unsaved == nil, let problem = persistence?.saveError {
@@ -53,6 +65,10 @@ public final class TimerLines: PlainLines {
     }
     // A next phase that waits is started by `timer --next`, with no window.
     guard !claim.nextWaits, let following = claim.following(countdown) else {
+      if !claim.nextWaits, persistence?.overtime == true, let end = countdown.finishInstant {
+        overtimeSince = end
+        return .redraw
+      }
       return .quit(ExitStatus.success)
     }
     countdown = following

@@ -17,7 +17,11 @@ public enum TimerList {
     return found.timers.map { timer in
       let left = timer.remaining(atWall: wallNow)
       let state: String
-      if left <= 0 {
+      if let over = timer.overtime(atWall: wallNow) {
+        let end = Date(timeIntervalSince1970: timer.endsAt ?? 0)
+        state =
+          "+\(CountdownFormat.string(.seconds(over.rounded(.down)))) over, ended \(ClockText.time(end, in: .local))"
+      } else if left <= 0 {
         state = timer.finishedDescription(wallNow: wallNow, zone: .local)
       } else {
         let text = CountdownFormat.string(.milliseconds(Int64(left * 1000)))

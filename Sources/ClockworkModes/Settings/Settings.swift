@@ -31,6 +31,8 @@ public struct Settings {
   public var sound: String?
   /// Windows kept above the others.
   public var onTop: Bool?
+  /// Timers count on past zero once rung (`--overtime`).
+  public var overtime: Bool?
   /// The clock's face: analog or digital.
   public var face: ClockFaceKind?
   /// Checked against each mode's range where it is used (the stopwatch allows more).
@@ -43,7 +45,9 @@ public struct Settings {
 
   /// The keys the file may have.
   public static let keys = [
-    "color", "face", "fps", "graphics", "hours", "onTop", "oscillator", "sound", "theme", "zones",
+    "color", "face", "fps", "graphics", "hours", "onTop", "oscillator", "overtime", "sound",
+    "theme",
+    "zones",
   ]
 
   /// The file's path, or nil without a home.
@@ -174,6 +178,9 @@ public struct Settings {
       case "onTop":
         guard case .bool(let on) = value else { throw fail("must be true or false") }
         settings.onTop = on
+      case "overtime":
+        guard case .bool(let on) = value else { throw fail("must be true or false") }
+        settings.overtime = on
       case "sound":
         switch value {
         case .bool(let on): settings.sound = on ? nil : ""

@@ -146,6 +146,23 @@ public final class CountdownRing {
     showCritical()
   }
 
+  /// Past the end, counting on (`timer --overtime`): the ring full and the time since the end
+  /// as `+0:42`, in the last seconds' colours (the label's own where the style has none).
+  public func show(overtime: Duration) {
+    show(remaining: .zero, progress: 1)
+    // Whole seconds from the components: a Double quotient of 3725 s can read 3724.99….
+    let whole = Duration.seconds(max(.zero, overtime).components.seconds)
+    let text = "+" + CountdownFormat.string(whole)
+    if style.labelScale == nil, text.count != label.string.count {
+      label.fontSize = size * Self.fittedScale(characters: text.count, style: style)
+    }
+    label.string = text
+    label.foregroundColor = style.criticalLabel ?? labelColor(remaining: .zero)
+    let plateColor = style.criticalPlate ?? style.plate
+    plate.fillColor = plateColor
+    plate.isHidden = plateColor == nil
+  }
+
   /// The label's and the plate's colours for the time left.
   func showCritical() {
     label.foregroundColor = labelColor(remaining: remaining)

@@ -13,8 +13,8 @@ struct StatusCommand: ParsableCommand {
       "One line of what runs now: timers (phase, time left), the stopwatch, the next alarm.",
     discussion: """
       Formats: text (the line), json (the line and each item), waybar (its custom module's \
-      {"text","tooltip","class","percentage"}; class is timer, stopwatch, alarm, paused or \
-      idle), i3blocks (full and short text). --follow prints a new line each time it changes \
+      {"text","tooltip","class","percentage"}; class is timer, stopwatch, alarm, paused, \
+      overtime or idle), i3blocks (full and short text). --follow prints a new line each time it changes \
       and sleeps in between (woken by the state folder and the line's next change; with \
       nothing running it does not wake at all).
 

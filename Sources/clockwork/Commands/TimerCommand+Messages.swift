@@ -43,9 +43,10 @@ extension TimerCommand {
       + "(`\(Self.resumeCommand(others.count == 1 ? others[0].name : "NAME"))` returns to \(others.count == 1 ? "it" : "one"))"
   }
 
-  /// Says how to return to a timer left running.
+  /// Says how to return to a timer left running; one counting past its end is ended.
   func keepsRunning(_ control: TimerControl, status: Int32, at now: ContinuousClock.Instant) throws
   {
+    control.endOvertime()
     guard status != ExitStatus.success, !control.countdown.isFinished(at: now) else { return }
     if let problem = control.saveError {
       return StandardOutput.error("timer '\(name)' ended with this run: \(problem)")

@@ -17,10 +17,12 @@ struct TimerCommand: AsyncParsableCommand {
       backdrop, the time left in the middle (tenths in the last minute). Space pauses and \
       resumes, r or a click restarts, + and - add or remove a minute, q quits (exit 130 before the end). \
       At zero: the bell, a desktop notification (OSC 777 and OSC 9), --exec run once, then \
-      exit 0 (or stay with --wait).
+      exit 0 (or stay with --wait; or, with --overtime, count on past zero as +0:42 until q, \
+      which ends it).
 
       Plain mode (--plain, or output not a terminal, or TERM=dumb) prints the remaining time once \
-      a second, rings the bell at zero and exits 0; Ctrl-C (or any signal) cancels a timer it \
+      a second, rings the bell at zero and exits 0 (with --overtime: then prints +0:01, +0:02 … \
+      each second until interrupted, and `status` shows it until --cancel); Ctrl-C (or any signal) cancels a timer it \
       started and exits 130 (128 + the signal), so the next plain timer starts afresh. A timer it \
       returned to goes on running; a paused one is printed once with "(paused)".
 
@@ -90,6 +92,13 @@ struct TimerCommand: AsyncParsableCommand {
 
   @Flag(help: "Stay on screen after the end (until q) instead of exiting.")
   var wait = false
+
+  @Flag(
+    inversion: .prefixedNo, exclusivity: .exclusive,
+    help:
+      "Once rung, count on past zero (+0:42, in the last seconds' colour) until stopped (q, Ctrl-C, --cancel); default: the settings' overtime, else off."
+  )
+  var overtime: Bool?
 
   @Option(
     parsing: .unconditional,
@@ -227,7 +236,8 @@ struct TimerCommand: AsyncParsableCommand {
     let persist = timers.persistence(
       name, exec: exec, sound: savedSound, sequence: sequence, step: saved?.step ?? 0,
       manual: phases.manual || saved?.manual == true,
-      started: saved?.started.map(Date.init(timeIntervalSince1970:)))
+      started: saved?.started.map(Date.init(timeIntervalSince1970:)),
+      overtime: overtime ?? saved?.overtime ?? settings.overtime ?? false)
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
     let alert = TimerAlert(name: name, exec: exec, sound: savedSound, hours: live.hourCycle)
