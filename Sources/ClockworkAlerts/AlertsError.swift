@@ -16,9 +16,6 @@ public enum AlertsError: Error, Hashable, Sendable {
   case lastPhase(String)
   /// A change to a timer that has finished (only a restart starts it again).
   case timerFinished(String)
-  /// A change to a timer a window or terminal shows: it is changed there, or that one would
-  /// save over it.
-  case timerShown(String)
   /// Taking away more time than is left (that never ends a timer), with the seconds left.
   case tooLittleLeft(name: String, secondsLeft: Double)
   /// The units could not be written in that folder.

@@ -183,8 +183,8 @@ public struct Timers: Sendable {
   }
 
   /// Changes timer `name` as its window's keys would: saved, and what rings it told (a pause
-  /// takes its ring back, a resume or restart sets it again). A finished timer can only be
-  /// restarted; a timer a window or terminal shows is changed there.
+  /// takes its ring back, a resume or restart sets it again); a window, terminal or plain run
+  /// that shows it follows (it watches the folder). A finished timer can only be restarted.
   /// - Parameter name: the timer.
   /// - Parameter change: what to do.
   /// - Parameter now: the wall time of the change.
@@ -193,13 +193,11 @@ public struct Timers: Sendable {
   public func change(_ name: String, _ change: Change, now: Date = Date()) throws(AlertsError)
     -> StoredTimer
   {
-    // After any ring of its end, and not while a window shows it (it saves what it shows).
+    // After any ring of its end.
     let claim = StateLock.acquire(store.claimLock(name), waiting: true)
     if case .failed(let error) = claim { throw .cannotSave("\(error)") }
-    let view = StateLock.acquire(store.viewLock(name))
-    defer { withExtendedLifetime((claim, view)) {} }
+    defer { withExtendedLifetime(claim) {} }
     guard let timer = store.file(name).load(now: now).value else { throw .noSuchTimer(name) }
-    guard case .acquired = view else { throw .timerShown(name) }
     let instant = ContinuousClock.now
     let finished = timer.isFinished(atWall: now)
     guard !finished || change == .restart else { throw .timerFinished(name) }

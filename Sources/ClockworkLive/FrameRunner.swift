@@ -144,6 +144,10 @@ where
       repaintQueued.store(false, ordering: .releasing)  // one sent from now on draws again
       sink.invalidate()
       redraw()
+    case .outsideChange:
+      let moment = now()
+      lastTold = moment.instant
+      apply(mode.outsideChange(at: moment))
     case .signal(let number): end(ExitStatus.signal(number))
     }
   }

@@ -55,6 +55,10 @@ public protocol LiveMode<Frame>: AnyObject, SendableMetatype {
   /// Called at each deadline, once its frame is on screen.
   func tick(at moment: Moment<Instant>) -> LiveAction
 
+  /// Called when what the mode shows was changed outside it (a saved timer changed by another
+  /// command): it reads it again.
+  func outsideChange(at moment: Moment<Instant>) -> LiveAction
+
   /// How many frames may be drawn ahead in one go: more than one only for a mode whose frames
   /// depend on the time alone (its `tick` changes nothing).
   var framesAhead: Int { get }
@@ -73,6 +77,8 @@ extension LiveMode {
   public func started(at moment: Moment<Instant>) -> LiveAction { .keepGoing }
   /// Nothing changes at a tick by default.
   public func tick(at moment: Moment<Instant>) -> LiveAction { .keepGoing }
+  /// Nothing is read again by default.
+  public func outsideChange(at moment: Moment<Instant>) -> LiveAction { .keepGoing }
   /// One frame at a time by default.
   public var framesAhead: Int { 1 }
   /// None by default: the present is drawn instead.

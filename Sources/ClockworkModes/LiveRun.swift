@@ -16,8 +16,13 @@ import Synchronization
 public enum LiveRun {
   /// A terminal mode in raw mode on the alternate screen; the terminal is restored on every
   /// way out. Returns the exit status.
+  /// - Parameters:
+  ///   - mode: what is shown.
+  ///   - session: the terminal.
+  ///   - colorMode: the colours it takes.
+  ///   - following: a folder whose changes the mode is told of (``LiveMode/outsideChange(at:)``).
   public static func terminal<Mode: LiveMode>(
-    _ mode: Mode, session: TerminalSession, colorMode: ColorMode
+    _ mode: Mode, session: TerminalSession, colorMode: ColorMode, following: String? = nil
   ) async -> Int32
   where
     Mode.Input == Key, Mode.Canvas == TerminalSize, Mode.Frame == CellGrid,
@@ -25,6 +30,8 @@ public enum LiveRun {
   {
     ProcessTuning.keepFreedMemory()
     let runner = runner(mode, sink: TerminalSink(session: session, colorMode: colorMode))
+    let watch = following.map { FolderWatch($0) { runner.send(.outsideChange) } }
+    defer { withExtendedLifetime(watch) {} }
     let status = await runner.run {
       session.start { event in
         switch event {
@@ -39,10 +46,10 @@ public enum LiveRun {
 
   /// A window mode: opens the window (`size` in points), runs `mode(window)` in it, closes it
   /// on every way out. Without a display: a line that says so (and `hint`, what to do instead),
-  /// and 1.
+  /// and 1. Changes in the folder `following` are told to the mode.
   public static func window<Mode: LiveMode>(
     title: String, size: (width: Int, height: Int), placement: Window.Placement = .init(),
-    hint: String? = nil,
+    hint: String? = nil, following: String? = nil,
     _ mode: (Window) -> Mode
   ) async -> Int32
   where
@@ -72,6 +79,8 @@ public enum LiveRun {
     }
     ProcessTuning.keepFreedMemory()
     let runner = runner(mode(window), sink: WindowSink(window: window))
+    let watch = following.map { FolderWatch($0) { runner.send(.outsideChange) } }
+    defer { withExtendedLifetime(watch) {} }
     let status = await runner.run {
       signals.forward { endPromptly(runner, by: $0) }
       events.forward {
@@ -89,13 +98,17 @@ public enum LiveRun {
     return reported(status, runner.failure)
   }
 
-  /// A plain mode that reads nothing: lines until it ends or a signal ends it.
-  public static func lines<Mode: LiveMode>(_ mode: Mode) async -> Int32
+  /// A plain mode that reads nothing: lines until it ends or a signal ends it; changes in the
+  /// folder `following` are told to the mode.
+  public static func lines<Mode: LiveMode>(_ mode: Mode, following: String? = nil) async -> Int32
   where
     Mode.Input == Never, Mode.Canvas == Void, Mode.Frame == String?,
     Mode.Instant == ContinuousClock.Instant
   {
-    await endedBySignals(runner(mode, sink: LineSink()))
+    let runner = runner(mode, sink: LineSink())
+    let watch = following.map { FolderWatch($0) { runner.send(.outsideChange) } }
+    defer { withExtendedLifetime(watch) {} }
+    return await endedBySignals(runner)
   }
 
   /// A plain mode that reads standard input a line at a time.

@@ -138,8 +138,6 @@ import FoundationEssentials
         problem,
         "A timer named \(name) is \(paused ? "paused" : "running") (\(time) left): give this one another name."
       )
-    case .timerShown:
-      setText(problem, "Timer \(name) is shown by another clockwork: change it there.")
     case .timerFinished:
       setText(problem, "Timer \(name) has finished: Restart starts it again.")
     case .tooLittleLeft:

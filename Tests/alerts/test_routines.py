@@ -187,13 +187,11 @@ def test_status_follow_ends_once_its_reader_is_gone_and_follows_a_state_folder_m
 
 
 def test_a_running_timer_is_paused_extended_and_restarted_from_another_command(world):
-    """The timer's keys, from any process: the only timer by default, any by --name; refused
-    while a window or terminal shows it (it saves what it shows), and with what to do."""
+    """The timer's keys, from any process: the only timer by default, any by --name, with
+    what to do when they cannot."""
     server, env, tmp_path = world
     app = subprocess.Popen([BINARY, "timer", "10m", "--plain", "--name", "tea"], env=env, stdout=subprocess.PIPE)
     app.stdout.readline()
-    shown = run(env, "timer", "--pause")
-    assert shown.returncode == 1 and "shown by another clockwork" in shown.stderr, shown
     app.kill()  # its timer goes on, rung by the watcher
     app.wait()
     paused = run(env, "timer", "--pause")
@@ -268,4 +266,80 @@ def test_overtime_counts_on_past_the_end_after_ringing_once(world):
     assert run(env, "status").stdout == "\n"
     time.sleep(1)
     assert len(server.notifications()) == 1, "never rung twice"
+    assert wait_for(lambda: all_ended(tmp_path))
+
+
+def left_of(env, name):
+    items = json.loads(run(env, "status", "--format", "json").stdout)["items"]
+    return next(item for item in items if item.get("name") == name)
+
+
+def test_a_timer_with_no_window_is_paused_resumed_extended_and_rings_once_at_its_new_end(world):
+    server, env, tmp_path = world
+    app = subprocess.Popen([BINARY, "timer", "5m", "--plain", "--name", "t"], env=env, stdout=subprocess.PIPE)
+    app.stdout.readline()
+    app.kill()  # the window closed: the watcher rings it
+    app.wait()
+    assert run(env, "timer", "--pause", "--name", "t").returncode == 0
+    before = left_of(env, "t")
+    time.sleep(2)
+    after = left_of(env, "t")
+    assert before["paused"] and after["paused"] and before["remaining"] == after["remaining"], (before, after)
+    assert run(env, "timer", "--resume", "--name", "t").returncode == 0
+    assert not left_of(env, "t")["paused"]
+    running = left_of(env, "t")["remaining"]
+    assert run(env, "timer", "--add", "2m", "--name", "t").returncode == 0
+    assert abs(left_of(env, "t")["remaining"] - (running + 120)) <= 1
+    assert run(env, "timer", "--restart", "--name", "t").returncode == 0
+    assert 299 <= left_of(env, "t")["remaining"] <= 300, "back to 5:00"
+    # Near its end, then rung there by the watcher: once.
+    assert run(env, "timer", "--subtract", "4m57s", "--name", "t").returncode == 0
+    assert wait_for(lambda: len(server.notifications()) == 1, timeout=20), server.notifications()
+    assert "t" in server.notifications()[0][0], server.notifications()
+    time.sleep(1.5)
+    assert len(server.notifications()) == 1, "rung once"
+    assert run(env, "timer", "--cancel", "--name", "t").returncode == 0
+    assert wait_for(lambda: all_ended(tmp_path))
+
+
+def test_a_shown_timer_follows_changes_from_another_command(world):
+    """A plain run and a terminal screen showing the timer follow --pause, --add and --resume
+    within a frame, ring at the new end once, and end when it is cancelled elsewhere."""
+    server, env, tmp_path = world
+    plain = subprocess.Popen([BINARY, "timer", "5m", "--plain", "--name", "p"], env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, bufsize=0)
+    socket = f"cw-follow-{os.getpid()}"
+    tmux = ["tmux", "-L", socket]
+    try:
+        assert line_within(plain.stdout).strip() == "5:00"
+        assert run(env, "timer", "--pause", "--name", "p").returncode == 0
+        assert run(env, "timer", "--subtract", "4m56s", "--name", "p").returncode == 0
+        assert run(env, "timer", "--resume", "--name", "p").returncode == 0
+        lines = [line_within(plain.stdout).strip() for _ in range(5)]
+        assert lines[-4:] == ["0:03", "0:02", "0:01", "0:00"] or lines[-3:] == ["0:02", "0:01", "0:00"], lines
+        assert plain.wait(timeout=10) == 0
+        assert wait_for(lambda: len(server.notifications()) == 1), "rung at its new end"
+        time.sleep(1)
+        assert len(server.notifications()) == 1, "once"
+
+        screen_env = " ".join(f"{key}={value}" for key, value in env.items()
+                              if key in ("XDG_STATE_HOME", "DBUS_SESSION_BUS_ADDRESS", "TZ"))
+        subprocess.run(tmux + ["new-session", "-d", "-x", "60", "-y", "24",
+                               f"env {screen_env} {BINARY} timer 5m --name s --no-sound --no-backdrop --no-pulse; sleep 30"],
+                       check=True, env=env)
+        screen = lambda: subprocess.run(tmux + ["capture-pane", "-p"], capture_output=True, text=True).stdout
+        assert wait_for(lambda: "ends " in screen()), screen()
+        assert run(env, "timer", "--pause", "--name", "s").returncode == 0
+        assert wait_for(lambda: "paused" in screen()), screen()
+        assert run(env, "timer", "--add", "10m", "--name", "s").returncode == 0
+        assert run(env, "timer", "--toggle", "--name", "s").returncode == 0
+        assert wait_for(lambda: "ends " in screen() and "paused" not in screen()), screen()
+        assert 890 <= left_of(env, "s")["remaining"] <= 900
+        assert run(env, "timer", "--cancel", "--name", "s").returncode == 0
+        assert wait_for(lambda: "was cancelled by another clockwork" in screen()), screen()
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
+        if plain.poll() is None:
+            plain.kill()
+            plain.wait()
     assert wait_for(lambda: all_ended(tmp_path))

@@ -2,6 +2,7 @@ import ClockworkCore
 import ClockworkState
 import ClockworkSystem
 import FoundationEssentials
+import Glibc
 
 /// Saves a running timer on every change and forgets it once it has finished and rung.
 ///
@@ -34,6 +35,9 @@ public final class TimerPersistence {
   public let overtime: Bool
   /// When the timer, or its phase, started (the first save, unless given).
   public private(set) var started: Date?
+  /// The file as this process last saved or read it (device and inode: each save is a new
+  /// file renamed into place), to tell another's change from its own.
+  var known: (device: UInt, inode: UInt)?
 
   /// Keeps the timer `name` in `store`.
   /// - Parameters:
@@ -88,6 +92,7 @@ public final class TimerPersistence {
     if overtime { timer.overtime = true }
     saveError = store.save(timer)
     guard saveError == nil else { return }
+    known = fileIdentity()
     held?.release()  // on disk again: the end it held is settled
     held = nil
     whenSaved(countdown.isRunning)
@@ -142,6 +147,7 @@ public final class TimerPersistence {
       } else if let saved = claimed.next {
         whenSaved(saved.endsAt != nil)
       }
+      known = fileIdentity()
       return EndClaim(ours: true, phaseEnd: phaseEnd)
     }
     return EndClaim(ours: false, phaseEnd: phaseEnd)
@@ -152,6 +158,42 @@ public final class TimerPersistence {
   func nextPhaseStart(_ wallNow: Date) -> Date {
     store.file(name).load(now: wallNow).value?.started.map(Date.init(timeIntervalSince1970:))
       ?? wallNow
+  }
+
+  /// The saved file's device and inode; `nil` when there is none.
+  func fileIdentity() -> (device: UInt, inode: UInt)? {
+    var status = stat()
+    guard stat(store.file(name).url.path, &status) == 0 else { return nil }
+    return (UInt(status.st_dev), UInt(status.st_ino))
+  }
+
+  /// What another process did to the timer since this one last saved or read it.
+  public enum OutsideChange: Sendable {
+    /// Saved anew (paused, resumed, time added, restarted, a phase started): as it is now.
+    case changed(StoredTimer)
+    /// Cancelled.
+    case removed
+  }
+
+  /// Whether another process changed or cancelled the timer since this one last saved or read
+  /// it (`timer --pause` from a panel, `--cancel`); a change is taken as this process's own
+  /// from then on (its phase and start), for the caller to show.
+  /// - Parameter wallNow: the wall time it is read at.
+  public func outsideChange(wallNow: Date) -> OutsideChange? {
+    guard saveError == nil, held == nil, let known else { return nil }
+    guard let now = fileIdentity() else {
+      // Gone while someone rings its end (taken away to be put back) is not cancelled.
+      guard case .acquired(let claim) = StateLock.acquire(store.claimLock(name)) else { return nil }
+      defer { withExtendedLifetime(claim) {} }
+      guard fileIdentity() == nil else { return nil }
+      self.known = nil
+      return .removed
+    }
+    guard now != known, let timer = store.file(name).load(now: wallNow).value else { return nil }
+    self.known = now
+    if let phase = timer.step { step = phase }
+    started = timer.started.map(Date.init(timeIntervalSince1970:))
+    return .changed(timer)
   }
 
   /// Skips to the next phase (saved by the caller), the phase cut short logged in the history

@@ -116,6 +116,32 @@ public final class TimerControl {
     return finished == .keepGoing ? .redraw : finished
   }
 
+  /// Shows the timer as another command left it (`timer --pause`, `--add`, `--next` from a
+  /// panel or a script): changed within a frame, rung at its new end; cancelled, the run ends
+  /// as q before the end does (130) and says why.
+  public func followOutsideChange(at moment: Moment<Instant>) -> LiveAction {
+    switch persistence?.outsideChange(wallNow: moment.wall) {
+    case nil: return .keepGoing
+    case .removed:
+      refusal = "cancelled by another clockwork"
+      cancelledElsewhere = true
+      return .quit(finishedAt == nil ? ExitStatus.interrupted : ExitStatus.success)
+    case .changed(let timer):
+      guard let restored = try? timer.restored(at: moment.instant, wallNow: moment.wall) else {
+        return .keepGoing
+      }
+      countdown = restored
+      waiting = timer.waitsToStart ? persistence?.sequence?.step(timer.step ?? 0)?.phase : nil
+      if !timer.isFinished(atWall: moment.wall) { finishedAt = nil }
+      updatePulse(at: moment.instant)
+      let finished = checkFinished(at: moment)
+      return finished == .keepGoing ? .redraw : finished
+    }
+  }
+
+  /// The timer was cancelled by another command while shown.
+  public private(set) var cancelledElsewhere = false
+
   /// Starts the countdown again from its full length.
   public func restart(at moment: Moment<Instant>) {
     countdown.restart(at: moment.instant)

@@ -75,6 +75,23 @@ public final class TimerLines: PlainLines {
     return .redraw
   }
 
+  /// Follows the timer as another command left it: the next line is its time left now; a
+  /// paused one prints nothing until resumed; cancelled, the run ends (130) and says so.
+  public func outsideChange(at moment: Moment<Instant>) -> LiveAction {
+    switch persistence?.outsideChange(wallNow: moment.wall) {
+    case nil: return .keepGoing
+    case .removed:
+      StandardOutput.error("clockwork: timer '\(alert.name)' was cancelled by another clockwork")
+      return .quit(ExitStatus.interrupted)
+    case .changed(let timer):
+      guard overtimeSince == nil,
+        let restored = try? timer.restored(at: moment.instant, wallNow: moment.wall)
+      else { return .keepGoing }
+      countdown = restored
+      return .redraw
+    }
+  }
+
   /// The instant the reading next drops to a whole second (the finish, at the last).
   static func nextWholeSecond(of countdown: Countdown<Instant>, after now: Instant) -> Instant? {
     guard let finish = countdown.finishInstant else { return nil }

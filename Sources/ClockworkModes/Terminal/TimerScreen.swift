@@ -118,6 +118,11 @@ public final class TimerScreen: LiveMode {
   /// Moves the pulse on, and at zero rings.
   public func tick(at moment: Moment<Instant>) -> LiveAction { control.tick(at: moment) }
 
+  /// Follows the timer changed by another command.
+  public func outsideChange(at moment: Moment<Instant>) -> LiveAction {
+    control.followOutsideChange(at: moment)
+  }
+
   /// The ring and backdrop at `moment` on a terminal of `size`, and the next frame's time.
   public func frame(at moment: Moment<Instant>, on size: TerminalSize) throws -> Planned<
     CellGrid, Instant

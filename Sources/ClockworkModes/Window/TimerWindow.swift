@@ -55,6 +55,11 @@ public final class TimerWindow: LiveMode {
     react(control.tick(at: moment), at: moment)
   }
 
+  /// Follows the timer changed by another command.
+  public func outsideChange(at moment: Moment<Instant>) -> LiveAction {
+    react(control.followOutsideChange(at: moment), at: moment)
+  }
+
   func react(_ action: LiveAction, at moment: Moment<Instant>) -> LiveAction {
     guard let finished = control.finishedAt else { return action }
     if finished == moment.wall, action == .redraw { attention() }

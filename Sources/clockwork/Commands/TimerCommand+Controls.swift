@@ -43,11 +43,16 @@ struct TimerControlOptions: ParsableArguments {
 }
 
 extension TimerCommand {
-  /// The timer a control changes: the one named, or else the only one not finished.
+  /// The timer a control changes: the one named, or else the only one not finished (or, to
+  /// cancel, counting on past its end).
   func controlledName(_ timers: Timers, now: Date) throws -> String {
     if nameOption != nil || presetWord != nil { return name }
-    let open = timers.list(now: now).timers.filter { !$0.isFinished(atWall: now) }.map(\.name)
+    let open = timers.list(now: now).timers.filter {
+      !$0.isFinished(atWall: now) || (cancel && $0.overtime(atWall: now) != nil)
+    }.map(\.name)
     guard open.count == 1, let only = open.first else {
+      // A finished one is forgotten by its name; `timer` has its own.
+      if cancel, open.isEmpty { return name }
       throw RuntimeFailure(
         open.isEmpty
           ? "no timer is running or paused"
@@ -63,10 +68,6 @@ extension TimerCommand {
     do { timer = try timers.change(target, change, now: now) } catch {
       switch error {
       case .noSuchTimer: throw RuntimeFailure("no timer named '\(target)'")
-      case .timerShown:
-        throw RuntimeFailure(
-          "timer '\(target)' is shown by another clockwork (a window or terminal): change it there, with its keys"
-        )
       case .timerFinished:
         throw RuntimeFailure("timer '\(target)' has finished: --restart starts it again")
       case .tooLittleLeft(_, let left):

@@ -47,6 +47,9 @@ extension TimerCommand {
   func keepsRunning(_ control: TimerControl, status: Int32, at now: ContinuousClock.Instant) throws
   {
     control.endOvertime()
+    if control.cancelledElsewhere {
+      return StandardOutput.error("clockwork: timer '\(name)' was cancelled by another clockwork")
+    }
     guard status != ExitStatus.success, !control.countdown.isFinished(at: now) else { return }
     if let problem = control.saveError {
       return StandardOutput.error("timer '\(name)' ended with this run: \(problem)")

@@ -147,7 +147,10 @@ struct TimerCommand: AsyncParsableCommand {
 
   @OptionGroup(title: "What was timed") var past: TimerHistoryOptions
 
-  @Flag(help: "Stop and forget the timer of this name (or forget it once finished), and exit.")
+  @Flag(
+    help:
+      "Stop and forget the timer (--name, or the only one running or counting on), or forget a finished one, and exit."
+  )
   var cancel = false
 
   @Option(
@@ -174,11 +177,12 @@ struct TimerCommand: AsyncParsableCommand {
     }
     if past.history { return try past.run(timers, now: wallNow) }
     if cancel {
+      let target = try controlledName(timers, now: wallNow)
       let gone: StoredTimer
-      do { gone = try timers.cancel(name) } catch { throw failure(error) }
+      do { gone = try timers.cancel(target) } catch { throw failure(error) }
       StandardOutput.line(
         gone.isPending || gone.endsAt == nil
-          ? "cancelled timer '\(name)'" : "removed finished timer '\(name)'")
+          ? "cancelled timer '\(target)'" : "removed finished timer '\(target)'")
       return
     }
     let settings = try Settings.load()
@@ -251,7 +255,7 @@ struct TimerCommand: AsyncParsableCommand {
         alertsTerminal: false)
       let status = await LiveRun.window(
         title: "clockwork timer", size: live.windowPoints, placement: live.placement,
-        hint: LiveOptions.noWindow
+        hint: LiveOptions.noWindow, following: timers.store.folder.path
       ) { window in
         TimerWindow(control: control, fps: fpsGiven, stays: wait || blink) {
           window.requestAttention()
@@ -275,7 +279,8 @@ struct TimerCommand: AsyncParsableCommand {
         StandardOutput.error("warning: timer '\(name)': \(problem); it ends with this run")
       }
       let status = await LiveRun.lines(
-        TimerLines(countdown: countdown, persistence: persist, alert: alert))
+        TimerLines(countdown: countdown, persistence: persist, alert: alert),
+        following: timers.store.folder.path)
       // A script that stops a plain timer it started (Ctrl-C, timeout) is done with it: the next
       // starts afresh. One it returned to goes on, as after q in a terminal.
       if status != ExitStatus.success, saved == nil { persist.finished(cancelledAt: Date()) }
@@ -296,7 +301,8 @@ struct TimerCommand: AsyncParsableCommand {
     let screen = TimerScreen.open(
       control: control, session: session, graphics: live.graphics, colorMode: live.colorMode,
       fpsAsked: fpsGiven != nil)
-    let status = await LiveRun.terminal(screen, session: session, colorMode: live.colorMode)
+    let status = await LiveRun.terminal(
+      screen, session: session, colorMode: live.colorMode, following: timers.store.folder.path)
     // The screen that showed why is gone: said once more where it stays.
     if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
     AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the screen went on

@@ -1,0 +1,40 @@
+import Dispatch
+import Glibc
+
+/// Calls `handler` on a Dispatch queue each time a file in a folder is saved, made, moved or
+/// removed (`inotify`), until the watch is gone: how a screen learns that another process
+/// changed what it shows, with no polling.
+///
+/// ```swift
+/// let watch = FolderWatch(folder.path) { runner.send(.outsideChange) }
+/// ```
+///
+/// `@unchecked Sendable`: immutable after init, and Dispatch sources are thread-safe.
+public final class FolderWatch: @unchecked Sendable {
+  private let source: (any DispatchSourceRead)?
+
+  /// Watches `path` (a folder); with no watch to be had (no such folder, no inotify left),
+  /// nothing is called and nothing fails: the screen then follows only its own changes.
+  public init(_ path: String, handler: @escaping @Sendable () -> Void) {
+    let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+    // Saved by renaming into place, taken by renaming away, removed; not locks opened.
+    let events = UInt32(IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE | IN_CREATE)
+    guard descriptor >= 0, inotify_add_watch(descriptor, path, events) >= 0 else {
+      if descriptor >= 0 { close(descriptor) }
+      source = nil
+      return
+    }
+    let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .global())
+    source.setEventHandler {
+      // What changed does not matter: the handler reads the state again.
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while read(descriptor, &buffer, buffer.count) > 0 {}
+      handler()
+    }
+    source.setCancelHandler { close(descriptor) }
+    source.resume()
+    self.source = source
+  }
+
+  deinit { source?.cancel() }
+}
