@@ -20,7 +20,7 @@ public enum LiveRun {
   ///   - mode: what is shown.
   ///   - session: the terminal.
   ///   - colorMode: the colours it takes.
-  ///   - following: a folder whose changes the mode is told of (``LiveMode/outsideChange(at:)``).
+  ///   - following: a folder whose changes the mode is told of (its `outsideChange(at:)`).
   public static func terminal<Mode: LiveMode>(
     _ mode: Mode, session: TerminalSession, colorMode: ColorMode, following: String? = nil
   ) async -> Int32

@@ -220,6 +220,6 @@ public struct TimerStore: Sendable {
     return nil
   }
 
-  /// Whether `name` may name a timer (``StateDirectory/validName(_:)``).
+  /// Whether `name` may name a timer (`StateDirectory.validName(_:)`).
   public static func validName(_ name: String) -> Bool { StateDirectory.validName(name) }
 }
