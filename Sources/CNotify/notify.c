@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 // The few libnotify and GLib calls used, with GLib's types spelled out (no GLib headers).
 typedef int gboolean;
@@ -29,6 +28,10 @@ static void (*p_notify_notification_set_hint_string)(void *, const char *, const
 static gboolean (*p_notify_notification_close)(void *, GError **);
 static int (*p_notify_notification_get_closed_reason)(void *);
 static unsigned long (*p_g_signal_connect_data)(void *, const char *, void (*)(void *, void *), void *, void *, int);
+static gboolean (*p_notify_notification_update)(void *, const char *, const char *, const char *);
+static void (*p_notify_notification_clear_actions)(void *);
+static unsigned int (*p_g_timeout_add)(unsigned int, gboolean (*)(void *), void *);
+static gboolean (*p_g_source_remove)(unsigned int);
 
 static int load(char *problem, size_t size) {
   static int state = 0;  // 1 loaded, -1 missing
@@ -60,6 +63,10 @@ static int load(char *problem, size_t size) {
   LOAD(notify_notification_close)
   LOAD(notify_notification_get_closed_reason)
   LOAD(g_signal_connect_data)
+  LOAD(notify_notification_update)
+  LOAD(notify_notification_clear_actions)
+  LOAD(g_timeout_add)
+  LOAD(g_source_remove)
 #undef LOAD
   state = 1;
   return 1;
@@ -134,21 +141,31 @@ static void on_closed(void *notification, void *data) {
   if (chosen < 0 && p_notify_notification_get_closed_reason(notification) == 2) chosen = -2;
 }
 
-void *cw_notify_with_actions(const char *app, const char *app_id, const char *summary, const char *body,
-                             const char *const *actions, int action_count, char *problem, size_t problem_size) {
-  if (start(app, problem, problem_size) < 0) return NULL;
-  void *notification = made(app_id, summary, body, problem, problem_size);
-  if (notification == NULL) return NULL;
-  p_notify_notification_set_urgency(notification, 2);
-  p_notify_notification_set_timeout(notification, 0);
-  p_g_signal_connect_data(notification, "closed", on_closed, NULL, NULL, 0);
+static void add_actions(void *notification, const char *const *actions, int action_count) {
   for (int i = 0; i < action_count; i++) {
     p_notify_notification_add_action(notification, actions[2 * i], actions[2 * i + 1], on_action, (void *)(intptr_t)i, NULL);
   }
+}
+
+static int shown(void *notification, char *problem, size_t problem_size) {
   GError *error = NULL;
-  if (!p_notify_notification_show(notification, &error)) {
-    snprintf(problem, problem_size, "%s", error && error->message ? error->message : "the notification service refused it");
-    if (error) p_g_error_free(error);
+  if (p_notify_notification_show(notification, &error)) return 1;
+  snprintf(problem, problem_size, "%s", error && error->message ? error->message : "the notification service refused it");
+  if (error) p_g_error_free(error);
+  return 0;
+}
+
+void *cw_notify_with_actions(const char *app, const char *app_id, const char *summary, const char *body,
+                             const char *const *actions, int action_count, int critical, char *problem,
+                             size_t problem_size) {
+  if (start(app, problem, problem_size) < 0) return NULL;
+  void *notification = made(app_id, summary, body, problem, problem_size);
+  if (notification == NULL) return NULL;
+  p_notify_notification_set_urgency(notification, critical ? 2 : 1);
+  p_notify_notification_set_timeout(notification, 0);
+  p_g_signal_connect_data(notification, "closed", on_closed, NULL, NULL, 0);
+  add_actions(notification, actions, action_count);
+  if (!shown(notification, problem, problem_size)) {
     p_g_object_unref(notification);
     return NULL;
   }
@@ -156,12 +173,31 @@ void *cw_notify_with_actions(const char *app, const char *app_id, const char *su
   return notification;
 }
 
+// The same notification, said anew in place (the service replaces it: no second one).
+int cw_notify_replace(void *notification, const char *app_id, const char *summary, const char *body,
+                      const char *const *actions, int action_count, char *problem, size_t problem_size) {
+  p_notify_notification_update(notification, summary, body, app_id);
+  p_notify_notification_clear_actions(notification);
+  add_actions(notification, actions, action_count);
+  return shown(notification, problem, problem_size) ? 0 : -1;
+}
+
+static int timed_out = 0;
+static gboolean on_timeout(void *data) {
+  (void)data;
+  timed_out = 1;
+  return 0;  // G_SOURCE_REMOVE
+}
+
+// Runs GLib's main loop (where libnotify's signals arrive) until a press or `timeout_ms`,
+// asleep in between: no waking to look.
 int cw_notify_poll(int timeout_ms) {
-  struct timespec step = {0, 20 * 1000 * 1000};
-  for (int waited = 0;; waited += 20) {
-    while (p_g_main_context_iteration(NULL, 0)) {}
-    if (chosen != -1 || waited >= timeout_ms) break;
-    nanosleep(&step, NULL);
+  while (p_g_main_context_iteration(NULL, 0)) {}
+  if (chosen == -1 && timeout_ms > 0) {
+    timed_out = 0;
+    unsigned int source = p_g_timeout_add((unsigned int)timeout_ms, on_timeout, NULL);
+    while (chosen == -1 && !timed_out) p_g_main_context_iteration(NULL, 1);
+    if (!timed_out) p_g_source_remove(source);
   }
   int answer = chosen;
   chosen = -1;

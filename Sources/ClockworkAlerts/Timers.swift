@@ -137,13 +137,18 @@ public struct Timers: Sendable {
   /// has it rung if the run goes away.
   public func persistence(
     _ name: String, exec: String?, sound: String?, sequence: PhaseSequence? = nil, step: Int = 0,
-    manual: Bool = false, started: Date? = nil, overtime: Bool = false
+    manual: Bool = false, started: Date? = nil, overtime: Bool = false,
+    notifiesRunning: Bool = false
   ) -> TimerPersistence {
     let persistence = TimerPersistence(
       store: store, name: name, exec: exec, tty: TerminalIdentity.current(), sound: sound,
-      sequence: sequence, step: step, manual: manual, started: started, overtime: overtime)
-    let ringer = ringer
-    persistence.whenSaved = { running in ringer(name, running) }
+      sequence: sequence, step: step, manual: manual, started: started, overtime: overtime,
+      notifiesRunning: notifiesRunning)
+    let (ringer, store) = (ringer, store)
+    persistence.whenSaved = { running in
+      ringer(name, running)
+      if running && notifiesRunning { RunningNotice.ensure(name, store: store) }
+    }
     return persistence
   }
 
@@ -221,7 +226,9 @@ public struct Timers: Sendable {
       countdown, name: name, at: instant, wallNow: now, exec: timer.exec, tty: timer.tty,
       sound: timer.sound)
     (updated.sequence, updated.step, updated.manual) = (timer.sequence, timer.step, timer.manual)
-    (updated.started, updated.overtime) = (timer.started, timer.overtime)
+    (updated.started, updated.overtime, updated.notifiesRunning) = (
+      timer.started, timer.overtime, timer.notifiesRunning
+    )
     if let problem = store.save(updated) { throw .cannotSave(problem) }
     ringer(name, updated.isPending)
     return updated

@@ -81,24 +81,53 @@ public enum DesktopNotification {
 /// ```
 public final class ButtonNotification {
   private let handle: UnsafeMutableRawPointer
-  private let ids: [String]
+  private var ids: [String]
 
   /// Shows it, or nil when the service shows no buttons (or no notification at all).
-  public init?(summary: String, body: String, buttons: [(id: String, label: String)]) {
+  /// - Parameters:
+  ///   - summary: its first line.
+  ///   - body: what it says under it.
+  ///   - buttons: each button's id (what ``poll(upTo:)`` answers) and label.
+  ///   - critical: critical (an alert: kept on screen, over others) or normal (a notice).
+  public init?(
+    summary: String, body: String, buttons: [(id: String, label: String)], critical: Bool = true
+  ) {
     guard cw_notify_server_has_actions("clockwork") != 0 else { return nil }
+    var problem = [CChar](repeating: 0, count: 256)
+    let made = Self.withButtons(buttons) { pointers in
+      cw_notify_with_actions(
+        "clockwork", DesktopNotification.appID, summary, body, pointers, Int32(buttons.count),
+        critical ? 1 : 0, &problem, problem.count)
+    }
+    guard let made else { return nil }
+    handle = made
+    ids = buttons.map(\.id)
+  }
+
+  /// The buttons as C strings, id and label in pairs, for `body`.
+  private static func withButtons<Result>(
+    _ buttons: [(id: String, label: String)],
+    _ body: ([UnsafePointer<CChar>?]) -> Result
+  ) -> Result {
     let strings = buttons.flatMap { [strdup($0.id), strdup($0.label)] }
     defer { strings.forEach { free($0) } }
+    return body(strings.map { UnsafePointer($0) })
+  }
+
+  /// Says it anew in place (the service replaces it, no second notification); false when the
+  /// service refused.
+  @discardableResult
+  public func replace(summary: String, body: String, buttons: [(id: String, label: String)])
+    -> Bool
+  {
     var problem = [CChar](repeating: 0, count: 256)
-    let pointers = strings.map { UnsafePointer($0) }
-    guard
-      let shown = cw_notify_with_actions(
-        "clockwork", DesktopNotification.appID, summary, body, pointers, Int32(buttons.count),
-        &problem, problem.count)
-    else {
-      return nil
+    let status = Self.withButtons(buttons) { pointers in
+      cw_notify_replace(
+        handle, DesktopNotification.appID, summary, body, pointers, Int32(buttons.count), &problem,
+        problem.count)
     }
-    handle = shown
     ids = buttons.map(\.id)
+    return status == 0
   }
 
   deinit { cw_notify_release(handle) }
@@ -107,7 +136,8 @@ public final class ButtonNotification {
   /// clicked it where a click closes).
   public static let dismissed = "dismissed"
 
-  /// Listens for a press for up to `limit`; the pressed button's id, ``dismissed``, or nil.
+  /// Listens for a press for up to `limit`, asleep until one comes; the pressed button's id,
+  /// ``dismissed``, or nil.
   public func poll(upTo limit: Duration) -> String? {
     let index = Int(cw_notify_poll(Int32(limit / .milliseconds(1))))
     if index == -2 { return Self.dismissed }

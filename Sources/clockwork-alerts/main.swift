@@ -21,6 +21,10 @@ switch invocation {
 case .execHook(let timer, let notifies, let command):
   SessionEnvironment.apply(in: state)
   exit(ExecHook.supervise(command, timer: timer, log: state.file("exec.log"), notifies: notifies))
+case .runningNotice(let timer):
+  SessionEnvironment.apply(in: state)
+  RunningNotice.show(timer, store: TimerStore(directory: state))
+  exit(0)
 case .soundAlarm(let id, let rang, let owed):
   SessionEnvironment.apply(in: state)
   AlarmAlert.sound(

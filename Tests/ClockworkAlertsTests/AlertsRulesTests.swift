@@ -143,6 +143,24 @@ import Testing
     #expect(history.records().count == kept.count + 1)
   }
 
+  /// The running notice says when a timer ends, or what it has left when paused, with the
+  /// buttons that fit; a waiting phase offers Start.
+  @Test func theRunningNoticeSaysTheEndOrTheTimeLeftWithItsButtons() throws {
+    var timer = try StoredTimer.startedSequence(
+      "focus", "work 25m, break 5m", manual: true, at: at(0))
+    let running = RunningNotice.said(timer, now: at(60))
+    #expect(running.summary == "Timer focus work 1/1")
+    #expect(running.body.hasPrefix("ends ") && running.buttons == ["pause", "add"])
+    (timer.endsAt, timer.remainingWhenPaused) = (nil, 1200)
+    #expect(RunningNotice.said(timer, now: at(60)).body == "paused, 20:00 left")
+    #expect(RunningNotice.said(timer, now: at(60)).buttons == ["resume", "add"])
+    let waiting = try #require(timer.nextPhase(startingAt: at(1500), waits: true))
+    #expect(RunningNotice.said(waiting, now: at(1500)).buttons == ["start"])
+    #expect(
+      Ringer(arguments: Ringer.runningNotice(timer: "focus").arguments)
+        == .runningNotice(timer: "focus"))
+  }
+
   @Test func aLateRingSaysHowLate() {
     let alert = TimerAlert(name: "tea", exec: nil)
     #expect(!alert.texts(duration: .seconds(300), endedAt: at(0), now: at(1)).body.contains("late"))

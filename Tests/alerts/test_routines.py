@@ -9,7 +9,7 @@ import subprocess
 import time
 
 import conftest
-from test_alerts import BINARY, wait_for, watcher_pid, world  # noqa: F401
+from test_alerts import BINARY, NotificationServer, wait_for, watcher_pid, world  # noqa: F401
 
 
 def all_ended(tmp_path):
@@ -343,3 +343,42 @@ def test_a_shown_timer_follows_changes_from_another_command(world):
             plain.kill()
             plain.wait()
     assert wait_for(lambda: all_ended(tmp_path))
+
+
+def notices(server):
+    """Each Notify call as (replaced id, summary, body, [button ids])."""
+    found = re.findall(r'Notify "clockwork" (\d+) "[^"]*" "([^"]*)" "([^"]*)" \[([^]]*)\]', server.log.read_text())
+    return [(int(replaced), summary, body, re.findall(r'"([^"]*)", "[^"]*"', buttons)) for replaced, summary, body, buttons in found]
+
+
+def test_a_running_timers_notification_pauses_resumes_and_adds_a_minute(tmp_path):
+    """`--notify-running`: a notification while the timer runs, with its end and Pause and
+    +1 min; each press changes the timer, and the notification is said anew in place; it goes
+    when the timer is cancelled, and its process with it."""
+    server = NotificationServer(tmp_path, capabilities="body actions")
+    env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
+           "TZ": "UTC"}
+    try:
+        app = subprocess.Popen([BINARY, "timer", "5m", "--plain", "--name", "tea", "--notify-running"], env=env,
+                               stdout=subprocess.PIPE)
+        app.stdout.readline()
+        app.kill()  # the notification stays with the timer, not with its window
+        app.wait()
+        assert wait_for(lambda: notices(server)), server.log.read_text()
+        replaced, summary, body, buttons = notices(server)[0]
+        assert (replaced, summary, buttons) == (0, "Timer tea", ["pause", "add"]) and body.startswith("ends "), notices(server)
+        server.press(1, "pause")
+        assert wait_for(lambda: left_of(env, "tea")["paused"])
+        assert wait_for(lambda: notices(server)[-1][2:] == (notices(server)[-1][2], ["resume", "add"])
+                        and notices(server)[-1][2].startswith("paused, ")), notices(server)
+        paused = left_of(env, "tea")["remaining"]
+        server.press(1, "add")
+        assert wait_for(lambda: left_of(env, "tea")["remaining"] == paused + 60)
+        assert run(env, "timer", "--resume", "--name", "tea").returncode == 0  # from elsewhere: followed
+        assert wait_for(lambda: notices(server)[-1][3] == ["pause", "add"]), notices(server)
+        assert {n[0] for n in notices(server)[1:]} == {1}, "said anew in place, never a second one"
+        assert run(env, "timer", "--cancel", "--name", "tea").returncode == 0
+        assert wait_for(lambda: "CloseNotification 1" in server.log.read_text())
+        assert wait_for(lambda: all_ended(tmp_path))
+    finally:
+        server.close()

@@ -15,8 +15,14 @@ int cw_notify_server_has_actions(const char *app);
 
 /// Shows a critical notification with buttons: `actions` holds `action_count` pairs of an id
 /// and a label. Returns a handle to poll and release, or NULL with `problem` set.
+// A notification with buttons (`actions`: id and label, in pairs), critical or normal, that
+// stays until settled.
 void *cw_notify_with_actions(const char *app, const char *app_id, const char *summary, const char *body,
-                             const char *const *actions, int action_count, char *problem, size_t problem_size);
+                             const char *const *actions, int action_count, int critical, char *problem,
+                             size_t problem_size);
+
+int cw_notify_replace(void *notification, const char *app_id, const char *summary, const char *body,
+                      const char *const *actions, int action_count, char *problem, size_t problem_size);
 
 /// Answers the notification service for up to `timeout_ms`; the index of the button pressed
 /// meanwhile, -1 for none, or -2 when the person dismissed the notification.

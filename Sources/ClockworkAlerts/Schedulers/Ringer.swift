@@ -18,6 +18,8 @@ public enum Ringer: Equatable, Sendable {
   case soundAlarm(id: Int, rang: Double, owed: Double)
   /// Runs a timer's `--exec` command and says if it fails.
   case execHook(timer: String, notifies: Bool, command: String)
+  /// Shows timer `timer`'s notification while it runs, and answers its buttons.
+  case runningNotice(timer: String)
 
   /// The program that rings, installed beside `clockwork`.
   public static let programName = "clockwork-alerts"
@@ -31,6 +33,7 @@ public enum Ringer: Equatable, Sendable {
       ["--sound-alarm", String(id), "--rang", String(rang), "--owed", String(owed)]
     case .execHook(let timer, let notifies, let command):
       ["exec-hook", "--timer", timer] + (notifies ? ["--notify"] : []) + ["--", command]
+    case .runningNotice(let timer): ["--running-notice", timer]
     }
   }
 
@@ -48,6 +51,9 @@ public enum Ringer: Equatable, Sendable {
         let owed = value(after: "--owed").flatMap(Double.init)
       else { return nil }
       self = .soundAlarm(id: id, rang: rang, owed: owed)
+    case "--running-notice":
+      guard arguments.count == 2 else { return nil }
+      self = .runningNotice(timer: arguments[1])
     case "exec-hook":
       guard let timer = value(after: "--timer"), let dash = arguments.firstIndex(of: "--"),
         dash + 2 == arguments.count

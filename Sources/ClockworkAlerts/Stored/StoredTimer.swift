@@ -42,6 +42,8 @@ public struct StoredTimer: StoredState, Hashable {
   public var started: Double?
   /// `--overtime`: once rung, it counts on past zero (`+0:42`) until cancelled.
   public var overtime: Bool?
+  /// `--notify-running`: a notification shows it while it runs, with Pause and +1 min.
+  public var notifiesRunning: Bool?
 
   /// A stored timer as given.
   public init(

@@ -33,6 +33,8 @@ public final class TimerPersistence {
   public let manual: Bool
   /// Once rung, it counts on past zero until cancelled (`--overtime`).
   public let overtime: Bool
+  /// A notification shows it while it runs (`--notify-running`).
+  public let notifiesRunning: Bool
   /// When the timer, or its phase, started (the first save, unless given).
   public private(set) var started: Date?
   /// The file as this process last saved or read it (device and inode: each save is a new
@@ -51,13 +53,15 @@ public final class TimerPersistence {
   ///   - manual: each next phase waits to be started.
   ///   - started: when it (its phase) started, for one returned to; `nil`: at its first save.
   ///   - overtime: once rung, it counts on past zero until cancelled.
+  ///   - notifiesRunning: a notification shows it while it runs.
   public init(
     store: TimerStore, name: String, exec: String? = nil, tty: TerminalIdentity? = nil,
     sound: String? = nil,
     sequence: PhaseSequence? = nil, step: Int = 0, manual: Bool = false, started: Date? = nil,
-    overtime: Bool = false
+    overtime: Bool = false, notifiesRunning: Bool = false
   ) {
     self.overtime = overtime
+    self.notifiesRunning = notifiesRunning
     self.started = started
     self.store = store
     self.name = name
@@ -90,6 +94,7 @@ public final class TimerPersistence {
       (timer.sequence, timer.step, timer.manual) = (sequence, step, manual ? true : nil)
     }
     if overtime { timer.overtime = true }
+    if notifiesRunning { timer.notifiesRunning = true }
     saveError = store.save(timer)
     guard saveError == nil else { return }
     known = fileIdentity()

@@ -33,6 +33,8 @@ public struct Settings {
   public var onTop: Bool?
   /// Timers count on past zero once rung (`--overtime`).
   public var overtime: Bool?
+  /// A notification shows each timer while it runs (`--notify-running`).
+  public var notifyRunning: Bool?
   /// The clock's face: analog or digital.
   public var face: ClockFaceKind?
   /// Checked against each mode's range where it is used (the stopwatch allows more).
@@ -45,9 +47,8 @@ public struct Settings {
 
   /// The keys the file may have.
   public static let keys = [
-    "color", "face", "fps", "graphics", "hours", "onTop", "oscillator", "overtime", "sound",
-    "theme",
-    "zones",
+    "color", "face", "fps", "graphics", "hours", "notifyRunning", "onTop", "oscillator",
+    "overtime", "sound", "theme", "zones",
   ]
 
   /// The file's path, or nil without a home.
@@ -181,6 +182,9 @@ public struct Settings {
       case "overtime":
         guard case .bool(let on) = value else { throw fail("must be true or false") }
         settings.overtime = on
+      case "notifyRunning":
+        guard case .bool(let on) = value else { throw fail("must be true or false") }
+        settings.notifyRunning = on
       case "sound":
         switch value {
         case .bool(let on): settings.sound = on ? nil : ""

@@ -100,6 +100,13 @@ struct TimerCommand: AsyncParsableCommand {
   )
   var overtime: Bool?
 
+  @Flag(
+    inversion: .prefixedNo, exclusivity: .exclusive,
+    help:
+      "While it runs, a desktop notification says when it ends, with Pause/Resume and +1 min; default: the settings' notifyRunning, else off."
+  )
+  var notifyRunning: Bool?
+
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp("The time left turns red in the last N seconds (0: never).", valueName: "N"))
@@ -241,7 +248,8 @@ struct TimerCommand: AsyncParsableCommand {
       name, exec: exec, sound: savedSound, sequence: sequence, step: saved?.step ?? 0,
       manual: phases.manual || saved?.manual == true,
       started: saved?.started.map(Date.init(timeIntervalSince1970:)),
-      overtime: overtime ?? saved?.overtime ?? settings.overtime ?? false)
+      overtime: overtime ?? saved?.overtime ?? settings.overtime ?? false,
+      notifiesRunning: notifyRunning ?? saved?.notifiesRunning ?? settings.notifyRunning ?? false)
     let start = Moment(instant: clock.now, wall: Date())
     persist.save(countdown, at: start.instant, wallNow: start.wall)
     let alert = TimerAlert(name: name, exec: exec, sound: savedSound, hours: live.hourCycle)
