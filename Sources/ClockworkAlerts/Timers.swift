@@ -95,6 +95,30 @@ public struct Timers: Sendable {
     }
   }
 
+  /// Starts timer `name` counting up from `since`, a time past (`timer --since`): saved as an
+  /// end already rung that counts on (``StoredTimer/overtime``), so nothing rings it.
+  /// - Parameters:
+  ///   - name: a valid name.
+  ///   - since: when it counts from; not after `now`.
+  ///   - replacing: whether a running or paused timer of that name is replaced.
+  ///   - now: the wall time of the start.
+  /// - Returns: the timer as saved.
+  public func countUp(_ name: String, since: Date, replacing: Bool, now: Date = Date())
+    throws(AlertsError) -> StoredTimer
+  {
+    try checkFree(name, replacing: replacing, now: now)
+    guard var countdown = try? Countdown<ContinuousClock.Instant>(duration: .milliseconds(1)) else {
+      throw .cannotSave("timer \(name) could not be made")
+    }
+    let instant = ContinuousClock.now
+    countdown.start(at: instant)
+    var timer = StoredTimer(countdown, name: name, at: instant, wallNow: now)
+    (timer.endsAt, timer.rungAt) = (since.timeIntervalSince1970, now.timeIntervalSince1970)
+    (timer.overtime, timer.started) = (true, since.timeIntervalSince1970)
+    if let problem = store.save(timer) { throw .cannotSave(problem) }
+    return timer
+  }
+
   /// A sequence's next phase, now: the one waiting starts, or the one running is cut short
   /// (unrung) for the next. Returns the timer as saved.
   public func next(_ name: String, now: Date = Date()) throws(AlertsError) -> StoredTimer {

@@ -147,7 +147,7 @@ public struct Status: Sendable, Equatable {
     return Item(
       kind: .timer, text: "\(timer.name) \(shown)",
       detail:
-        "timer \(timer.name): ended \(ClockText.time(end, in: .local)), \(shown) over: `clockwork timer --cancel --name \(timer.name)` stops it",
+        "timer \(timer.name): \(shown) since \(ClockText.time(end, in: .local)): `clockwork timer --cancel --name \(timer.name)` stops it",
       paused: false, percentage: 100,
       changes: now.addingTimeInterval(1 - over.truncatingRemainder(dividingBy: 1)),
       name: timer.name, remaining: -over, endsAt: end,

@@ -5,6 +5,7 @@ import json
 import os
 import re
 import select
+import signal
 import subprocess
 import time
 
@@ -257,7 +258,7 @@ def test_overtime_counts_on_past_the_end_after_ringing_once(world):
         status = json.loads(run(env, "status", "--format", "json").stdout)["items"]
         assert [item["text"][:7] for item in status] == ["eggs +0"] and status[0]["remaining"] <= -2, status
         assert status[0]["actions"] == {"click": "clockwork timer --cancel --name eggs"}
-        assert "over, ended" in run(env, "timer", "--list").stdout
+        assert "since" in run(env, "timer", "--list").stdout
     finally:
         app.kill()  # the watcher does not ring it again: it has rung
         app.wait()
@@ -266,6 +267,20 @@ def test_overtime_counts_on_past_the_end_after_ringing_once(world):
     assert run(env, "status").stdout == "\n"
     time.sleep(1)
     assert len(server.notifications()) == 1, "never rung twice"
+    # Counting up from a time past: from its end, never rung.
+    hour_ago = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 3600))
+    up = subprocess.Popen([BINARY, "timer", "--since", hour_ago, "--plain", "--name", "up"], env=env,
+                          stdout=subprocess.PIPE, bufsize=0)
+    try:
+        first = line_within(up.stdout).strip()
+        assert re.fullmatch(r"\+1:00:0\d", first), first
+        assert left_of(env, "up")["remaining"] <= -3600
+        assert run(env, "timer", "--until", hour_ago).stderr.count("--since") == 1
+    finally:
+        up.send_signal(signal.SIGINT)  # a count-up started by a plain run ends with it
+        up.wait()
+    assert run(env, "status").stdout == "\n"
+    assert len(server.notifications()) == 1, "a count-up rings nothing"
     assert wait_for(lambda: all_ended(tmp_path))
 
 

@@ -165,6 +165,10 @@ public final class TimerPersistence {
       ?? wallNow
   }
 
+  /// Takes the file as saved now for this process's own (a timer shown as it is, not saved
+  /// anew), so that only later changes are another's.
+  public func takeAsSaved() { known = fileIdentity() }
+
   /// The saved file's device and inode; `nil` when there is none.
   func fileIdentity() -> (device: UInt, inode: UInt)? {
     var status = stat()

@@ -42,6 +42,8 @@ public final class TimerControl {
   let alertsTerminal: Bool
   /// After the last end, count on past zero (`+0:42`) until q (`--overtime`).
   let overtime: Bool
+  /// The end counted on from, when it came before this run (a timer returned to, `--since`).
+  var overtimeEnd: Instant?
 
   /// The timer's state for `countdown` from `start`: saved by `persistence`, rung by `alert`.
   public init(
@@ -132,7 +134,7 @@ public final class TimerControl {
       }
       countdown = restored
       waiting = timer.waitsToStart ? persistence?.sequence?.step(timer.step ?? 0)?.phase : nil
-      if !timer.isFinished(atWall: moment.wall) { finishedAt = nil }
+      if !timer.isFinished(atWall: moment.wall) { (finishedAt, overtimeEnd) = (nil, nil) }
       updatePulse(at: moment.instant)
       let finished = checkFinished(at: moment)
       return finished == .keepGoing ? .redraw : finished
@@ -145,7 +147,7 @@ public final class TimerControl {
   /// Starts the countdown again from its full length.
   public func restart(at moment: Moment<Instant>) {
     countdown.restart(at: moment.instant)
-    finishedAt = nil
+    (finishedAt, overtimeEnd) = (nil, nil)
     persistence?.save(countdown, at: moment.instant, wallNow: moment.wall)
     updatePulse(at: moment.instant)
   }
@@ -230,7 +232,7 @@ public final class TimerControl {
       return "\(waiting.name) \(CountdownFormat.string(waiting.duration)) is next: n starts it"
     }
     return finishedAt.map {
-      "finished at \(ClockText.time($0, in: .local, hours: hours))"
+      (overtime ? "since " : "finished at ") + ClockText.time($0, in: .local, hours: hours)
         + (alertProblem.map { " (\($0))" } ?? "")
     }
       ?? (countdown.isRunning ? "" : "paused")
@@ -247,8 +249,19 @@ public final class TimerControl {
 
   /// Past the last end, counting on (`--overtime`): the time since the end; else `nil`.
   public func overtime(at now: Instant) -> Duration? {
-    guard overtime, finishedAt != nil, let end = countdown.finishInstant else { return nil }
+    guard overtime, finishedAt != nil, let end = overtimeEnd ?? countdown.finishInstant else {
+      return nil
+    }
     return max(.zero, end.duration(to: now))
+  }
+
+  /// Counts on from `end`, an end that came before this run (rung already: not rung again):
+  /// a timer in overtime returned to, or `timer --since`.
+  public func countOn(since end: Date, at moment: Moment<Instant>) {
+    guard overtime else { return }
+    finishedAt = end
+    overtimeEnd = moment.instant.advanced(by: .seconds(end.timeIntervalSince(moment.wall)))
+    updatePulse(at: moment.instant)
   }
 
   /// Ends a count past the end as its screen closes (q): the timer is forgotten, done.
@@ -309,7 +322,9 @@ public final class TimerControl {
   /// change or the arc's next pixel, and the finish itself.
   public func nextChange(after now: Instant, pixelScale: Double, fps: Double) -> Instant? {
     let planned = plannedChange(after: now, pixelScale: pixelScale, fps: fps)
-    guard let over = overtime(at: now), let end = countdown.finishInstant else { return planned }
+    guard let over = overtime(at: now), let end = overtimeEnd ?? countdown.finishInstant else {
+      return planned
+    }
     let nextSecond = end.advanced(by: .seconds(over.components.seconds + 1))
     return min(planned ?? nextSecond, nextSecond)
   }

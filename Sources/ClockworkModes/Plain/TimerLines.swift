@@ -3,6 +3,7 @@ import ClockworkCore
 import ClockworkLive
 import ClockworkState
 import ClockworkSystem
+import FoundationEssentials
 
 /// `clockwork timer --plain`: the remaining time each time it drops a second, the alert at zero;
 /// in a sequence, a line at each phase's end and the next phase's time; with `--overtime`, the
@@ -73,6 +74,12 @@ public final class TimerLines: PlainLines {
     }
     countdown = following
     return .redraw
+  }
+
+  /// Counts on from `end`, an end that came before this run (rung already: not rung again):
+  /// a timer in overtime returned to, or `timer --since`.
+  public func countOn(since end: Date, at moment: Moment<Instant>) {
+    overtimeSince = moment.instant.advanced(by: .seconds(end.timeIntervalSince(moment.wall)))
   }
 
   /// Follows the timer as another command left it: the next line is its time left now; a

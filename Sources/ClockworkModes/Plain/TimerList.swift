@@ -20,7 +20,7 @@ public enum TimerList {
       if let over = timer.overtime(atWall: wallNow) {
         let end = Date(timeIntervalSince1970: timer.endsAt ?? 0)
         state =
-          "+\(CountdownFormat.string(.seconds(over.rounded(.down)))) over, ended \(ClockText.time(end, in: .local))"
+          "+\(CountdownFormat.string(.seconds(over.rounded(.down)))) since \(ClockText.line(end, in: .local))"
       } else if left <= 0 {
         state = timer.finishedDescription(wallNow: wallNow, zone: .local)
       } else {
@@ -28,8 +28,12 @@ public enum TimerList {
         state = timer.endsAt == nil ? "\(text) left, paused" : "\(text) left"
       }
       let phase = timer.phaseLabel.map { ", \($0)" } ?? ""
+      // A count-up (`--since`) has no length to speak of.
+      let length =
+        timer.duration < 1
+        ? "" : CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000)))
       return timer.name.padded(to: width) + "  " + state
-        + "  (of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000))))\(phase))"
+        + (length.isEmpty ? "" : "  (of \(length)\(phase))")
     }.joined(separator: "\n")
   }
 }

@@ -15,7 +15,7 @@ struct TimerHistoryOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "With --history: from this time on (2026-11-01, 09:00 today, or an ISO 8601 instant).",
+      "Count up from this time past (09:00: its last occurrence; 2026-11-27T09:00Z); with --history, list from then on (2026-11-01).",
       valueName: "time"))
   var since: String?
 
@@ -26,10 +26,8 @@ struct TimerHistoryOptions: ParsableArguments {
   var export: String?
 
   func validate() throws {
-    if !history && (since != nil || export != nil) {
-      throw ValidationError("--since and --export go with --history")
-    }
-    if let since {
+    if !history && export != nil { throw ValidationError("--export goes with --history") }
+    if history, let since {
       do { _ = try start(since, now: Date()) } catch { throw ValidationError(error.description) }
     }
     if let export {

@@ -34,6 +34,9 @@ extension TimerCommand {
     if phases.sequence != nil && (duration != nil || until != nil) {
       throw ValidationError("give a duration, --until or --sequence, one of them")
     }
+    if past.since != nil, !past.history, duration != nil || until != nil || phases.sequence != nil {
+      throw ValidationError("give a duration, --until, --since or --sequence, one of them")
+    }
     switch (duration, until) {
     case (nil, nil): break  // resume the saved timer (checked in run)
     case (.some, .some): throw ValidationError("give either a duration or --until, not both")
@@ -62,6 +65,29 @@ extension TimerCommand {
     }
   }
 
+  /// When `--since TEXT` counts up from: an instant past, or a time of day's last occurrence.
+  func countUpStart(_ text: String, now: Date) throws -> Date {
+    let zone = self.zone ?? .local
+    let target: TargetTimeParser.Target
+    do { target = try TargetTimeParser.parse(text, zone: zone) } catch {
+      throw UsageFailure.exit(error.description, in: Self.self)
+    }
+    if case .instant(let date) = target {
+      guard date <= now else {
+        throw UsageFailure.exit(
+          "--since \(text) is in the future (--until \(text) counts down to it)", in: Self.self)
+      }
+      return date
+    }
+    // Today's, or yesterday's when today's is still to come.
+    for day in [now, now.addingTimeInterval(-86_400)] {
+      let date = try TargetTimeParser.instant(
+        at: text, on: ClockText.day(day, in: zone), in: zone, now: now)
+      if date <= now { return date }
+    }
+    throw UsageFailure.exit("--since \(text): no such time before now", in: Self.self)
+  }
+
   func resolvedDuration(now: Date) throws -> Duration {
     if let duration {
       do { return try DurationParser.parse(duration) } catch {
@@ -74,7 +100,8 @@ extension TimerCommand {
     let end = try TargetTimeParser.nextOccurrence(of: until, after: now, in: zone ?? .local)
     let seconds = end.timeIntervalSince(now)
     guard seconds > 0 else {
-      throw UsageFailure.exit("--until \(until) is in the past", in: Self.self)
+      throw UsageFailure.exit(
+        "--until \(until) is in the past (--since \(until) counts up from it)", in: Self.self)
     }
     guard seconds <= DurationParser.maximum / .seconds(1) else {
       throw UsageFailure.exit("--until \(until) is more than 100 days away", in: Self.self)

@@ -220,18 +220,33 @@ struct TimerCommand: AsyncParsableCommand {
         duration == nil && until == nil ? .resume : .start(try resolvedDuration(now: wallNow))
     }
     let opened: (opening: Timers.Opening, warning: String?)
-    do { opened = try timers.open(name, request, replacing: replace, now: wallNow) } catch {
-      throw failure(error)
-    }
+    do {
+      if let since = past.since {
+        let from = try countUpStart(since, now: wallNow)
+        opened = (
+          .finished(try timers.countUp(name, since: from, replacing: replace, now: wallNow)), nil
+        )
+      } else {
+        opened = try timers.open(name, request, replacing: replace, now: wallNow)
+      }
+    } catch let error as AlertsError { throw failure(error) }
     if let warning = opened.warning { StandardOutput.error(warning) }
     var countdown: Countdown<ContinuousClock.Instant>
     var saved: StoredTimer?
     var sequence: PhaseSequence?
     var given: (exec: String?, sound: String?) = (nil, nil)
+    // An end counted on from (overtime, `--since`): shown counting, never rung again.
+    var countingOn: Date?
     switch opened.opening {
     case .finished(let timer):
-      return StandardOutput.line(
-        "timer '\(name)' \(timer.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
+      guard let end = timer.endsAt, timer.overtime(atWall: wallNow) != nil else {
+        return StandardOutput.line(
+          "timer '\(name)' \(timer.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
+      }
+      saved = past.since == nil ? timer : nil  // a count-up started here ends with this run
+      countdown = try timer.restored(at: clock.now, wallNow: wallNow)
+      (sequence, given) = (timer.sequence, (timer.exec, timer.sound))
+      countingOn = Date(timeIntervalSince1970: end)
     case .resume(let timer):
       saved = timer
       countdown = try timer.restored(at: clock.now, wallNow: wallNow)
@@ -248,10 +263,14 @@ struct TimerCommand: AsyncParsableCommand {
       name, exec: exec, sound: savedSound, sequence: sequence, step: saved?.step ?? 0,
       manual: phases.manual || saved?.manual == true,
       started: saved?.started.map(Date.init(timeIntervalSince1970:)),
-      overtime: overtime ?? saved?.overtime ?? settings.overtime ?? false,
+      overtime: countingOn != nil || (overtime ?? saved?.overtime ?? settings.overtime ?? false),
       notifiesRunning: notifyRunning ?? saved?.notifiesRunning ?? settings.notifyRunning ?? false)
     let start = Moment(instant: clock.now, wall: Date())
-    persist.save(countdown, at: start.instant, wallNow: start.wall)
+    if countingOn == nil {
+      persist.save(countdown, at: start.instant, wallNow: start.wall)
+    } else {
+      persist.takeAsSaved()
+    }
     let alert = TimerAlert(name: name, exec: exec, sound: savedSound, hours: live.hourCycle)
     if live.window {
       let control = TimerControl(
@@ -261,6 +280,7 @@ struct TimerCommand: AsyncParsableCommand {
         ringStyle: TimerWindow.ringStyle(theme: try theme.map(RingThemeArgument.parse) ?? .init())
           .critical(for: critical),
         alertsTerminal: false)
+      if let countingOn { control.countOn(since: countingOn, at: start) }
       let status = await LiveRun.window(
         title: "clockwork timer", size: live.windowPoints, placement: live.placement,
         hint: LiveOptions.noWindow, following: timers.store.folder.path
@@ -286,9 +306,9 @@ struct TimerCommand: AsyncParsableCommand {
       if let problem = persist.saveError {
         StandardOutput.error("warning: timer '\(name)': \(problem); it ends with this run")
       }
-      let status = await LiveRun.lines(
-        TimerLines(countdown: countdown, persistence: persist, alert: alert),
-        following: timers.store.folder.path)
+      let lines = TimerLines(countdown: countdown, persistence: persist, alert: alert)
+      if let countingOn { lines.countOn(since: countingOn, at: start) }
+      let status = await LiveRun.lines(lines, following: timers.store.folder.path)
       // A script that stops a plain timer it started (Ctrl-C, timeout) is done with it: the next
       // starts afresh. One it returned to goes on, as after q in a terminal.
       if status != ExitStatus.success, saved == nil { persist.finished(cancelledAt: Date()) }
@@ -305,6 +325,7 @@ struct TimerCommand: AsyncParsableCommand {
       ringStyle: TimerScreen.ringStyle(
         monochrome: monochrome, theme: try theme.map(RingThemeArgument.parse) ?? .init()
       ).critical(for: critical), alertsTerminal: true)
+    if let countingOn { control.countOn(since: countingOn, at: start) }
     session.reportsClicks = mouse
     let screen = TimerScreen.open(
       control: control, session: session, graphics: live.graphics, colorMode: live.colorMode,
