@@ -52,6 +52,7 @@ def test_presets_are_added_listed_started_by_name_and_removed(world):
     assert listed.stdout == "focus  work 50:00, break 10:00 ×3\n" and re.search(r"presets.json line \d+: preset 'tea': cannot read duration 'soon'", listed.stderr), listed
     assert run(env, "preset", "remove", "focus").stdout == "removed preset focus\n"
     assert run(env, "preset", "remove", "focus").returncode == 1
+    assert wait_for(lambda: all_ended(tmp_path))
 
 
 def test_a_sequence_with_its_window_closed_rings_each_phase_in_order(world):
