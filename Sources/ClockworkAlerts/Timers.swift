@@ -54,6 +54,8 @@ public struct Timers: Sendable {
     case sequence(PhaseSequence)
     /// Return to it while it runs (unless replaced), else start it anew.
     case preset(Preset)
+    /// Count up from a time past (`timer --since`).
+    case countUp(since: Date)
   }
 
   /// What to show.
@@ -81,6 +83,8 @@ public struct Timers: Sendable {
     switch request {
     case .start(let duration): return (try start(nil, duration), nil)
     case .sequence(let sequence): return (try start(sequence, .zero), nil)
+    case .countUp(let since):
+      return (.finished(try countUp(name, since: since, replacing: replacing, now: now)), nil)
     case .preset(let preset):
       if !replacing, case .resumable(let timer)? = try? saved(name, now: now).timer {
         return (.resume(timer), nil)

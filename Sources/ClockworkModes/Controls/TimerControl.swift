@@ -73,6 +73,20 @@ public final class TimerControl {
     updatePulse(at: start.instant)
   }
 
+  /// The timer's state for a timer launched (``Timers/launch(_:_:choices:now:)``): counting
+  /// on from its end where it does so.
+  public convenience init(
+    _ launched: Timers.Launched, pulse: Bool, backdrop: Bool, fps: Double, wait: Bool,
+    blink: Bool = false, ringStyle: CountdownRing.Style = .init(), alertsTerminal: Bool
+  ) {
+    let start = Moment(instant: launched.at.instant, wall: launched.at.wall)
+    self.init(
+      countdown: launched.countdown, at: start, persistence: launched.persistence, pulse: pulse,
+      backdrop: backdrop, fps: fps, wait: wait, blink: blink, alert: launched.alert,
+      ringStyle: ringStyle, alertsTerminal: alertsTerminal)
+    if let end = launched.countingOn { countOn(since: end, at: start) }
+  }
+
   /// Scene time: seconds since the mode started.
   public func sceneTime(at instant: Instant) -> Double {
     origin.duration(to: instant) / .seconds(1)

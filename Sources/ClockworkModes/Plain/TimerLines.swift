@@ -76,6 +76,16 @@ public final class TimerLines: PlainLines {
     return .redraw
   }
 
+  /// Lines for a timer launched (``Timers/launch(_:_:choices:now:)``): counting on from its end
+  /// where it does so.
+  public convenience init(_ launched: Timers.Launched) {
+    self.init(
+      countdown: launched.countdown, persistence: launched.persistence, alert: launched.alert)
+    if let end = launched.countingOn {
+      countOn(since: end, at: Moment(instant: launched.at.instant, wall: launched.at.wall))
+    }
+  }
+
   /// Counts on from `end`, an end that came before this run (rung already: not rung again):
   /// a timer in overtime returned to, or `timer --since`.
   public func countOn(since end: Date, at moment: Moment<Instant>) {

@@ -40,18 +40,7 @@ extension TimerCommand {
     switch (duration, until) {
     case (nil, nil): break  // resume the saved timer (checked in run)
     case (.some, .some): throw ValidationError("give either a duration or --until, not both")
-    case (let text?, nil) where presetWord != nil:
-      let names = Presets()?.load().presets.map(\.name) ?? []
-      guard names.contains(text) else {
-        if let near = NearestWord.to(text, among: names) {
-          throw ValidationError("no preset is named '\(text)'; did you mean '\(near)'?")
-        }
-        do { _ = try DurationParser.parse(text) } catch {
-          throw ValidationError(
-            "\(error.description); and no preset is named '\(text)' (`clockwork preset list`)")
-        }
-        return
-      }
+    case (.some, nil) where presetWord != nil: break  // a preset's name: looked up in run()
     case (let text?, nil) where durationWords.count == 1:
       do { _ = try DurationParser.parse(text) } catch { throw ValidationError(error.description) }
     case (.some, nil):
@@ -86,6 +75,27 @@ extension TimerCommand {
       if date <= now { return date }
     }
     throw UsageFailure.exit("--since \(text): no such time before now", in: Self.self)
+  }
+
+  /// What the words ask of the timer: a sequence, a preset by name (the presets file read once),
+  /// a count up, a length, or a return to it.
+  func request(now: Date) throws -> Timers.Request {
+    if let sequence = try phases.resolved() { return .sequence(sequence) }
+    if let since = past.since { return .countUp(since: try countUpStart(since, now: now)) }
+    if let word = presetWord {
+      let presets = Presets()?.load().presets ?? []
+      if let preset = presets.first(where: { $0.name == word }) { return .preset(preset) }
+      if let near = NearestWord.to(word, among: presets.map(\.name)) {
+        throw UsageFailure.exit(
+          "no preset is named '\(word)'; did you mean '\(near)'?", in: Self.self)
+      }
+      var problem = "no preset is named '\(word)'"
+      do { _ = try DurationParser.parse(word) } catch {
+        problem = "\(error.description); and no preset is named '\(word)' (`clockwork preset list`)"
+      }
+      throw UsageFailure.exit(problem, in: Self.self)
+    }
+    return duration == nil && until == nil ? .resume : .start(try resolvedDuration(now: now))
   }
 
   func resolvedDuration(now: Date) throws -> Duration {

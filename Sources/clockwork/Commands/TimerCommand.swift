@@ -199,7 +199,6 @@ struct TimerCommand: AsyncParsableCommand {
     }
     let fpsGiven = try fpsOption ?? settings.fps(in: 1...60, for: "timer")
     let fps = fpsGiven ?? 15
-    let clock = ContinuousClock()
     if next {
       let timer: StoredTimer
       do { timer = try timers.next(name, now: wallNow) } catch { throw failure(error) }
@@ -207,135 +206,32 @@ struct TimerCommand: AsyncParsableCommand {
         "timer '\(name)': \(timer.phaseLabel ?? "next phase") started, ends \(ClockText.time(Date(timeIntervalSince1970: timer.endsAt ?? 0), in: .local))"
       )
     }
-    let request: Timers.Request
-    if let sequence = try phases.resolved() {
-      request = .sequence(sequence)
-    } else if let word = presetWord {
-      guard let preset = Presets()?.named(word) else {
-        throw UsageFailure.exit("no preset is named '\(word)'", in: Self.self)
-      }
-      request = .preset(preset)
-    } else {
-      request =
-        duration == nil && until == nil ? .resume : .start(try resolvedDuration(now: wallNow))
+    var choices = Timers.Choices()
+    (choices.exec, choices.soundGiven, choices.sound) = (
+      command, sound.given, sound.saved(settings)
+    )
+    (choices.manual, choices.replacing, choices.hours) = (phases.manual, replace, live.hourCycle)
+    (choices.overtime, choices.overtimeByDefault) = (overtime, settings.overtime ?? false)
+    (choices.notifiesRunning, choices.notifiesRunningByDefault) = (
+      notifyRunning, settings.notifyRunning ?? false
+    )
+    let request = try request(now: wallNow)
+    let launch: (launch: Timers.Launch, warning: String?)
+    do { launch = try timers.launch(name, request, choices: choices) } catch {
+      throw failure(error)
     }
-    let opened: (opening: Timers.Opening, warning: String?)
-    do {
-      if let since = past.since {
-        let from = try countUpStart(since, now: wallNow)
-        opened = (
-          .finished(try timers.countUp(name, since: from, replacing: replace, now: wallNow)), nil
-        )
-      } else {
-        opened = try timers.open(name, request, replacing: replace, now: wallNow)
-      }
-    } catch let error as AlertsError { throw failure(error) }
-    if let warning = opened.warning { StandardOutput.error(warning) }
-    var countdown: Countdown<ContinuousClock.Instant>
-    var saved: StoredTimer?
-    var sequence: PhaseSequence?
-    var given: (exec: String?, sound: String?) = (nil, nil)
-    // An end counted on from (overtime, `--since`): shown counting, never rung again.
-    var countingOn: Date?
-    switch opened.opening {
+    if let warning = launch.warning { StandardOutput.error(warning) }
+    let launched: Timers.Launched
+    switch launch.launch {
     case .finished(let timer):
-      guard let end = timer.endsAt, timer.overtime(atWall: wallNow) != nil else {
-        return StandardOutput.line(
-          "timer '\(name)' \(timer.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
-      }
-      saved = past.since == nil ? timer : nil  // a count-up started here ends with this run
-      countdown = try timer.restored(at: clock.now, wallNow: wallNow)
-      (sequence, given) = (timer.sequence, (timer.exec, timer.sound))
-      countingOn = Date(timeIntervalSince1970: end)
-    case .resume(let timer):
-      saved = timer
-      countdown = try timer.restored(at: clock.now, wallNow: wallNow)
-      (sequence, given) = (timer.sequence, (timer.exec, timer.sound))
-    case .start(let first, let phases, let exec, let sound):
-      countdown = try Countdown(duration: first)
-      countdown.start(at: clock.now)
-      (sequence, given) = (phases, (exec, sound))
+      return StandardOutput.line(
+        "timer '\(name)' \(timer.finishedDescription(wallNow: wallNow, zone: zone ?? .local))")
+    case .shown(let shown): launched = shown
     }
-    // A resumed timer keeps its --exec and sound, a preset's are its own, unless given anew.
-    let exec = command ?? given.exec
-    let savedSound = sound.given ? sound.saved(settings) : given.sound ?? sound.saved(settings)
-    let persist = timers.persistence(
-      name, exec: exec, sound: savedSound, sequence: sequence, step: saved?.step ?? 0,
-      manual: phases.manual || saved?.manual == true,
-      started: saved?.started.map(Date.init(timeIntervalSince1970:)),
-      overtime: countingOn != nil || (overtime ?? saved?.overtime ?? settings.overtime ?? false),
-      notifiesRunning: notifyRunning ?? saved?.notifiesRunning ?? settings.notifyRunning ?? false)
-    let start = Moment(instant: clock.now, wall: Date())
-    if countingOn == nil {
-      persist.save(countdown, at: start.instant, wallNow: start.wall)
-    } else {
-      persist.takeAsSaved()
-    }
-    let alert = TimerAlert(name: name, exec: exec, sound: savedSound, hours: live.hourCycle)
-    if live.window {
-      let control = TimerControl(
-        countdown: countdown, at: start, persistence: persist, pulse: pulse, backdrop: backdrop,
-        fps: fps, wait: true,
-        alert: alert,
-        ringStyle: TimerWindow.ringStyle(theme: try theme.map(RingThemeArgument.parse) ?? .init())
-          .critical(for: critical),
-        alertsTerminal: false)
-      if let countingOn { control.countOn(since: countingOn, at: start) }
-      let status = await LiveRun.window(
-        title: "clockwork timer", size: live.windowPoints, placement: live.placement,
-        hint: LiveOptions.noWindow, following: timers.store.folder.path
-      ) { window in
-        TimerWindow(control: control, fps: fpsGiven, stays: wait || blink) {
-          window.requestAttention()
-        }
-      }
-      AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the window went on
-      try keepsRunning(control, status: status, at: clock.now)
-      throw ExitCode(status)
-    }
-    guard live.wantsLiveView else {
-      // A paused timer has no lines to count down: it is said as it is, and left as it is.
-      if saved != nil, !countdown.isRunning {
-        StandardOutput.line(
-          CountdownFormat.string(countdown.remaining(at: start.instant)) + " (paused)")
-        StandardOutput.error(
-          "clockwork: timer '\(name)' is paused; `\(Self.resumeCommand(name))` in a terminal resumes it (Space)"
-        )
-        return
-      }
-      if let problem = persist.saveError {
-        StandardOutput.error("warning: timer '\(name)': \(problem); it ends with this run")
-      }
-      let lines = TimerLines(countdown: countdown, persistence: persist, alert: alert)
-      if let countingOn { lines.countOn(since: countingOn, at: start) }
-      let status = await LiveRun.lines(lines, following: timers.store.folder.path)
-      // A script that stops a plain timer it started (Ctrl-C, timeout) is done with it: the next
-      // starts afresh. One it returned to goes on, as after q in a terminal.
-      if status != ExitStatus.success, saved == nil { persist.finished(cancelledAt: Date()) }
-      throw ExitCode(status)
-    }
-    let session = try TerminalSession()
-    // Without colour a gradient is a blob: the ring alone, lit where time is left. In 16
-    // colours the backdrop's gradient is blobs too: the ring and its pulse alone.
-    let monochrome = live.colorMode == .none
-    let control = TimerControl(
-      countdown: countdown, at: start, persistence: persist, pulse: pulse && !monochrome,
-      backdrop: backdrop && live.colorMode.blendsEdges, fps: fps,
-      wait: wait, blink: blink, alert: alert,
-      ringStyle: TimerScreen.ringStyle(
-        monochrome: monochrome, theme: try theme.map(RingThemeArgument.parse) ?? .init()
-      ).critical(for: critical), alertsTerminal: true)
-    if let countingOn { control.countOn(since: countingOn, at: start) }
-    session.reportsClicks = mouse
-    let screen = TimerScreen.open(
-      control: control, session: session, graphics: live.graphics, colorMode: live.colorMode,
-      fpsAsked: fpsGiven != nil)
-    let status = await LiveRun.terminal(
-      screen, session: session, colorMode: live.colorMode, following: timers.store.folder.path)
-    // The screen that showed why is gone: said once more where it stays.
-    if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
-    AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the screen went on
-    try keepsRunning(control, status: status, at: clock.now)
-    throw ExitCode(status)
+    let look = ShownLook(
+      fps: fps, fpsAsked: fpsGiven, theme: try theme.map(RingThemeArgument.parse) ?? .init())
+    if live.window { return try await showInWindow(launched, look: look, live: live) }
+    guard live.wantsLiveView else { return try await showAsLines(launched) }
+    try await showInTerminal(launched, look: look, live: live)
   }
 }

@@ -1,0 +1,93 @@
+import ArgumentParser
+import ClockworkAlerts
+import ClockworkCore
+import ClockworkLive
+import ClockworkModes
+import ClockworkSystem
+import ClockworkTerminal
+import ClockworkWidgets
+import FoundationEssentials
+
+/// How a launched timer is shown: in a window, in the terminal, or as plain lines; each follows
+/// the timer's changes made elsewhere (the timers folder is watched).
+extension TimerCommand {
+  /// The options that shape the ring, resolved.
+  struct ShownLook {
+    /// Frames a second while something moves.
+    var fps: Double
+    /// `--fps` or the settings', when given.
+    var fpsAsked: Double?
+    /// `--theme`.
+    var theme: CountdownRing.Style
+  }
+
+  func showInWindow(_ launched: Timers.Launched, look: ShownLook, live: LiveOptions)
+    async throws
+  {
+    let control = TimerControl(
+      launched, pulse: pulse, backdrop: backdrop, fps: look.fps, wait: true,
+      ringStyle: TimerWindow.ringStyle(theme: look.theme).critical(for: critical),
+      alertsTerminal: false)
+    let status = await LiveRun.window(
+      title: "clockwork timer", size: live.windowPoints, placement: live.placement,
+      hint: LiveOptions.noWindow, following: launched.persistence.store.folder.path
+    ) { window in
+      TimerWindow(control: control, fps: look.fpsAsked, stays: wait || blink) {
+        window.requestAttention()
+      }
+    }
+    AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the window went on
+    try keepsRunning(control, status: status, at: ContinuousClock.now)
+    throw ExitCode(status)
+  }
+
+  func showAsLines(_ launched: Timers.Launched) async throws {
+    let persist = launched.persistence
+    // A paused timer has no lines to count down: it is said as it is, and left as it is.
+    if launched.returnedTo != nil, !launched.countdown.isRunning {
+      StandardOutput.line(
+        CountdownFormat.string(launched.countdown.remaining(at: launched.at.instant)) + " (paused)")
+      StandardOutput.error(
+        "clockwork: timer '\(name)' is paused; `\(Self.resumeCommand(name))` in a terminal resumes it (Space)"
+      )
+      return
+    }
+    if let problem = persist.saveError {
+      StandardOutput.error("warning: timer '\(name)': \(problem); it ends with this run")
+    }
+    let status = await LiveRun.lines(
+      TimerLines(launched), following: persist.store.folder.path)
+    // A script that stops a plain timer it started (Ctrl-C, timeout) is done with it: the next
+    // starts afresh. One it returned to goes on, as after q in a terminal.
+    if status != ExitStatus.success, launched.returnedTo == nil {
+      persist.finished(cancelledAt: Date())
+    }
+    throw ExitCode(status)
+  }
+
+  func showInTerminal(_ launched: Timers.Launched, look: ShownLook, live: LiveOptions)
+    async throws
+  {
+    let session = try TerminalSession()
+    // Without colour a gradient is a blob: the ring alone, lit where time is left. In 16
+    // colours the backdrop's gradient is blobs too: the ring and its pulse alone.
+    let monochrome = live.colorMode == .none
+    let control = TimerControl(
+      launched, pulse: pulse && !monochrome, backdrop: backdrop && live.colorMode.blendsEdges,
+      fps: look.fps, wait: wait, blink: blink,
+      ringStyle: TimerScreen.ringStyle(monochrome: monochrome, theme: look.theme)
+        .critical(for: critical), alertsTerminal: true)
+    session.reportsClicks = mouse
+    let screen = TimerScreen.open(
+      control: control, session: session, graphics: live.graphics, colorMode: live.colorMode,
+      fpsAsked: look.fpsAsked != nil)
+    let status = await LiveRun.terminal(
+      screen, session: session, colorMode: live.colorMode,
+      following: launched.persistence.store.folder.path)
+    // The screen that showed why is gone: said once more where it stays.
+    if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
+    AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the screen went on
+    try keepsRunning(control, status: status, at: ContinuousClock.now)
+    throw ExitCode(status)
+  }
+}
