@@ -144,7 +144,7 @@ let package = Package(
       name: "clockwork-desktop",
       dependencies: [
         "CAdwaita", "CDesktop", "ClockworkAlerts", "ClockworkCore", "ClockworkLive", "ClockworkModes",
-        "ClockworkRoutines", "ClockworkScene", "ClockworkState", "ClockworkWidgets", "ClockworkWindow",
+        "ClockworkScene", "ClockworkState", "ClockworkWidgets", "ClockworkWindow",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Examples/WindowClock: a clock face in a window of one's own program, in a few dozen lines.

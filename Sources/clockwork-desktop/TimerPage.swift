@@ -2,7 +2,6 @@ import CAdwaita
 import CDesktop
 import ClockworkAlerts
 import ClockworkCore
-import ClockworkRoutines
 import FoundationEssentials
 
 /// Timers: the countdown ring of the first that runs; each timer with Pause (Resume), +1 min,

@@ -2,7 +2,6 @@ import ArgumentParser
 import ClockworkAlerts
 import ClockworkLive
 import ClockworkModes
-import ClockworkRoutines
 import ClockworkState
 import ClockworkSystem
 import FoundationEssentials

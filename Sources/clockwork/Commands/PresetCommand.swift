@@ -1,7 +1,6 @@
 import ArgumentParser
 import ClockworkAlerts
 import ClockworkCore
-import ClockworkRoutines
 import ClockworkSystem
 import FoundationEssentials
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import ClockworkAlerts
 import ClockworkCore
 import ClockworkModes
-import ClockworkRoutines
 import FoundationEssentials
 
 /// What was typed: checked before anything starts, and the duration it gives.

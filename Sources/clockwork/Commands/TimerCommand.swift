@@ -3,7 +3,6 @@ import ClockworkAlerts
 import ClockworkCore
 import ClockworkLive
 import ClockworkModes
-import ClockworkRoutines
 import ClockworkSystem
 import ClockworkTerminal
 import FoundationEssentials

@@ -2,7 +2,6 @@ import ArgumentParser
 import ClockworkAlerts
 import ClockworkCore
 import ClockworkModes
-import ClockworkRoutines
 import ClockworkTerminal
 import ClockworkWidgets
 import FoundationEssentials

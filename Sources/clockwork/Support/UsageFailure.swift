@@ -1,6 +1,5 @@
 import ArgumentParser
 import ClockworkLive
-import ClockworkRoutines
 import ClockworkSystem
 
 /// A usage problem that shows only while running (no duration and no saved timer to return to;

@@ -1,4 +1,3 @@
-import ClockworkAlerts
 import ClockworkCore
 import ClockworkState
 import FoundationEssentials
