@@ -15,14 +15,8 @@ public struct StateDirectory: Sendable {
 
   /// `$XDG_STATE_HOME/clockwork`, else `~/.local/state/clockwork`.
   public init(environment: [String: String]) {
-    if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-      url = URL(fileURLWithPath: xdg).appendingPathComponent("clockwork")
-    } else {
-      let home =
-        environment["HOME"].map { URL(fileURLWithPath: $0) }
-        ?? FileManager.default.homeDirectoryForCurrentUser
-      url = home.appendingPathComponent(".local/state/clockwork")
-    }
+    url = XDGFolder.url("XDG_STATE_HOME", fallback: ".local/state", environment: environment)
+      .appendingPathComponent("clockwork")
   }
 
   /// A file in the folder.

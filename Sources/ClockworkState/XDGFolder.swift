@@ -15,4 +15,14 @@ public enum XDGFolder {
     guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
     return "\(home)/\(fallback)"
   }
+
+  /// The folder as ``path(_:fallback:environment:)`` finds it, else `fallback` under the
+  /// account's home folder (from the password database): for what must be kept somewhere
+  /// (state, units), where a file that is only read (settings) is rather not looked for.
+  public static func url(_ variable: String, fallback: String, environment: [String: String])
+    -> URL
+  {
+    path(variable, fallback: fallback, environment: environment).map(URL.init(fileURLWithPath:))
+      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(fallback)
+  }
 }

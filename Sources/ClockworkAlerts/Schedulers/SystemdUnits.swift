@@ -22,11 +22,8 @@ public enum SystemdUnits {
   public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> URL
   {
-    let config =
-      XDGFolder.path("XDG_CONFIG_HOME", fallback: ".config", environment: environment).map(
-        URL.init(fileURLWithPath:))
-      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
-    return config.appendingPathComponent("systemd/user")
+    XDGFolder.url("XDG_CONFIG_HOME", fallback: ".config", environment: environment)
+      .appendingPathComponent("systemd/user")
   }
 
   /// The unit files (name → text) for the alarms that are on or snoozed.
