@@ -24,7 +24,7 @@ public enum AlertsCheckup {
   public static func run(
     in directory: StateDirectory,
     environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date(),
-    startWatcher: (TimerStore) -> RingerError? = { AlertWatcher.ensureRunning(store: $0) }
+    startWatcher: (TimerStore) -> AlertsProgramError? = { AlertWatcher.ensureRunning(store: $0) }
   ) -> [String] {
     var lines = Notices(directory: directory).take()
     SessionEnvironment.record(environment, in: directory)

@@ -15,18 +15,20 @@ import FoundationEssentials
 public struct Timers: Sendable {
   /// Where the timers are kept.
   public let store: TimerStore
-  /// Told after a timer is saved (with whether it runs): has it rung if no window shows it.
-  let ringer: @Sendable (_ name: String, _ running: Bool) -> Void
+  /// Told after a timer is saved (with whether it runs): hands it to what rings it if no
+  /// window shows it.
+  let handOff: @Sendable (_ name: String, _ running: Bool) -> Void
 
   /// - Parameter store: where the timers are kept.
-  /// - Parameter ringer: what has a saved timer rung with no window; by default the user's
+  /// - Parameter handOff: what has a saved timer rung with no window; by default the user's
   ///   systemd manager or the watcher (tests pass their own: no process).
   public init(
     store: TimerStore = TimerStore(),
-    ringer: (@Sendable (_ name: String, _ running: Bool) -> Void)? = nil
+    handOff: (@Sendable (_ name: String, _ running: Bool) -> Void)? = nil
   ) {
     self.store = store
-    self.ringer = ringer ?? { name, running in TimerUnits.ringer(for: name, store: store)(running) }
+    self.handOff =
+      handOff ?? { name, running in TimerUnits.handOff(for: name, store: store)(running) }
   }
 
   /// A saved timer to return to.
@@ -147,7 +149,7 @@ public struct Timers: Sendable {
       updated = following
     }
     if let problem = store.save(updated) { throw .cannotSave(problem) }
-    ringer(name, true)
+    handOff(name, true)
     return updated
   }
 
@@ -172,9 +174,9 @@ public struct Timers: Sendable {
       store: store, name: name, exec: exec, tty: TerminalIdentity.current(), sound: sound,
       sequence: sequence, step: step, manual: manual, started: started, overtime: overtime,
       notifiesRunning: notifiesRunning)
-    let (ringer, store) = (ringer, store)
+    let (handOff, store) = (handOff, store)
     persistence.whenSaved = { running in
-      ringer(name, running)
+      handOff(name, running)
       if running && notifiesRunning { RunningNotice.ensure(name, store: store) }
     }
     return persistence
@@ -258,7 +260,7 @@ public struct Timers: Sendable {
       timer.started, timer.overtime, timer.notifiesRunning
     )
     if let problem = store.save(updated) { throw .cannotSave(problem) }
-    ringer(name, updated.isPending)
+    handOff(name, updated.isPending)
     return updated
   }
 
@@ -270,7 +272,7 @@ public struct Timers: Sendable {
     if !timer.isFinished(atWall: now) {
       store.history.append(TimerHistory.Record(timer, ended: now, outcome: .cancelled))
     }
-    if timer.isPending { ringer(name, false) }  // its systemd unit, if it has one, goes too
+    if timer.isPending { handOff(name, false) }  // its systemd unit, if it has one, goes too
     return timer
   }
 

@@ -5,13 +5,13 @@ import FoundationEssentials
 import Glibc
 
 // clockwork-alerts: rings timers left running and alarms with no window open. Started by
-// `clockwork` and by systemd's units, with the arguments of `Ringer` (defined there once);
+// `clockwork` and by systemd's units, with the arguments of `AlertsProgram` (defined there once);
 // not for people to run. No argument parser and no drawing: what waits between alerts stays
 // small.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
-guard let invocation = Ringer(arguments: arguments) else {
+guard let invocation = AlertsProgram(arguments: arguments) else {
   StandardOutput.error(
     "clockwork-alerts: started by clockwork, not by hand (arguments: \(arguments.joined(separator: " ")))"
   )

@@ -157,7 +157,7 @@ import Testing
     let waiting = try #require(timer.nextPhase(startingAt: at(1500), waits: true))
     #expect(RunningNotice.said(waiting, now: at(1500)).buttons == ["start"])
     #expect(
-      Ringer(arguments: Ringer.runningNotice(timer: "focus").arguments)
+      AlertsProgram(arguments: AlertsProgram.runningNotice(timer: "focus").arguments)
         == .runningNotice(timer: "focus"))
   }
 
@@ -216,13 +216,13 @@ import Testing
   }
 
   @Test func theRingerArgumentsReadBackAsWritten() {
-    let all: [Ringer] = [
+    let all: [AlertsProgram] = [
       .watch, .ringDue, .soundAlarm(id: 3, rang: 1_800_000_000.5, owed: 1_799_999_999),
       .execHook(timer: "tea", notifies: true, command: "echo -- done"),
     ]
-    for ringer in all { #expect(Ringer(arguments: ringer.arguments) == ringer) }
-    #expect(Ringer(arguments: ["--once", "extra"]) == nil)
-    #expect(Ringer(arguments: ["watch-alerts"]) == nil)
+    for ringer in all { #expect(AlertsProgram(arguments: ringer.arguments) == ringer) }
+    #expect(AlertsProgram(arguments: ["--once", "extra"]) == nil)
+    #expect(AlertsProgram(arguments: ["watch-alerts"]) == nil)
   }
 
   @Test func aTerminalWhoseSessionIsGoneOrWasReusedIsNotOurs() throws {
@@ -280,7 +280,7 @@ import Testing
     let dir = try TemporaryDirectory()
     let state = StateDirectory(url: dir.url)
     var started = 0
-    let start: (TimerStore) -> RingerError? = { _ in
+    let start: (TimerStore) -> AlertsProgramError? = { _ in
       started += 1
       return nil
     }

@@ -32,7 +32,7 @@ public enum AlarmAlert {
   /// notification, sounds and answers its buttons: the ringer goes on to the next alert.
   static func ring(_ alarm: StoredAlarm, owed: Date, now: Date, store: StateDirectory) {
     let rang = alarm.lastRing ?? now.timeIntervalSince1970
-    if case .success = Ringer.spawn(
+    if case .success = AlertsProgram.spawn(
       .soundAlarm(id: alarm.id, rang: rang, owed: owed.timeIntervalSince1970))
     {
       return

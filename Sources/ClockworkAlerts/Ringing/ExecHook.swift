@@ -15,7 +15,7 @@ public enum ExecHook {
     _ command: String, timer name: String, environment: [String: String],
     errors: DetachedProcess.Output, notifies: Bool
   ) -> Result<pid_t, any Error> {
-    Ringer.spawn(
+    AlertsProgram.spawn(
       .execHook(timer: name, notifies: notifies, command: command), environment: environment,
       errors: errors
     )

@@ -18,7 +18,7 @@ public enum RunningNotice {
   /// Starts the process that shows timer `name`'s notice, unless one shows it already.
   public static func ensure(_ name: String, store: TimerStore) {
     guard !StateLock.isHeld(lock(name, store: store)) else { return }
-    Ringer.spawn(.runningNotice(timer: name), environment: store.directory.environment)
+    AlertsProgram.spawn(.runningNotice(timer: name), environment: store.directory.environment)
   }
 
   /// What the notice says of `timer` at `now`, and its buttons.

@@ -42,12 +42,12 @@ public struct AlertWatcher {
   /// starts and finds it held, and leaves. Two watchers started at once are one: the second
   /// finds the lock taken and leaves.)
   @discardableResult
-  public static func ensureRunning(store: TimerStore) -> RingerError? {
+  public static func ensureRunning(store: TimerStore) -> AlertsProgramError? {
     guard !isRunning(store: store) else { return nil }
     // What it cannot do (watch the folders, say) goes to a log beside its lock: no one else
     // would hear.
     let log = DetachedProcess.Output.file(store.directory.file("watcher.log").path)
-    if case .failure(let error) = Ringer.spawn(
+    if case .failure(let error) = AlertsProgram.spawn(
       .watch, environment: store.directory.environment, errors: log)
     {
       return error
@@ -180,7 +180,7 @@ public struct AlertWatcher {
     let claimed = store.claimEnd(name, now: now) { ring($0.timer, now: now) }
     // Once the next phase is saved, a systemd unit is set for its end (the watcher sees it).
     if claimed?.next?.isPending == true, claimed?.held == nil {
-      TimerUnits.ringer(for: name, store: store)(true)
+      TimerUnits.handOff(for: name, store: store)(true)
     }
     return claimed
   }
@@ -250,7 +250,9 @@ public struct AlertWatcher {
       }
       // One ringer at a time rings all that is due (a hundred missed alarms are one process).
       if ringer.map({ kill($0, 0) != 0 }) ?? true {
-        switch Ringer.spawn(.ringDue, errors: .file(store.directory.file("watcher.log").path)) {
+        switch AlertsProgram.spawn(
+          .ringDue, errors: .file(store.directory.file("watcher.log").path))
+        {
         case .success(let pid): ringer = pid
         case .failure(let error): tell(["clockwork-alerts cannot ring: \(error)"])
         }

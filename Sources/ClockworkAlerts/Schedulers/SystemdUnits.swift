@@ -29,10 +29,10 @@ public enum SystemdUnits {
   /// The unit files (name → text) for the alarms that are on or snoozed.
   /// - Parameter alarms: the stored alarms.
   /// - Parameter now: the wall time the next rings are counted from.
-  /// - Parameter program: what rings them (``Ringer``), asked to ring what is due.
+  /// - Parameter program: what rings them (``AlertsProgram``), asked to ring what is due.
   /// - Parameter wakeSystem: wake the machine from suspend for them (`WakeSystem=`).
   public static func files(
-    for alarms: [StoredAlarm], program: String = Ringer.executable, now: Date,
+    for alarms: [StoredAlarm], program: String = AlertsProgram.executable, now: Date,
     wakeSystem: Bool = false
   ) -> [String: String] {
     var files = [
@@ -42,7 +42,7 @@ public enum SystemdUnits {
 
       [Service]
       Type=oneshot
-      ExecStart=\(([quoted(program)] + Ringer.ringDue.arguments).joined(separator: " "))
+      ExecStart=\(([quoted(program)] + AlertsProgram.ringDue.arguments).joined(separator: " "))
       # What it starts outlives it: an alarm's sound (up to five minutes), an --exec command.
       KillMode=process
 

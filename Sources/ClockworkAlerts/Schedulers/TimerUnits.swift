@@ -40,7 +40,7 @@ public enum TimerUnits {
 
   /// `systemd-run`'s arguments for a unit that starts the ringer at `start`.
   static func runArguments(
-    unit: String, start: Date, program: String = Ringer.executable,
+    unit: String, start: Date, program: String = AlertsProgram.executable,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> [String] {
     let utc = Zone.utc.civilTime(at: start)
@@ -55,12 +55,12 @@ public enum TimerUnits {
       "--property=KillMode=process",
     ]
       + passedVariables.compactMap { name in environment[name].map { "--setenv=\(name)=\($0)" } }
-      + ["--", program] + Ringer.ringDue.arguments
+      + ["--", program] + AlertsProgram.ringDue.arguments
   }
 
   /// What rings timer `name` if its window goes away, told after each save (whether it runs):
   /// the user's manager where one runs, else (or if the manager refuses) the watcher.
-  public static func ringer(
+  public static func handOff(
     for name: String, store: TimerStore, managerRuns: Bool = SystemdUnits.userManagerRuns()
   ) -> (_ running: Bool) -> Void {
     guard managerRuns else {

@@ -7,9 +7,9 @@ import Glibc
 /// ``init(arguments:)``. It lives beside the app; no library starts the app itself.
 ///
 /// ```swift
-/// Ringer.spawn(.ringDue)   // rings what is due now, then exits
+/// AlertsProgram.spawn(.ringDue)   // rings what is due now, then exits
 /// ```
-public enum Ringer: Equatable, Sendable {
+public enum AlertsProgram: Equatable, Sendable {
   /// Waits for every pending timer and alarm and rings each at its time; leaves when none is.
   case watch
   /// Rings what is due now (and what falls due within a second), then exits.
@@ -79,9 +79,9 @@ public enum Ringer: Equatable, Sendable {
   /// Starts it detached; its pid, or why it could not start.
   @discardableResult
   public static func spawn(
-    _ invocation: Ringer, environment: [String: String] = [:],
+    _ invocation: AlertsProgram, environment: [String: String] = [:],
     errors: DetachedProcess.Output = .discarded
-  ) -> Result<pid_t, RingerError> {
+  ) -> Result<pid_t, AlertsProgramError> {
     guard isInstalled else { return .failure(.notInstalled(executable)) }
     return DetachedProcess.spawn(
       executable, invocation.arguments, environment: environment, errors: errors
@@ -91,7 +91,7 @@ public enum Ringer: Equatable, Sendable {
 }
 
 /// Why the ringer did not start.
-public enum RingerError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum AlertsProgramError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No `clockwork-alerts` beside the app (a binary copied alone).
   case notInstalled(String)
   case cannotStart(String, String)
