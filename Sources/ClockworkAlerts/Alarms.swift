@@ -39,6 +39,50 @@ public struct Alarms: Sendable {
     return (alarm, scheduleRingers())
   }
 
+  /// What an edit changes: each field given (`nil`: kept).
+  public struct Edit: Sendable {
+    /// Its time and days.
+    public var schedule: AlarmSchedule?
+    /// What its notification says; "" removes it.
+    public var label: String?
+    /// Its zone; `.some(nil)`: the local zone, whatever it is when it rings.
+    public var zone: Zone??
+    /// As ``StoredAlarm/sound``; `.some(nil)`: the sound theme's.
+    public var sound: String??
+
+    /// Nothing changed.
+    public init() {}
+  }
+
+  /// Changes alarm `id` as `edit` says. A new time or zone rings from its next occurrence
+  /// (what it would have rung before is not owed), and ends a snooze.
+  /// - Parameters:
+  ///   - id: the alarm's number.
+  ///   - edit: what changes.
+  ///   - now: the wall time of the change.
+  /// - Returns: the alarm as saved, and what went wrong scheduling it.
+  public func edit(_ id: Int, _ edit: Edit, now: Date = Date()) throws(AlertsError) -> (
+    alarm: StoredAlarm, warnings: [String]
+  ) {
+    let alarm = try change { alarms in
+      let index = try Self.index(of: id, in: alarms)
+      var alarm = alarms[index]
+      if let schedule = edit.schedule {
+        (alarm.hour, alarm.minute) = (schedule.hour, schedule.minute)
+        alarm.days = schedule.days.map(\.rawValue).sorted()
+      }
+      if let label = edit.label { alarm.label = label.isEmpty ? nil : label }
+      if let zone = edit.zone { alarm.zone = zone?.identifier }
+      if let sound = edit.sound { alarm.sound = sound }
+      if alarm.schedule != alarms[index].schedule || alarm.zone != alarms[index].zone {
+        (alarm.armed, alarm.snoozedUntil) = (now.timeIntervalSince1970, nil)
+      }
+      alarms[index] = alarm
+      return alarm
+    }
+    return (alarm, scheduleRingers())
+  }
+
   /// One more than the largest number, or the smallest free one when that would overflow: no
   /// stored number can crash an `add`.
   static func freeID(among ids: [Int]) -> Int {
@@ -62,7 +106,7 @@ public struct Alarms: Sendable {
       let index = try Self.index(of: id, in: alarms)
       if !alarms[index].enabled {
         alarms[index].enabled = true
-        alarms[index].lastRing = now.timeIntervalSince1970
+        alarms[index].armed = now.timeIntervalSince1970
       }
       return alarms[index]
     }

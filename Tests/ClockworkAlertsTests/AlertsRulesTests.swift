@@ -161,6 +161,19 @@ import Testing
         == .runningNotice(timer: "focus"))
   }
 
+  /// An alarm turned on again, or given a new time, rings from its next time: what it would
+  /// have rung before is not owed, and it does not sound for being turned on.
+  @Test func anAlarmArmedAgainOwesNothingBeforeAndDoesNotSound() {
+    var alarm = StoredAlarm(
+      id: 1, schedule: AlarmSchedule(hour: 7, minute: 0), label: nil, zone: "UTC",
+      created: at(-3 * 86_400))
+    alarm.lastRing = at(-2 * 86_400).timeIntervalSince1970
+    #expect((alarm.owed ?? .distantFuture) < at(0), "rung two days ago: yesterday's is owed")
+    alarm.armed = at(0).timeIntervalSince1970
+    #expect((alarm.owed ?? .distantPast) > at(0), "armed now: the next 07:00")
+    #expect(!alarm.isSounding(at: at(1)))
+  }
+
   @Test func aLateRingSaysHowLate() {
     let alert = TimerAlert(name: "tea", exec: nil)
     #expect(!alert.texts(duration: .seconds(300), endedAt: at(0), now: at(1)).body.contains("late"))

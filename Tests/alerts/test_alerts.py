@@ -176,6 +176,23 @@ def test_alarm_input_errors_say_what_is_wrong(world):
         assert result.returncode in (1, 64) and words in result.stderr, (args, result.stderr)
 
 
+def test_an_alarm_is_edited_and_what_is_not_given_stays(world):
+    _, env, tmp_path = world
+    def alarm(*args):
+        return subprocess.run([BINARY, "alarm", *args], env=env, capture_output=True, text=True)
+    assert alarm("add", "7:00", "--label", "run", "--days", "sat,sun").returncode == 0
+    edited = alarm("edit", "1", "--time", "6:45", "--zone", "Asia/Tokyo")
+    assert edited.returncode == 0 and re.match(r"alarm 1: 06:45 Sat, Sun \(Asia/Tokyo\)", edited.stdout), edited
+    assert alarm("edit", "1", "--label", "", "--days", "daily", "--zone", "local").returncode == 0
+    saved = json.loads((tmp_path / "state" / "clockwork" / "alarms.json").read_text())["value"]["alarms"][0]
+    assert (saved["hour"], saved["minute"], saved.get("label"), saved.get("zone"), len(saved["days"])) == (6, 45, None, None, 7), saved
+    assert saved["armed"] >= saved["created"], "a new time rings from its next occurrence"
+    for args, words in [(["edit", "1"], "give what changes"), (["edit", "9", "--time", "8:00"], "no alarm numbered 9"),
+                        (["edit", "1", "--time", "7:00:30"], "in minutes"), (["edit", "1", "--zone", "Mars/Base"], "zone")]:
+        result = alarm(*args)
+        assert result.returncode in (1, 64) and words in result.stderr, (args, result.stderr)
+
+
 def test_an_alarm_time_a_dst_change_skips_is_said_with_when_it_rings_then(world):
     _, env, _ = world
     # Berlin's clocks go from 02:00 to 03:00 on a Sunday in March, within a year of any day.

@@ -28,6 +28,8 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
   public var stoppedAt: Double?
   /// `--sound FILE` (a path) or `--no-sound` (""); `nil`: the sound theme's.
   public var sound: String?
+  /// Wall time it was last turned on or its time changed: no ring before it is owed.
+  public var armed: Double?
 
   /// An alarm as given.
   public init(id: Int, schedule: AlarmSchedule, label: String?, zone: String?, created: Date) {
@@ -54,7 +56,9 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
   public var owed: Date? {
     let scheduled =
       enabled
-      ? schedule.nextRing(after: Date(timeIntervalSince1970: lastRing ?? created), in: timeZone)
+      ? schedule.nextRing(
+        after: Date(timeIntervalSince1970: max(lastRing ?? created, armed ?? created)),
+        in: timeZone)
       : nil
     let snooze = snoozedUntil.map { Date(timeIntervalSince1970: $0) }
     return [scheduled, snooze].compactMap { $0 }.min()
@@ -98,7 +102,7 @@ public struct StoredAlarms: StoredState, Hashable {
         return "alarm \(alarm.id) has an unknown zone"
       }
       for (value, field) in [
-        (alarm.created, "created"), (alarm.lastRing, "lastRing"),
+        (alarm.created, "created"), (alarm.lastRing, "lastRing"), (alarm.armed, "armed"),
         (alarm.snoozedUntil, "snoozedUntil"),
       ] {
         if let value, let problem = StoredNumbers.wallTimeProblem(value, field) {

@@ -28,13 +28,29 @@ struct AlarmCommand: ParsableCommand {
         $ clockwork alarm disable 2
       """,
     subcommands: [
-      Add.self, List.self, Remove.self, Enable.self, Disable.self, Snooze.self, Stop.self,
-      Units.self,
+      Add.self, Edit.self, List.self, Remove.self, Enable.self, Disable.self, Snooze.self,
+      Stop.self, Units.self,
     ],
     defaultSubcommand: List.self
   )
 
   static var alarms: Alarms { Alarms() }
+
+  /// An alarm's time: a time of day in minutes (dates are not offered as forms).
+  static func timeOfDay(_ time: String, zone: Zone?) throws -> TargetTimeParser.TimeOfDay {
+    let parsed: TargetTimeParser.Target
+    do { parsed = try TargetTimeParser.parse(time, zone: zone ?? .local) } catch {
+      throw ValidationError(
+        "cannot read time '\(time)': \(error.problem) (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)"
+      )
+    }
+    guard case .timeOfDay(let t) = parsed, t.second == 0 else {
+      throw ValidationError(
+        "'\(time)' is not a time of day in minutes (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)"
+      )
+    }
+    return t
+  }
 
   /// "next Tue 2026-11-24 07:00:00 (in 10 h)".
   static func describeNext(_ alarm: StoredAlarm, now: Date) -> String {
@@ -158,19 +174,7 @@ struct AlarmCommand: ParsableCommand {
     }
 
     func parsedTime() throws -> TargetTimeParser.TimeOfDay {
-      let parsed: TargetTimeParser.Target
-      // An alarm takes a time of day only: dates are not offered as forms.
-      do { parsed = try TargetTimeParser.parse(time, zone: zone ?? .local) } catch {
-        throw ValidationError(
-          "cannot read time '\(time)': \(error.problem) (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)"
-        )
-      }
-      guard case .timeOfDay(let t) = parsed, t.second == 0 else {
-        throw ValidationError(
-          "'\(time)' is not a time of day in minutes (an alarm's time is a time of day: 7:00, 07:30, 6:30pm, 18:30)"
-        )
-      }
-      return t
+      try AlarmCommand.timeOfDay(time, zone: zone)
     }
 
     func run() throws {
@@ -184,6 +188,85 @@ struct AlarmCommand: ParsableCommand {
       }) {
         AlarmCommand.line($0, now: now) + AlarmCommand.skippedDayNote($0, now: now)
       }
+    }
+  }
+
+  struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "edit",
+      abstract: "Change an alarm: `alarm edit 2 --time 7:30 --days weekdays --label run`.",
+      discussion: """
+        What is not given stays. A new time, days or zone rings from its next occurrence (what \
+        it would have rung before is not owed) and ends a snooze. --label "" removes the label; \
+        --zone local follows the local zone.
+        """)
+    @Argument(help: "The alarm's number (see `alarm list`).") var id: Int
+
+    @Option(help: ArgumentHelp("The time of day: 7:00, 07:30, 6:30pm, 18:30.", valueName: "time"))
+    var time: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "The days it rings: mon-fri, sat,sun, weekdays, weekends, daily.", valueName: "days"),
+      completion: Completions.days)
+    var days: String?
+
+    @Option(help: ArgumentHelp("What the notification says (\"\" for none).", valueName: "text"))
+    var label: String?
+
+    @Option(
+      help: ArgumentHelp("The time zone of the time, or local.", valueName: "zone"),
+      completion: Completions.zone)
+    var zone: String?
+
+    @OptionGroup var sound: SoundOptions
+
+    func validate() throws {
+      if let label, label.count > 200 {
+        throw ValidationError("--label must be up to 200 characters")
+      }
+      if let days {
+        do { _ = try Weekday.parseDays(days) } catch {
+          throw ValidationError("--days \(days): \(error)")
+        }
+      }
+      _ = try givenZone()
+      if let time { _ = try AlarmCommand.timeOfDay(time, zone: try givenZone() ?? nil) }
+      guard time != nil || days != nil || label != nil || zone != nil || sound.given else {
+        throw ValidationError("give what changes: --time, --days, --label, --zone or a sound")
+      }
+    }
+
+    /// `--zone`: `.some(nil)` for local.
+    func givenZone() throws -> Zone?? {
+      guard let zone else { return nil }
+      if zone == "local" { return .some(nil) }
+      return .some(try ZoneArgument.parse(zone))
+    }
+
+    func run() throws {
+      let now = Date()
+      let (saved, warning) = AlarmCommand.alarms.list(now: now)
+      if let warning { StandardOutput.error(warning) }
+      guard let current = saved.first(where: { $0.id == id }) else {
+        throw RuntimeFailure("no alarm numbered \(id); `clockwork alarm list` shows them")
+      }
+      var change = Alarms.Edit()
+      change.zone = try givenZone()
+      if time != nil || days != nil {
+        let t = try time.map {
+          try AlarmCommand.timeOfDay($0, zone: change.zone ?? current.timeZone)
+        }
+        let schedule = current.schedule
+        change.schedule = AlarmSchedule(
+          hour: t?.hour ?? schedule.hour, minute: t?.minute ?? schedule.minute,
+          days: try days.map(Weekday.parseDays) ?? schedule.days)
+      }
+      change.label = label
+      if sound.given { change.sound = .some(sound.saved(try Settings.load())) }
+      try AlarmCommand.report({ () throws(AlertsError) in
+        try AlarmCommand.alarms.edit(id, change, now: now)
+      }) { AlarmCommand.line($0, now: now) }
     }
   }
 
