@@ -4,8 +4,8 @@ import ClockworkAlerts
 import ClockworkCore
 import FoundationEssentials
 
-/// Alarms: each with a switch that turns it on and off and a Delete button; a time, days and
-/// a label to add one; while one sounds or is snoozed, Snooze and Stop at the top, beside its
+/// Alarms: each with a switch that turns it on and off, Edit (a dialog: time, days, label, zone,
+/// sound) and Delete; a time, days and a label to add one; while one sounds or is snoozed, Snooze and Stop at the top, beside its
 /// notification's. The same alarms as `clockwork alarm`, rung with the app closed.
 @MainActor final class AlarmsPage {
   let root: Widget
@@ -85,6 +85,8 @@ import FoundationEssentials
   }
 
   var shown: [StoredAlarm] = []
+  /// The alarm being edited, while its dialog is open.
+  var dialog: AlarmDialog?
 
   /// What sounds now ("standup is ringing"), or else is snoozed, or nothing.
   static func ringing(_ alarms: [StoredAlarm], now: Date) -> (text: String, sounding: Bool)? {
@@ -129,12 +131,20 @@ import FoundationEssentials
         _ = on ? try? alarms.enable(alarm.id) : try? alarms.disable(alarm.id)
         refresh(now: Date())
       }
+      let edit = button("Edit") { [unowned self] in
+        dialog = AlarmDialog(editing: alarm, in: alarms, over: root) { [unowned self] in
+          refresh(now: Date())
+        }
+        if let dialog { on(dialog.window, "destroy") { [unowned self] in self.dialog = nil } }
+        dialog?.present()
+      }
+      cw_accessible_label(edit, "Edit alarm \(title)")
       let delete = button("Delete") { [unowned self] in
         _ = try? alarms.remove(alarm.id)
         refresh(now: Date())
       }
       cw_accessible_label(delete, "Delete alarm \(title)")
-      let row = box(vertical: false, [text, toggle, delete])
+      let row = box(vertical: false, [text, toggle, edit, delete])
       pad(row, 8)
       gtk_list_box_append(opaque(list), row)
     }

@@ -6,6 +6,7 @@ line (`clockwork status`, `timer --list`, `alarm list`) on the same state folder
 Run by `make test` (pytest). Time is real: the tests wait for what is shown, with time limits.
 """
 import json
+import pathlib
 import os
 import re
 import shutil
@@ -172,6 +173,36 @@ def test_an_alarm_added_in_the_app_is_the_command_lines(app):
     assert wait_for(lambda: "off" in clockwork(env, "alarm", "list").stdout), clockwork(env, "alarm", "list").stdout
     press(wait_for(lambda: control("Delete alarm 07:30", "standup", ("push button",))))
     assert wait_for(lambda: "standup" not in clockwork(env, "alarm", "list").stdout)
+
+
+def test_an_alarm_is_edited_in_its_dialog_as_the_command_line_sees(app):
+    """Edit opens a dialog of named fields filled in as saved; Save saves them as `alarm edit`
+    does (a city finds its zone; unticking the sound is no sound)."""
+    pyatspi, root, env = app
+    assert clockwork(env, "alarm", "add", "6:15", "--label", "swim").returncode == 0
+    alarms = page(pyatspi, root, "Alarms")
+    edit = wait_for(lambda: pyatspi.findDescendant(alarms, lambda n: n is not None and n.getRoleName() == "push button"
+                                                   and n.name.startswith("Edit alarm 06:15") and n.name.endswith("swim")))
+    press(edit)
+    dialog = wait_for(lambda: pyatspi.findDescendant(root, lambda n: n is not None and n.getRoleName() in ("frame", "dialog", "window")
+                                                     and n.name.startswith("Edit alarm 06:15")))
+    assert dialog is not None, "no dialog"
+    controls = pyatspi.findAllDescendants(dialog, lambda n: n is not None and n.getRoleName() in CONTROLS)
+    assert [(n.getRoleName(), n.name) for n in controls if not n.name.strip() or n.name.strip().lower() in GENERIC] == []
+    field = lambda name: named(pyatspi, dialog, name, ("entry", "text"))
+    # The label is left as filled in: saved as it was.
+    for name, value in (("Alarm time", "6:40"), ("Days", "sat,sun"), ("Time zone", "Tokyo")):
+        field(name).queryEditableText().setTextContents(value)
+    press(named(pyatspi, dialog, "The alarm sounds", ("switch", "toggle button", "check box")))
+    press(named(pyatspi, dialog, "Save the alarm", ("push button",)))
+    listed = lambda: clockwork(env, "alarm", "list").stdout
+    assert wait_for(lambda: "06:40 Sat, Sun (Asia/Tokyo)" in listed() and "swim" in listed()), listed()
+    saved = json.loads((pathlib.Path(env["XDG_STATE_HOME"]) / "clockwork" / "alarms.json").read_text())["value"]["alarms"]
+    assert [alarm.get("sound") for alarm in saved if alarm.get("label") == "swim"] == [""], saved
+    assert wait_for(lambda: pyatspi.findDescendant(root, lambda n: n is not None and n.getRoleName() in ("frame", "dialog", "window")
+                                                    and n.name.startswith("Edit alarm")) is None), "closed"
+    number = re.search(r"alarm (\d+): 06:40", listed()).group(1)
+    assert clockwork(env, "alarm", "remove", number).returncode == 0
 
 
 def test_the_window_is_the_desktop_entrys(app):
