@@ -62,18 +62,22 @@ import Glibc
   }
 
   /// A launch, this one or a later one's (checked already where it was typed): shows the window
-  /// on the page it names, and starts the timer it gives.
+  /// on the page it names, and starts the timer it gives; 1 when that timer could not start.
   func launched(with arguments: [String]) -> Int32 {
     guard let options = try? DesktopOptions.parse(arguments) else { return 64 }
     activate()
     guard let pages else { return 1 }
+    // A timer that could not start is said on its page, and to the launch (exit 1).
+    var refused = false
     if let length = options.length {
-      pages.timer.start(named: options.name ?? "timer", .start(length))
+      refused = !pages.timer.start(named: options.name ?? "timer", .start(length))
     }
-    if options.pomodoro { pages.timer.start(named: "pomodoro", .sequence(TimerPage.pomodoro)) }
+    if options.pomodoro {
+      refused = !pages.timer.start(named: "pomodoro", .sequence(TimerPage.pomodoro))
+    }
     let started = options.length != nil || options.pomodoro
     if let page = options.page ?? (started ? .timer : nil) { show(page) }
-    return 0
+    return refused ? 1 : 0
   }
 
   /// The design's Start: green, as Stop is red (white on it at 5.1:1).

@@ -284,6 +284,22 @@ def test_a_second_launch_starts_its_timer_in_the_running_app(app):
     clockwork(env, "timer", "--cancel", "--name", "eggs")
 
 
+def test_a_timers_window_asked_of_the_command_opens_in_the_running_app(app):
+    """`clockwork timer 2m --window` while the app runs: started there, on its Timer page, and
+    the command exits at once; a name taken is refused, as the app refuses it."""
+    pyatspi, root, env = app
+    page(pyatspi, root, "World")
+    handed = clockwork(env, "timer", "2m", "--window", "--name", "handed")
+    assert handed.returncode == 0 and "started in the desktop app" in handed.stdout, handed
+    assert "handed" in clockwork(env, "timer", "--list").stdout
+    tab = named(pyatspi, root, "Timer", ("page tab", "toggle button", "radio button"))
+    assert wait_for(lambda: tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED))
+    assert wait_for(lambda: named(pyatspi, root, "Cancel timer handed", ("push button",)))
+    again = clockwork(env, "timer", "2m", "--window", "--name", "handed")
+    assert again.returncode == 1 and "could not start timer 'handed'" in again.stderr, again
+    clockwork(env, "timer", "--cancel", "--name", "handed")
+
+
 def test_a_world_clock_is_added_by_its_city_and_kept_in_the_settings(app):
     """Typed as a person knows it ("tokyo"), shown with its time and offset, kept in the
     settings file where `clock` reads it; Remove takes it away again; a name no zone has is

@@ -17,7 +17,8 @@ struct TimerCommand: AsyncParsableCommand {
       resumes, r or a click restarts, + and - add or remove a minute, q quits (exit 130 before the end). \
       At zero: the bell, a desktop notification (OSC 777 and OSC 9), --exec run once, then \
       exit 0 (or stay with --wait; or, with --overtime, count on past zero as +0:42 until q, \
-      which ends it).
+      which ends it). With --window while the desktop app runs, a timer of a length given opens \
+      on its Timer page instead.
 
       Plain mode (--plain, or output not a terminal, or TERM=dumb) prints the remaining time once \
       a second, rings the bell at zero and exits 0 (with --overtime: then prints +0:01, +0:02 … \
@@ -215,6 +216,13 @@ struct TimerCommand: AsyncParsableCommand {
       notifyRunning, settings.notifyRunning ?? false
     )
     let request = try request(now: wallNow)
+    // A window asked while the desktop app runs opens there: its Timer page.
+    if live.window, let typed = duration, case .start = request, DesktopApp.isRunning() {
+      guard DesktopApp.startTimer(typed, name: name) else {
+        throw RuntimeFailure("the desktop app could not start timer '\(name)' (it says why)")
+      }
+      return StandardOutput.line("timer '\(name)' started in the desktop app (its Timer page)")
+    }
     let launch: (launch: Timers.Launch, warning: String?)
     do { launch = try timers.launch(name, request, choices: choices) } catch {
       throw failure(error)
