@@ -80,6 +80,20 @@ let releaseAction: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
   return widget
 }
 
+/// A button showing the icon `icon` (its tooltip and accessible name `name`); `run` on a click.
+@MainActor func iconButton(
+  _ icon: String, named name: String, _ run: @escaping @MainActor () -> Void
+)
+  -> Widget
+{
+  let widget = made(gtk_button_new_from_icon_name(icon))
+  gtk_widget_set_tooltip_text(widget, name)
+  cw_accessible_label(widget, name)
+  gtk_widget_add_css_class(widget, "flat")
+  on(widget, "clicked", run)
+  return widget
+}
+
 /// A box of `children`, laid out `vertical` or in a row, `spacing` apart.
 @MainActor func box(vertical: Bool, spacing: Int32 = 12, _ children: [Widget]) -> Widget {
   let widget = made(

@@ -21,7 +21,7 @@ import FoundationEssentials
   /// The settings' zones other than this one, by name, in their order.
   var names: [String]
   let hours: HourCycle
-  var zoneRows: [(zone: Zone, text: Widget)] = []
+  var zoneRows: [(zone: Zone, text: Widget, up: Widget, down: Widget)] = []
 
   init(settings: Settings) {
     hours = settings.hours ?? Settings.localeHours()
@@ -52,10 +52,10 @@ import FoundationEssentials
     refresh(now: Date())
   }
 
-  /// A row for each zone, with Remove.
+  /// A row for each zone, with Move up, Move down and Remove.
   func showZones() {
     removeChildren(of: zones) { gtk_list_box_remove(opaque(zones), $0) }
-    zoneRows = names.compactMap { name in
+    zoneRows = names.enumerated().compactMap { index, name in
       guard let zone = Zone(identifier: name) else { return nil }
       let text = label("", classes: ["numeric"], wraps: true)
       gtk_label_set_xalign(opaque(text), 0)
@@ -65,10 +65,19 @@ import FoundationEssentials
         save()
       }
       cw_accessible_label(remove, "Remove \(zone.city)")
-      let row = box(vertical: false, [text, remove])
+      let up = iconButton("go-up-symbolic", named: "Move \(zone.city) up") { [unowned self] in
+        move(index, by: -1)
+      }
+      let down = iconButton("go-down-symbolic", named: "Move \(zone.city) down") {
+        [unowned self] in move(index, by: 1)
+      }
+      gtk_widget_set_sensitive(up, index > 0 ? 1 : 0)
+      gtk_widget_set_sensitive(down, index < names.count - 1 ? 1 : 0)
+      for control in [up, down, remove] { gtk_widget_set_valign(control, GTK_ALIGN_CENTER) }
+      let row = box(vertical: false, [text, up, down, remove])
       pad(row, 8)
       gtk_list_box_append(opaque(zones), row)
-      return (zone, text)
+      return (zone, text, up, down)
     }
     gtk_widget_set_visible(zones, zoneRows.isEmpty ? 0 : 1)
   }
@@ -92,6 +101,19 @@ import FoundationEssentials
     save()
   }
 
+  /// Moves the zone at `index` one place up (-1) or down (1), kept so.
+  func move(_ index: Int, by step: Int) {
+    guard names.indices.contains(index), names.indices.contains(index + step) else { return }
+    names.swapAt(index, index + step)
+    save()
+    // The keyboard stays on the zone moved: on the same button, or the other at an end.
+    guard zoneRows.indices.contains(index + step) else { return }
+    let moved = zoneRows[index + step]
+    let same = step < 0 ? moved.up : moved.down
+    gtk_widget_grab_focus(
+      gtk_widget_get_sensitive(same) != 0 ? same : step < 0 ? moved.down : moved.up)
+  }
+
   /// Keeps the zones in the settings file and shows them.
   func save() {
     do {
@@ -112,7 +134,7 @@ import FoundationEssentials
     cw_accessible_description(face.area, shown)
     let today = Zone.local.civilTime(at: now)
     setText(day, "\(Weekday(of: today).shortName), \(ClockText.day(today))")
-    for (zone, text) in zoneRows { setText(text, Self.line(for: zone, at: now, hours: hours)) }
+    for row in zoneRows { setText(row.text, Self.line(for: row.zone, at: now, hours: hours)) }
     let fraction = now.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
     return .milliseconds(Int64((1 - fraction) * 1000) + 1)
   }

@@ -302,8 +302,8 @@ def test_a_timers_window_asked_of_the_command_opens_in_the_running_app(app):
 
 def test_a_world_clock_is_added_by_its_city_and_kept_in_the_settings(app):
     """Typed as a person knows it ("tokyo"), shown with its time and offset, kept in the
-    settings file where `clock` reads it; Remove takes it away again; a name no zone has is
-    said."""
+    settings file where `clock` reads it; moved up, kept so; Remove takes it away again; a name
+    no zone has is said."""
     pyatspi, root, env = app
     world = page(pyatspi, root, "World")
     settings = os.path.join(env["XDG_CONFIG_HOME"], "clockwork", "config.json")
@@ -318,6 +318,17 @@ def test_a_world_clock_is_added_by_its_city_and_kept_in_the_settings(app):
     assert row is not None, "Tokyo's row says its offset from UTC"
     listed = clockwork(env, "clock", "--plain", "--count", "1").stdout
     assert "+09:00" in listed, listed
+    # Moved by its buttons, kept in that order.
+    adding.queryEditableText().setTextContents("Lima")
+    press(named(pyatspi, world, "Add world clock", ("push button",)))
+    assert wait_for(lambda: "America/Lima" in open(settings).read())
+    order = lambda: json.loads(open(settings).read())["zones"]
+    assert order() == ["Asia/Tokyo", "America/Lima"], order()
+    press(wait_for(lambda: named(pyatspi, world, "Move Lima up", ("push button",))))
+    assert wait_for(lambda: order() == ["America/Lima", "Asia/Tokyo"]), order()
+    press(wait_for(lambda: named(pyatspi, world, "Remove Lima", ("push button",))))
+    assert wait_for(lambda: order() == ["Asia/Tokyo"]), order()
+    time.sleep(0.3)  # the rows are made anew: the next button is the new row's
     press(wait_for(lambda: named(pyatspi, world, "Remove Tokyo", ("push button",))))
     assert wait_for(lambda: "Asia/Tokyo" not in open(settings).read())
 
