@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClockworkAlerts
+import ClockworkCore
 import ClockworkLive
 import ClockworkModes
 import ClockworkState

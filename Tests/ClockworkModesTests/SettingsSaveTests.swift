@@ -1,4 +1,5 @@
 import ClockworkCore
+import ClockworkState
 import ClockworkTestSupport
 import Foundation
 import Testing

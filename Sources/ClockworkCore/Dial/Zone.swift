@@ -153,6 +153,36 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     return cities.filter { $0.1.hasPrefix(wanted) || folded($0.0).hasPrefix(wanted) }.map(\.0)
   }
 
+  /// The tz database's zone names, read once (every `--zone` and the settings' zones ask).
+  static let known = knownIdentifiers()
+
+  /// A zone of the tz database by its name; a name in other letter case is taken as the one it
+  /// folds to (`europe/london`). Files of the database that name no zone (`posixrules`) are not.
+  /// - Throws: what is wrong, with the nearest name.
+  public static func named(_ text: String) throws(NameError) -> Zone {
+    let name =
+      known.contains(text) || known.isEmpty
+      ? text : known.first { $0.lowercased() == text.lowercased() } ?? text
+    guard known.isEmpty || known.contains(name) || name == "UTC", let zone = Zone(identifier: name)
+    else {
+      let hint = NearestWord.to(text.lowercased(), among: known.map { $0.lowercased() }, limit: 3)
+        .flatMap { folded in known.first { $0.lowercased() == folded } }.map {
+          "; did you mean '\($0)'?"
+        }
+      throw NameError(
+        description:
+          "unknown time zone '\(text)' (use an IANA name such as Europe/London, America/New_York or UTC)\(hint ?? "")"
+      )
+    }
+    return zone
+  }
+
+  /// A name no zone has, said with the nearest one.
+  public struct NameError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public var description: String
+  }
+
   /// Every zone and alias the system's database names (its `tzdata.zi`), sorted; empty if
   /// the database has no such index.
   public static func knownIdentifiers() -> [String] {

@@ -22,27 +22,9 @@ public struct ValueError: Error, Hashable, Sendable, CustomStringConvertible {
 /// let zone = try OptionValue.zone("Europe/Berlin")
 /// ```
 public enum OptionValue {
-  /// The tz database's zone names, read once (every `--zone` and the settings' zones ask).
-  static let knownZones = Zone.knownIdentifiers()
-
-  /// A zone of the tz database by its name; a name in other letter case is taken as the one it
-  /// folds to (`europe/london`). Files of the database that name no zone (`posixrules`) are not.
+  /// A zone of the tz database by its name (``Zone/named(_:)``).
   public static func zone(_ text: String) throws(ValueError) -> Zone {
-    let known = knownZones
-    let name =
-      known.contains(text) || known.isEmpty
-      ? text : known.first { $0.lowercased() == text.lowercased() } ?? text
-    guard known.isEmpty || known.contains(name) || name == "UTC", let zone = Zone(identifier: name)
-    else {
-      let hint = NearestWord.to(text.lowercased(), among: known.map { $0.lowercased() }, limit: 3)
-        .flatMap { folded in known.first { $0.lowercased() == folded } }.map {
-          "; did you mean '\($0)'?"
-        }
-      throw ValueError(
-        "unknown time zone '\(text)' (use an IANA name such as Europe/London, America/New_York or UTC)\(hint ?? "")"
-      )
-    }
-    return zone
+    do { return try Zone.named(text) } catch { throw ValueError(error.description) }
   }
 
   /// The built-in themes' names, for messages.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ClockworkAlerts
 import ClockworkCore
-import ClockworkModes
 import ClockworkState
 import ClockworkSystem
 import FoundationEssentials
@@ -182,7 +181,7 @@ struct AlarmCommand: ParsableCommand {
       let schedule = AlarmSchedule(
         hour: t.hour, minute: t.minute, days: try Weekday.parseDays(days))
       let now = Date()
-      let sound = sound.saved(try Settings.load())
+      let sound = sound.saved(try SharedSettings.load())
       try AlarmCommand.report({ () throws(AlertsError) in
         try AlarmCommand.alarms.add(schedule, label: label, zone: zone, sound: sound, now: now)
       }) {
@@ -263,7 +262,7 @@ struct AlarmCommand: ParsableCommand {
           days: try days.map(Weekday.parseDays) ?? schedule.days)
       }
       change.label = label
-      if sound.given { change.sound = .some(sound.saved(try Settings.load())) }
+      if sound.given { change.sound = .some(sound.saved(try SharedSettings.load())) }
       try AlarmCommand.report({ () throws(AlertsError) in
         try AlarmCommand.alarms.edit(id, change, now: now)
       }) { AlarmCommand.line($0, now: now) }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ClockworkModes
+import ClockworkState
 import FoundationEssentials
 
 /// `--sound FILE` and `--no-sound`, for timers and alarms.
@@ -27,7 +27,7 @@ struct SoundOptions: ParsableArguments {
 
   /// As a timer or alarm keeps it: `nil` the theme's sound, "" none, else the file's full path.
   /// The options win over the settings file's `sound`.
-  func saved(_ settings: Settings) -> String? {
+  func saved(_ settings: SharedSettings) -> String? {
     if noSound { return "" }
     return sound.map {
       $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0

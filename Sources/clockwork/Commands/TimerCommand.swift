@@ -208,7 +208,7 @@ struct TimerCommand: AsyncParsableCommand {
     }
     var choices = Timers.Choices()
     (choices.exec, choices.soundGiven, choices.sound) = (
-      command, sound.given, sound.saved(settings)
+      command, sound.given, sound.saved(settings.shared)
     )
     (choices.manual, choices.replacing, choices.hours) = (phases.manual, replace, live.hourCycle)
     (choices.overtime, choices.overtimeByDefault) = (overtime, settings.overtime ?? false)
