@@ -46,8 +46,15 @@ import FoundationEssentials
     guard timer != saved else { return }
     saved = timer
     countdown = try? timer?.restored(at: .now, wallNow: now)
+    // Counting on past its end (overtime): the end as an instant here, to count from.
+    overtimeEnd = timer?.overtime(atWall: now).map {
+      ContinuousClock.now.advanced(by: .seconds(-$0))
+    }
     view.redraw()
   }
+
+  /// The end a timer in overtime counts on from; `nil` for one counting down.
+  private var overtimeEnd: Instant?
 
   /// Whether the desktop lets things move (GTK's gtk-enable-animations).
   var animates: Bool { cw_animations_enabled() != 0 }
@@ -75,6 +82,13 @@ import FoundationEssentials
     root.addSublayer(scene)
     let shown = countdown
     let running = shown.map { $0.isRunning && !$0.isFinished(at: now) } ?? false
+    if let overtimeEnd {
+      let over = overtimeEnd.duration(to: now)
+      ring.show(overtime: over)
+      let next = overtimeEnd.advanced(by: .seconds(max(.zero, over).components.seconds + 1))
+      ring.setPulsing(false, at: t)
+      return Planned(WindowFrame(root, at: t, background: .black), next: next)
+    }
     ring.show(
       remaining: shown?.remaining(at: now) ?? .zero, progress: shown?.progress(at: now) ?? 0)
     let moving = running && animates

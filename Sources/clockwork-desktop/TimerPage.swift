@@ -154,6 +154,8 @@ import FoundationEssentials
     var name: String
     var text: Widget
     var pause: Widget
+    /// +1 min.
+    var more: Widget
   }
   var rows: [Row] = []
 
@@ -161,7 +163,10 @@ import FoundationEssentials
   /// timer's shown second next changes.
   @discardableResult
   func refresh(now: Date) -> Duration? {
-    let running = timers.list(now: now).timers.filter { !$0.isFinished(atWall: now) }
+    // Running, paused, or counting on past the end (overtime).
+    let running = timers.list(now: now).timers.filter {
+      !$0.isFinished(atWall: now) || $0.overtime(atWall: now) != nil
+    }
     if running.map(\.name) != rows.map(\.name) {
       removeChildren(of: list) { gtk_list_box_remove(opaque(list), $0) }
       rows = running.map(row)
@@ -170,6 +175,17 @@ import FoundationEssentials
     gtk_widget_set_visible(face.view.area, rows.isEmpty ? 0 : 1)
     face.show(running.first, now: now)
     for (timer, row) in zip(running, rows) {
+      if let over = timer.overtime(atWall: now) {
+        let shown = "+" + CountdownFormat.string(.seconds(over.rounded(.down)))
+        setText(row.text, "\(timer.name), \(shown) since its end")
+        for control in [row.pause, row.more] { gtk_widget_set_sensitive(control, 0) }
+        if timer.name == running.first?.name {
+          cw_accessible_description(
+            face.view.area, "\(timer.name), \(spoken(seconds: over)) past its end")
+        }
+        continue
+      }
+      for control in [row.pause, row.more] { gtk_widget_set_sensitive(control, 1) }
       let left = timer.remaining(atWall: now)
       let paused = timer.endsAt == nil
       let phase = timer.phaseLabel.map { " (\($0))" } ?? ""
@@ -186,7 +202,8 @@ import FoundationEssentials
       }
     }
     let fractions = running.filter { $0.endsAt != nil }.map {
-      $0.remaining(atWall: now).truncatingRemainder(dividingBy: 1)
+      let over = $0.overtime(atWall: now).map { 1 - $0.truncatingRemainder(dividingBy: 1) }
+      return over ?? $0.remaining(atWall: now).truncatingRemainder(dividingBy: 1)
     }
     return fractions.min().map { .milliseconds(Int64($0 * 1000) + 1) }
   }
@@ -210,6 +227,6 @@ import FoundationEssentials
     let row = box(vertical: false, spacing: 6, [text, pause, more, restart, cancel])
     pad(row, 8)
     gtk_list_box_append(opaque(list), row)
-    return Row(name: name, text: text, pause: pause)
+    return Row(name: name, text: text, pause: pause, more: more)
   }
 }

@@ -268,6 +268,25 @@ def test_a_timers_row_pauses_extends_and_restarts_it_as_the_command_line_sees(ap
     assert wait_for(lambda: "soup" not in clockwork(env, "timer", "--list").stdout)
 
 
+def test_a_timer_in_overtime_shows_on_the_timer_page_counting_on(app):
+    """A timer started with --overtime by the command, rung with no window: the Timer page
+    shows it counting on past its end, its ring says so (the first timer by name), and Cancel
+    ends it."""
+    pyatspi, root, env = app
+    started = subprocess.Popen([BINARY, "timer", "1s", "--overtime", "--plain", "--no-sound", "--name", "a-late"], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    started.stdout.readline()
+    started.kill()  # rung by the watcher; it counts on
+    started.wait()
+    timer = page(pyatspi, root, "Timer")
+    row = wait_for(lambda: pyatspi.findDescendant(timer, lambda n: n is not None and re.fullmatch(r"a-late, \+0:\d\d since its end", n.name or "")))
+    assert row is not None, [n.name for n in pyatspi.findAllDescendants(timer, lambda n: n is not None and n.getRoleName() == "label")]
+    ring = named(pyatspi, root, "Timer ring", ("drawing area", "image", "canvas", "panel", "filler"))
+    assert ring is not None and wait_for(lambda: "past its end" in (ring.description or "")), description(ring)
+    press(named(pyatspi, timer, "Cancel timer a-late", ("push button",)))
+    assert wait_for(lambda: "a-late" not in clockwork(env, "timer", "--list").stdout)
+
+
 def test_a_second_launch_starts_its_timer_in_the_running_app(app):
     """One app runs: a second launch hands over its page and timer and exits; a mistake is
     said where it was typed, and the running app is not bothered."""
