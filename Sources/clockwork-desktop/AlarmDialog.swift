@@ -102,18 +102,10 @@ import FoundationEssentials
       newZone = zone
     }
     edit.zone = .some(newZone)
-    let given = text(of: time.entry)
-    guard case .timeOfDay(let t)? = try? TargetTimeParser.parse(given, zone: newZone ?? .local),
-      t.second == 0
-    else {
-      return setText(problem, "“\(given)” is not a time of day: try 7:00, 07:30, 6:30pm or 18:30.")
-    }
-    let daysGiven = text(of: days.entry)
-    let chosenDays: Set<Weekday>
-    do { chosenDays = try Weekday.parseDays(daysGiven.isEmpty ? "daily" : daysGiven) } catch {
-      return setText(problem, "\(error)")
-    }
-    edit.schedule = AlarmSchedule(hour: t.hour, minute: t.minute, days: chosenDays)
+    do {
+      edit.schedule = try AlarmsPage.schedule(
+        time: text(of: time.entry), days: text(of: days.entry), in: newZone ?? .local)
+    } catch { return setText(problem, error.message) }
     edit.label = text(of: name.entry)
     let soundOn = gtk_switch_get_active(opaque(sounds)) != 0
     // Off is no sound; on keeps its own file, or the sound theme's.

@@ -58,22 +58,32 @@ import FoundationEssentials
     refresh(now: Date())
   }
 
+  /// A time typed and days typed (none: every day) as a schedule, or what is wrong with them,
+  /// as the page says it.
+  static func schedule(time: String, days: String, in zone: Zone) throws(Mistake) -> AlarmSchedule {
+    guard case .timeOfDay(let t)? = try? TargetTimeParser.parse(time, zone: zone), t.second == 0
+    else { throw Mistake("“\(time)” is not a time of day: try 7:00, 07:30, 6:30pm or 18:30.") }
+    do {
+      return AlarmSchedule(
+        hour: t.hour, minute: t.minute, days: try Weekday.parseDays(days.isEmpty ? "daily" : days))
+    } catch { throw Mistake("\(error)") }
+  }
+
+  /// What is wrong with what was typed, as the page says it.
+  struct Mistake: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+  }
+
   func addAlarm() {
-    let given = text(of: time.entry)
-    guard case .timeOfDay(let t)? = try? TargetTimeParser.parse(given, zone: .local), t.second == 0
-    else {
-      return setText(problem, "“\(given)” is not a time of day: try 7:00, 07:30, 6:30pm or 18:30.")
-    }
-    let daysGiven = text(of: days.entry)
-    let days: Set<Weekday>
-    do { days = try Weekday.parseDays(daysGiven.isEmpty ? "daily" : daysGiven) } catch {
-      return setText(problem, "\(error)")
-    }
+    let schedule: AlarmSchedule
+    do {
+      schedule = try Self.schedule(
+        time: text(of: time.entry), days: text(of: days.entry), in: .local)
+    } catch { return setText(problem, error.message) }
     let label = text(of: name.entry)
     do {
-      _ = try alarms.add(
-        AlarmSchedule(hour: t.hour, minute: t.minute, days: days),
-        label: label.isEmpty ? nil : label)
+      _ = try alarms.add(schedule, label: label.isEmpty ? nil : label)
       setText(problem, "")
       for field in [time.entry, self.days.entry, name.entry] {
         gtk_editable_set_text(OpaquePointer(field), "")
