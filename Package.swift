@@ -144,7 +144,7 @@ let package = Package(
       name: "clockwork-desktop",
       dependencies: [
         "CAdwaita", "CDesktop", "ClockworkAlerts", "ClockworkCore", "ClockworkLive", "ClockworkModes",
-        "ClockworkScene", "ClockworkState", "ClockworkWidgets", "ClockworkWindow",
+        "ClockworkScene", "ClockworkState", "ClockworkSystem", "ClockworkWidgets", "ClockworkWindow",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Examples/WindowClock: a clock face in a window of one's own program, in a few dozen lines.
@@ -207,7 +207,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ClockworkRoutinesTests",
-      dependencies: ["ClockworkRoutines", "ClockworkAlerts", "ClockworkState", "ClockworkCore", "ClockworkTestSupport"]
+      dependencies: ["ClockworkRoutines", "ClockworkAlerts", "ClockworkState", "ClockworkCore", "ClockworkSystem", "ClockworkTestSupport"]
     ),
     .testTarget(
       name: "ClockworkStateTests",

@@ -1,11 +1,12 @@
 // glibc calls that the Glibc module leaves out: malloc tuning, thread timer slack, the
-// wall-clock timer and folder watch that the alert watcher sleeps on, and closing every other
-// descriptor in a spawned process.
+// wall-clock timer and folder watch that the alert watcher sleeps on, closing every other
+// descriptor in a spawned process, and the kernel's word on the clock's synchronisation.
 #include <malloc.h>
 #include <spawn.h>
 #include <sys/inotify.h>
 #include <sys/prctl.h>
 #include <sys/timerfd.h>
+#include <sys/timex.h>
 
 // prctl is variadic, which Swift cannot call.
 static inline int set_timer_slack(unsigned long nanoseconds) {
@@ -19,4 +20,16 @@ static inline int set_timer_slack(unsigned long nanoseconds) {
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);
 static inline int spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
   return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
+
+// The kernel's clock discipline, read only (no privilege needed): whether the clock is
+// synchronised, and its maximum and estimated error in microseconds.
+static inline int clock_sync_read(int *synchronised, long *max_error, long *estimated_error) {
+  struct timex reading = {0};
+  int state = adjtimex(&reading);
+  if (state < 0) return -1;
+  *synchronised = state != TIME_ERROR && !(reading.status & STA_UNSYNC);
+  *max_error = reading.maxerror;
+  *estimated_error = reading.esterror;
+  return 0;
 }

@@ -47,6 +47,14 @@ public struct Status: Sendable, Equatable {
 
   /// Timers first, then the stopwatch, then the next alarm.
   public var items: [Item]
+  /// Whether the system clock is synchronised, for the JSON form; `nil`: not said.
+  public var clock: ClockSync?
+
+  /// A status of `items`, and what the system clock's synchronisation is (`nil`: not said).
+  public init(items: [Item], clock: ClockSync? = nil) {
+    self.items = items
+    self.clock = clock
+  }
 
   /// Output formats for panels and scripts.
   public enum Format: String, Sendable, CaseIterable {
@@ -225,8 +233,15 @@ public struct Status: Sendable, Equatable {
         }
         return JSONScalar.object(object)
       }
+      let clock = self.clock.map {
+        ",\"clock\":"
+          + JSONScalar.object([
+            "synchronized": .bool($0.synchronized), "maxErrorMs": .number($0.maxErrorMs),
+            "estimatedErrorMs": .number($0.estimatedErrorMs),
+          ])
+      }
       return
-        "{\"text\":\(JSONScalar.string(line).encoded),\"items\":[\(list.joined(separator: ","))]}"
+        "{\"text\":\(JSONScalar.string(line).encoded),\"items\":[\(list.joined(separator: ","))]\(clock ?? "")}"
     }
   }
 }

@@ -4,6 +4,7 @@ import ClockworkCore
 import ClockworkLive
 import ClockworkModes
 import ClockworkScene
+import ClockworkSystem
 import FoundationEssentials
 
 /// The time here on the clock face of the settings' theme and oscillator, in digits and read
@@ -15,6 +16,8 @@ import FoundationEssentials
   let face: SceneView
   let time = label("", classes: ["title-1", "numeric"])
   let day = label("", classes: ["title-4"])
+  /// Whether the system clock is right, as the kernel says (adjtimex).
+  let sync = label("", classes: ["dim-label"], wraps: true)
   let zones = boxedList(named: "World clocks")
   let adding = field("Add a world clock", placeholder: "a city or zone: Tokyo, Europe/Paris")
   let problem = label("", classes: ["error"], wraps: true)
@@ -37,7 +40,7 @@ import FoundationEssentials
       return planned
     }
     gtk_widget_set_size_request(face.area, 220, 220)
-    let content = box(vertical: true, [face.area, time, day, zones])
+    let content = box(vertical: true, [face.area, time, day, sync, zones])
     root = scrolled(content)
     let add = button("Add") { [unowned self] in addZone() }
     cw_accessible_label(add, "Add world clock")
@@ -134,9 +137,19 @@ import FoundationEssentials
     cw_accessible_description(face.area, shown)
     let today = Zone.local.civilTime(at: now)
     setText(day, "\(Weekday(of: today).shortName), \(ClockText.day(today))")
+    setText(sync, Self.syncLine(ClockSync.read()))
     for row in zoneRows { setText(row.text, Self.line(for: row.zone, at: now, hours: hours)) }
     let fraction = now.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
     return .milliseconds(Int64((1 - fraction) * 1000) + 1)
+  }
+
+  /// What the page says of the system clock: synchronised and how close, or that it is not
+  /// (the time shown may then be off by more than its seconds).
+  static func syncLine(_ sync: ClockSync?) -> String {
+    guard let sync else { return "" }
+    return sync.synchronized
+      ? "System clock \(sync.summary)"
+      : "The system clock is not synchronised: the time shown may be off"
   }
 
   /// "Tokyo  23:08 · +8 h · tomorrow · night": a zone's city and time, its offset from here,

@@ -1,5 +1,6 @@
 import ClockworkCore
 import ClockworkState
+import ClockworkSystem
 import ClockworkTestSupport
 import Foundation
 import Testing
@@ -116,6 +117,26 @@ import Testing
     #expect(actions["scrollUp"] == "clockwork timer --add 1m --name focus")
     #expect(actions["scrollDown"] == "clockwork timer --subtract 1m --name focus")
     #expect(StopwatchStore.all(in: state).map(\.name) == [nil, "a", "b"])
+  }
+
+  /// The JSON form says whether the system clock is synchronised and how far off it may be
+  /// (adjtimex, read by the command); the reading is said in words as a person reads it.
+  @Test func theJSONStatusSaysWhetherTheClockIsSynchronised() throws {
+    let synced = ClockSync(synchronized: true, maxErrorMs: 12.5, estimatedErrorMs: 0.43)
+    let json = try JSONSerialization.jsonObject(
+      with: Data(Status(items: [], clock: synced).render(.json).utf8))
+    let clock = try #require((json as? [String: Any])?["clock"] as? [String: Any])
+    #expect(clock["synchronized"] as? Bool == true)
+    #expect(clock["maxErrorMs"] as? Double == 12.5 && clock["estimatedErrorMs"] as? Double == 0.43)
+    #expect(!Status(items: []).render(.json).contains("clock"), "not said when not read")
+    #expect(synced.summary == "synced ±0.4 ms")
+    #expect(
+      ClockSync(synchronized: true, maxErrorMs: 40, estimatedErrorMs: 12.6).summary
+        == "synced ±13 ms")
+    #expect(
+      ClockSync(synchronized: false, maxErrorMs: 16000, estimatedErrorMs: 0).summary
+        == "not synchronised")
+    #expect(ClockSync.read() != nil, "the kernel answers anyone")
   }
 
   /// A timer counting on past its end stays on the line, `+m:ss`, with a negative `remaining`

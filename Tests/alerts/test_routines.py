@@ -398,3 +398,10 @@ def test_a_running_timers_notification_pauses_resumes_and_adds_a_minute(tmp_path
         assert wait_for(lambda: all_ended(tmp_path))
     finally:
         server.close()
+
+
+def test_the_json_status_says_whether_the_system_clock_is_synchronised(world):
+    _, env, _ = world
+    clock = json.loads(run(env, "status", "--format", "json").stdout)["clock"]
+    assert isinstance(clock["synchronized"], bool), clock
+    assert clock["maxErrorMs"] >= 0 and clock["estimatedErrorMs"] >= 0, clock

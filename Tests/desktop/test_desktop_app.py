@@ -319,6 +319,14 @@ def test_a_timers_window_asked_of_the_command_opens_in_the_running_app(app):
     clockwork(env, "timer", "--cancel", "--name", "handed")
 
 
+def test_the_world_page_says_whether_the_system_clock_is_synchronised(app):
+    pyatspi, root, env = app
+    world = page(pyatspi, root, "World")
+    said = wait_for(lambda: pyatspi.findDescendant(world, lambda n: n is not None and (
+        (n.name or "").startswith("System clock synced ±") or (n.name or "").startswith("The system clock is not synchronised"))))
+    assert said is not None, [n.name for n in pyatspi.findAllDescendants(world, lambda n: n is not None and n.getRoleName() == "label")]
+
+
 def test_a_world_clock_is_added_by_its_city_and_kept_in_the_settings(app):
     """Typed as a person knows it ("tokyo"), shown with its time and offset, kept in the
     settings file where `clock` reads it; moved up, kept so; Remove takes it away again; a name

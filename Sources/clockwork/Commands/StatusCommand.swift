@@ -43,7 +43,9 @@ struct StatusCommand: ParsableCommand {
     let format = Status.Format(rawValue: format) ?? .text
     let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
     guard follow else {
-      return StandardOutput.line(Status.now(in: state, at: Date()).render(format))
+      var status = Status.now(in: state, at: Date())
+      if format == .json { status.clock = ClockSync.read() }
+      return StandardOutput.line(status.render(format))
     }
     do {
       try Status.follow(in: state, format: format, output: StandardOutput.descriptor) { line in
