@@ -589,6 +589,22 @@ def test_not_a_terminal_runs_the_plain_mode():
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+00:00\n", result.stdout)
 
 
+def test_a_moment_in_several_zones_and_whether_the_clock_is_synchronised():
+    """`clock --at`: one moment in each zone (the day the clocks change in London); `--sync`:
+    each line says whether the system clock is synchronised."""
+    at = subprocess.run([BINARY, "clock", "--plain", "--count", "1", "--at", "2026-03-29T08:00:00Z", "--zone", "Europe/London",
+                         "--zone", "Asia/Tokyo"], capture_output=True, text=True, timeout=10)
+    assert at.returncode == 0 and at.stdout == "2026-03-29 09:00:00 +01:00  2026-03-29 17:00:00 +09:00\n", at
+    local = subprocess.run([BINARY, "clock", "--plain", "--at", "15:00", "--zone", "Europe/London", "--zone", "America/New_York"],
+                           capture_output=True, text=True, timeout=10)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d 15:00:00 \+0[01]:00  \d{4}-\d\d-\d\d 1[01]:00:00 -0[45]:00\n", local.stdout), local
+    synced = subprocess.run([BINARY, "clock", "--plain", "--count", "1", "--sync", "--zone", "UTC"], capture_output=True, text=True,
+                            timeout=10)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+00:00  \((synced ±[\d.]+ ms|not synchronised)\)\n", synced.stdout), synced
+    wrong = subprocess.run([BINARY, "clock", "--plain", "--at", "soon"], capture_output=True, text=True, timeout=10)
+    assert wrong.returncode == 64 and "--at: cannot read time 'soon'" in wrong.stderr, wrong
+
+
 def test_a_dumb_terminal_gets_the_plain_lines(run):
     """TERM=dumb cannot move its cursor: no alternate screen, the plain mode's lines."""
     app = run("clock", env={"TERM": "dumb", "TZ": "UTC"})

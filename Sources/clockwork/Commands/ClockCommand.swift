@@ -2,8 +2,10 @@ import ArgumentParser
 import ClockworkCairo
 import ClockworkCore
 import ClockworkModes
+import ClockworkSystem
 import ClockworkTerminal
 import ClockworkWidgets
+import FoundationEssentials
 
 struct ClockCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -75,6 +77,15 @@ struct ClockCommand: AsyncParsableCommand {
     parsing: .unconditional, help: "Stop after this many lines (default: run until interrupted).")
   var count: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "Show this moment instead of now, in each zone: 15:00 (in the first --zone), 2026-03-29T15:00, 2026-03-29T08:00:00Z; ← and → move it 15 minutes.",
+      valueName: "time"))
+  var at: String?
+
+  @Flag(help: "Plain lines end with whether the system clock is synchronised (synced ±0.4 ms).")
+  var sync = false
+
   // Read here, so that a bad value is a usage error; optional values with a transform would
   // make the parser print them as required in the usage line.
   func validate() throws {
@@ -84,6 +95,19 @@ struct ClockCommand: AsyncParsableCommand {
     if noSeconds && face == .analog {
       throw ValidationError("--no-seconds goes with --face digital")
     }
+    if let at {
+      do { _ = try TargetTimeParser.parse(at, zone: zones.first ?? .local) } catch {
+        throw ValidationError("--at: \(error.description)")
+      }
+    }
+  }
+
+  /// The moment `--at` names: a time of day is today's in the first zone.
+  func moment(in zones: [Zone]) throws -> Date? {
+    guard let at else { return nil }
+    do {
+      return try TargetTimeParser.instant(at: at, on: nil, in: zones.first ?? .local, now: Date())
+    } catch { throw UsageFailure.exit("--at: \(error.description)", in: Self.self) }
   }
 
   func run() async throws {
@@ -92,6 +116,11 @@ struct ClockCommand: AsyncParsableCommand {
     let zones = zones.isEmpty ? settings.zones ?? [Zone.local] : zones
     let theme = try look.apply(to: try theme.map(ThemeArgument.parse) ?? settings.theme ?? .classic)
     let oscillator = try oscillator.map(OscillatorArgument.parse) ?? settings.oscillator ?? .quartz
+    let frozen = try moment(in: zones)
+    if let frozen, !(live.window || live.wantsLiveView) {
+      // One moment is one line, however many were asked.
+      return StandardOutput.line(ClockLines.line(frozen, zones: zones, sync: sync))
+    }
     if (face ?? settings.face) == .digital, count == nil, live.window || live.wantsLiveView {
       let look = DigitalClock.Look(seconds: !noSeconds, date: digital, hours: live.hourCycle)
       if live.window {
@@ -100,14 +129,16 @@ struct ClockCommand: AsyncParsableCommand {
             title: "clockwork", size: live.windowPoints, placement: live.placement,
             hint: LiveOptions.noWindow
           ) { _ in
-            DigitalClockWindow(zones: zones, theme: theme, look: look)
+            FrozenMoment(DigitalClockWindow(zones: zones, theme: theme, look: look), at: frozen)
           })
       }
       let session = try TerminalSession()
       let mode = DigitalClockScreen(
         zones: zones, look: look, graphics: live.graphics, color: theme.hourHand.color,
         background: session.background())
-      throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
+      throw ExitCode(
+        await LiveRun.terminal(
+          FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode))
     }
     if live.window {
       let control = ClockControl(
@@ -117,10 +148,10 @@ struct ClockCommand: AsyncParsableCommand {
         await LiveRun.window(
           title: "clockwork", size: live.windowPoints, placement: live.placement,
           hint: LiveOptions.noWindow
-        ) { _ in ClockWindow(control: control) })
+        ) { _ in FrozenMoment(ClockWindow(control: control), at: frozen) })
     }
-    guard live.wantsLiveView, count == nil else {
-      throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count)))
+    guard live.wantsLiveView, count == nil, frozen == nil || live.wantsLiveView else {
+      throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count, sync: sync)))
     }
     let session = try TerminalSession()
     let control = ClockControl(
@@ -130,7 +161,9 @@ struct ClockCommand: AsyncParsableCommand {
       control: control, graphics: live.graphics,
       rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
       background: session.background(), colorMode: live.colorMode)
-    throw ExitCode(await LiveRun.terminal(mode, session: session, colorMode: live.colorMode))
+    throw ExitCode(
+      await LiveRun.terminal(
+        FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode))
   }
 }
 
