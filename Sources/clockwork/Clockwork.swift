@@ -139,7 +139,11 @@ enum UnknownOption {
       mended += "; \(typed) is a setting: put \"\(typed)\": … in \(file)"
     } else if let others = owners(of: typed, besides: subcommand) {
       mended += ": it is an option of \(others), not of `clockwork \(subcommand ?? "")`"
-    } else if let suggested = match.2, NearestWord.distance(typed, String(suggested)) <= 2 {
+    } else if let suggested = match.2.map(String.init),
+      // Near for its length: two short names (`--hz`, `--at`) are not one misspelt.
+      NearestWord.distance(typed, suggested)
+        <= min(2, max(1, min(typed.count, suggested.count) / 2))
+    {
       mended += ". Did you mean '--\(suggested)'?"
     }
     var message = message
