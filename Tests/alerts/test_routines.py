@@ -10,6 +10,7 @@ import subprocess
 import time
 
 import conftest
+from terminal.kernelclock import kernel_clock
 from test_alerts import BINARY, NotificationServer, wait_for, watcher_pid, world  # noqa: F401
 
 
@@ -398,17 +399,6 @@ def test_a_running_timers_notification_pauses_resumes_and_adds_a_minute(tmp_path
         assert wait_for(lambda: all_ended(tmp_path))
     finally:
         server.close()
-
-
-def kernel_clock():
-    """adjtimex(2) read here, as the kernel answers anyone: (synchronised, maxerror in ms)."""
-    import ctypes
-    import struct
-    reading = ctypes.create_string_buffer(256)  # struct timex is 208 bytes on x86-64 and arm64
-    state = ctypes.CDLL(None, use_errno=True).adjtimex(reading)
-    max_error, = struct.unpack_from("l", reading, 24)
-    status, = struct.unpack_from("i", reading, 40)
-    return state != 5 and not status & 0x40, max_error / 1000  # TIME_ERROR, STA_UNSYNC
 
 
 def test_the_json_status_says_whether_the_system_clock_is_synchronised(world):

@@ -14,6 +14,7 @@ import subprocess
 import time
 
 import pytest
+from terminal.kernelclock import kernel_clock
 from PIL import Image
 
 from terminal.answers import xterm_colour
@@ -603,6 +604,20 @@ def test_a_moment_in_several_zones_and_whether_the_clock_is_synchronised():
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+00:00  \((synced ±[\d.]+ ms|not synchronised)\)\n", synced.stdout), synced
     wrong = subprocess.run([BINARY, "clock", "--plain", "--at", "soon"], capture_output=True, text=True, timeout=10)
     assert wrong.returncode == 64 and "--at: cannot read time 'soon'" in wrong.stderr, wrong
+
+
+def test_a_moment_shown_stands_still_and_the_arrows_move_it(run):
+    """`clock --at` in a terminal: the faces at that moment, still; → moves it 15 minutes; the
+    hint says so, and says when the system clock is not synchronised."""
+    app = run("clock", "--at", "2026-03-29T08:00:00Z", "--zone", "UTC", "--zone", "Asia/Tokyo", env={"TZ": "UTC"})
+    assert app.pump_until(lambda a: "←/→ 15 min" in a.text() and "2026-03-29" in a.text()), app.text()
+    assert re.search(r"08:00:00", app.text()) and re.search(r"17:00:00", app.text()), app.text()
+    unsynced = "clock not synchronised" in app.text()
+    app.send("\x1b[C")  # →
+    assert app.pump_until(lambda a: "08:15:00" in a.text() and "17:15:00" in a.text()), app.text()
+    assert unsynced is not kernel_clock()[0], "said as the kernel says"
+    app.send("q")
+    assert app.wait() == 0
 
 
 def test_a_dumb_terminal_gets_the_plain_lines(run):

@@ -55,9 +55,15 @@ public final class ClockControl {
     return .redraw
   }
 
-  /// The key hints, with the oscillator and theme in use now.
+  /// Said after the key hints: the arrows of a moment shown (`--at`), a clock not synchronised.
+  public var remarks: [String] = []
+
+  /// The key hints, with the oscillator and theme in use now, and the remarks.
   public var help: String {
-    "q quit  o oscillator (\(oscillators[oscillatorIndex]))  t theme (\(themes[themeIndex].name))  d digital"
+    ([
+      "q quit  o oscillator (\(oscillators[oscillatorIndex]))  t theme (\(themes[themeIndex].name))  d digital"
+    ]
+      + remarks).joined(separator: "  ")
   }
 
   /// Sets every face to `date` at its pixel scale and returns the seconds until any face or

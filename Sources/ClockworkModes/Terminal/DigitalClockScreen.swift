@@ -11,14 +11,19 @@ public final class DigitalClockScreen: LiveMode {
   /// The runner's clock's instants.
   public typealias Instant = ContinuousClock.Instant
   let zones: [Zone]
+  /// Said after the key hint (``ClockControl/remarks``).
+  let remarks: [String]
   let look: DigitalClock.Look
   let digits: BigText
   let palette: Palette
 
   /// - Parameter color: the digits' colour (the theme's hands').
   public init(
-    zones: [Zone], look: DigitalClock.Look, graphics: Graphics, color: Color, background: RGB? = nil
+    zones: [Zone], look: DigitalClock.Look, graphics: Graphics, color: Color,
+    background: RGB? = nil,
+    remarks: [String] = []
   ) {
+    self.remarks = remarks
     self.zones = zones.isEmpty ? [.local] : zones
     self.look = look
     palette = Palette(background: background)
@@ -80,7 +85,8 @@ public final class DigitalClockScreen: LiveMode {
     }
     if size.rows > 2 {
       grid.writeCentered(
-        String("q quit".prefix(size.columns)), row: size.rows - 1, foreground: palette.help)
+        String((["q quit"] + remarks).joined(separator: "  ").prefix(size.columns)),
+        row: size.rows - 1, foreground: palette.help)
     }
     grid.title = ClockText.time(zones[0].civilTime(at: moment.wall), hours: look.hours)
     let delay =

@@ -117,6 +117,10 @@ struct ClockCommand: AsyncParsableCommand {
     let theme = try look.apply(to: try theme.map(ThemeArgument.parse) ?? settings.theme ?? .classic)
     let oscillator = try oscillator.map(OscillatorArgument.parse) ?? settings.oscillator ?? .quartz
     let frozen = try moment(in: zones)
+    // Where the time is shown: that a moment is shown, and when the clock is not to be trusted.
+    let remarks =
+      (frozen == nil ? [] : ["←/→ 15 min"])
+      + (ClockSync.read()?.synchronized == false ? ["clock not synchronised"] : [])
     if let frozen, !(live.window || live.wantsLiveView) {
       // One moment is one line, however many were asked.
       return StandardOutput.line(ClockLines.line(frozen, zones: zones, sync: sync))
@@ -135,7 +139,7 @@ struct ClockCommand: AsyncParsableCommand {
       let session = try TerminalSession()
       let mode = DigitalClockScreen(
         zones: zones, look: look, graphics: live.graphics, color: theme.hourHand.color,
-        background: session.background())
+        background: session.background(), remarks: remarks)
       throw ExitCode(
         await LiveRun.terminal(
           FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode))
@@ -144,6 +148,7 @@ struct ClockCommand: AsyncParsableCommand {
       let control = ClockControl(
         zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle,
         parts: look.parts)
+      control.remarks = remarks
       throw ExitCode(
         await LiveRun.window(
           title: "clockwork", size: live.windowPoints, placement: live.placement,
@@ -157,6 +162,7 @@ struct ClockCommand: AsyncParsableCommand {
     let control = ClockControl(
       zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle,
       parts: look.parts)
+    control.remarks = remarks
     let mode = ClockScreen(
       control: control, graphics: live.graphics,
       rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
