@@ -121,7 +121,8 @@ struct ClockCommand: AsyncParsableCommand {
     let remarks =
       (frozen == nil ? [] : ["←/→ 15 min"])
       + (ClockSync.read()?.synchronized == false ? ["clock not synchronised"] : [])
-    if let frozen, !(live.window || live.wantsLiveView) {
+    // --count asks for lines, as --plain does.
+    if let frozen, count != nil || !(live.window || live.wantsLiveView) {
       // One moment is one line, however many were asked.
       return StandardOutput.line(ClockLines.line(frozen, zones: zones, sync: sync))
     }
@@ -155,7 +156,7 @@ struct ClockCommand: AsyncParsableCommand {
           hint: LiveOptions.noWindow
         ) { _ in FrozenMoment(ClockWindow(control: control), at: frozen) })
     }
-    guard live.wantsLiveView, count == nil, frozen == nil || live.wantsLiveView else {
+    guard live.wantsLiveView, count == nil else {
       throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count, sync: sync)))
     }
     let session = try TerminalSession()
