@@ -176,7 +176,7 @@ import FoundationEssentials
     face.show(running.first, now: now)
     for (timer, row) in zip(running, rows) {
       if let over = timer.overtime(atWall: now) {
-        let shown = "+" + CountdownFormat.string(.seconds(over.rounded(.down)))
+        let shown = CountdownFormat.over(.seconds(over))
         setText(row.text, "\(timer.name), \(shown) since its end")
         for control in [row.pause, row.more] { gtk_widget_set_sensitive(control, 0) }
         if timer.name == running.first?.name {

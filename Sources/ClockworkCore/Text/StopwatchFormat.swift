@@ -51,6 +51,13 @@ public enum CountdownFormat {
     }
     return "\(fields.minutes):\(ClockText.pad(fields.seconds))"
   }
+
+  /// `+0:42`: the time past an end (overtime, a count up), in whole seconds: counting up, a
+  /// reading rounds down. Taken from the duration's components (a Double quotient of 3725 s can
+  /// read 3724.99…).
+  public static func over(_ past: Duration) -> String {
+    "+" + string(.seconds(max(.zero, past).components.seconds))
+  }
 }
 
 /// Hours, minutes, seconds and hundredths of a whole number of centiseconds.

@@ -287,7 +287,7 @@ public final class TimerControl {
   /// For the terminal's or window's title: the time left in whole seconds and the name.
   public func title(at now: Instant) -> String {
     if let over = overtime(at: now) {
-      return "+\(CountdownFormat.string(.seconds(over.components.seconds))) \(alert.name)"
+      return "\(CountdownFormat.over(over)) \(alert.name)"
     }
     if finishedAt != nil { return "\(alert.name) finished" }
     return "\(CountdownFormat.string(countdown.remaining(at: now))) \(heading ?? alert.name)"

@@ -35,7 +35,7 @@ public final class TimerLines: PlainLines {
     let now = moment.instant
     if let since = overtimeSince {
       let whole = max(.zero, since.duration(to: now)).components.seconds
-      let line = whole < 1 ? nil : "+" + CountdownFormat.string(.seconds(whole))
+      let line = whole < 1 ? nil : CountdownFormat.over(.seconds(whole))
       return Planned(line, next: since.advanced(by: .seconds(whole + 1)))
     }
     let next = countdown.isFinished(at: now) ? nil : Self.nextWholeSecond(of: countdown, after: now)

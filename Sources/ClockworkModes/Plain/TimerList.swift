@@ -20,7 +20,7 @@ public enum TimerList {
       if let over = timer.overtime(atWall: wallNow) {
         let end = Date(timeIntervalSince1970: timer.endsAt ?? 0)
         state =
-          "+\(CountdownFormat.string(.seconds(over.rounded(.down)))) since \(ClockText.line(end, in: .local))"
+          "\(CountdownFormat.over(.seconds(over))) since \(ClockText.line(end, in: .local))"
       } else if left <= 0 {
         state = timer.finishedDescription(wallNow: wallNow, zone: .local)
       } else {

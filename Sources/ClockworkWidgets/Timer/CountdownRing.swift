@@ -150,9 +150,7 @@ public final class CountdownRing {
   /// as `+0:42`, in the last seconds' colours (the label's own where the style has none).
   public func show(overtime: Duration) {
     show(remaining: .zero, progress: 1)
-    // Whole seconds from the components: a Double quotient of 3725 s can read 3724.99….
-    let whole = Duration.seconds(max(.zero, overtime).components.seconds)
-    let text = "+" + CountdownFormat.string(whole)
+    let text = CountdownFormat.over(overtime)
     if style.labelScale == nil, text.count != label.string.count {
       label.fontSize = size * Self.fittedScale(characters: text.count, style: style)
     }
