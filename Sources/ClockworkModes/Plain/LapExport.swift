@@ -102,9 +102,10 @@ public enum LapExport {
     try write(contents(sessions, zone: zone, format: try Format(path: path)), to: path)
   }
 
-  private static func write(_ text: String, to path: String) throws(Failure) {
+  /// Writes `text` to `path` atomically; a failure says what (`what`: "laps") and why.
+  static func write(_ text: String, to path: String, what: String = "laps") throws(Failure) {
     do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-      throw Failure(description: "cannot write laps to \(path): \(error.reason)")
+      throw Failure(description: "cannot write \(what) to \(path): \(error.reason)")
     }
   }
 }

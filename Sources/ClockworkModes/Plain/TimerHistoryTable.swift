@@ -111,9 +111,7 @@ public enum TimerHistoryTable {
     throws(LapExport.Failure)
   {
     let text = contents(records, zone: zone, format: try LapExport.Format(path: path))
-    do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-      throw LapExport.Failure(description: "cannot write the history to \(path): \(error.reason)")
-    }
+    try LapExport.write(text, to: path, what: "the history")
   }
 
   static func label(_ record: TimerHistory.Record) -> String {
