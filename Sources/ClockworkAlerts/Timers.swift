@@ -236,9 +236,7 @@ public struct Timers: Sendable {
     let instant = ContinuousClock.now
     let finished = timer.isFinished(atWall: now)
     guard !finished || change == .restart else { throw .timerFinished(name) }
-    guard var countdown = try? timer.restored(at: instant, wallNow: now) else {
-      throw .cannotSave("timer \(name) could not be read back")
-    }
+    var countdown = try restored(timer, at: instant, wallNow: now)
     switch change {
     case .pause: countdown.pause(at: instant)
     case .resume: countdown.resume(at: instant)
