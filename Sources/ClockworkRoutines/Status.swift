@@ -203,17 +203,17 @@ public struct Status: Sendable, Equatable {
         items.first.map {
           $0.paused ? "paused" : ($0.remaining ?? 0) < 0 ? "overtime" : $0.kind.rawValue
         } ?? "idle"
-      var object: [String: JSONScalar] = [
+      var object: [String: JSONValue] = [
         "text": .string(line), "tooltip": .string(items.map(\.detail).joined(separator: "\n")),
         "class": .string(kind),
       ]
       if let percentage = items.first(where: { $0.kind == .timer })?.percentage {
         object["percentage"] = .int(percentage)
       }
-      return JSONScalar.object(object)
+      return JSONValue.object(object).encoded
     case .json:
       let list = items.map { item in
-        var object: [String: JSONScalar] = [
+        var object: [String: JSONValue] = [
           "kind": .string(item.kind.rawValue), "text": .string(item.text),
           "detail": .string(item.detail), "paused": .bool(item.paused),
         ]
@@ -225,40 +225,42 @@ public struct Status: Sendable, Equatable {
           object["endsAt"] = .string(ClockText.iso8601(endsAt, in: .local))
         }
         if !item.actions.isEmpty {
-          object["actions"] = .raw(
-            JSONScalar.object(
-              item.actions.mapValues(JSONScalar.string).reduce(into: [:]) {
-                $0[$1.key.rawValue] = $1.value
-              }))
+          object["actions"] = .object(
+            Dictionary(
+              uniqueKeysWithValues: item.actions.map { ($0.key.rawValue, .string($0.value)) }))
         }
-        return JSONScalar.object(object)
+        return JSONValue.object(object).encoded
       }
       let clock = self.clock.map {
         ",\"clock\":"
-          + JSONScalar.object([
+          + JSONValue.object([
             "synchronized": .bool($0.synchronized), "maxErrorMs": .number($0.maxErrorMs),
             "estimatedErrorMs": .number($0.estimatedErrorMs),
-          ])
+          ]).encoded
       }
       return
-        "{\"text\":\(JSONScalar.string(line).encoded),\"items\":[\(list.joined(separator: ","))]\(clock ?? "")}"
+        "{\"text\":\(JSONValue.string(line).encoded),\"items\":[\(list.joined(separator: ","))]\(clock ?? "")}"
     }
   }
 }
 
-/// A JSON value of one line, keys sorted (what panels read; no pretty printing).
-enum JSONScalar {
+/// A JSON value written on one line, keys sorted (what panels read; no pretty printing).
+enum JSONValue {
   case string(String), int(Int), bool(Bool)
   /// Seconds, to the millisecond.
   case number(Double)
-  /// JSON already encoded (an object within).
-  case raw(String)
+  /// An object, its keys sorted.
+  indirect case object([String: JSONValue])
 
   var encoded: String {
     switch self {
     case .int(let value): return String(value)
     case .number(let value): return String((value * 1000).rounded() / 1000)
-    case .raw(let json): return json
+    case .object(let fields):
+      return "{"
+        + fields.sorted { $0.key < $1.key }.map {
+          "\(JSONValue.string($0.key).encoded):\($0.value.encoded)"
+        }.joined(separator: ",") + "}"
     case .bool(let value): return value ? "true" : "false"
     case .string(let text):
       let encoder = JSONEncoder()
@@ -266,13 +268,6 @@ enum JSONScalar {
       let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
       return String(decoding: data, as: UTF8.self)
     }
-  }
-
-  static func object(_ fields: [String: JSONScalar]) -> String {
-    "{"
-      + fields.sorted { $0.key < $1.key }.map {
-        "\(JSONScalar.string($0.key).encoded):\($0.value.encoded)"
-      }.joined(separator: ",") + "}"
   }
 }
 
