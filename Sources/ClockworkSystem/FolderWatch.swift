@@ -13,13 +13,15 @@ import Glibc
 public final class FolderWatch: @unchecked Sendable {
   private let source: (any DispatchSourceRead)?
 
+  /// What changes a folder of state files (this watch's and ``WallClockWait``'s): a file saved
+  /// by renaming into place, taken by renaming away, removed, written and closed, or made.
+  static let changes = UInt32(IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE | IN_CREATE)
+
   /// Watches `path` (a folder); with no watch to be had (no such folder, no inotify left),
   /// nothing is called and nothing fails: the screen then follows only its own changes.
   public init(_ path: String, handler: @escaping @Sendable () -> Void) {
     let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-    // Saved by renaming into place, taken by renaming away, removed; not locks opened.
-    let events = UInt32(IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE | IN_CREATE)
-    guard descriptor >= 0, inotify_add_watch(descriptor, path, events) >= 0 else {
+    guard descriptor >= 0, inotify_add_watch(descriptor, path, Self.changes) >= 0 else {
       if descriptor >= 0 { close(descriptor) }
       source = nil
       return

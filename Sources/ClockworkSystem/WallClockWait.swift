@@ -31,10 +31,7 @@ public final class WallClockWait {
     guard timer >= 0, watch >= 0 else {
       throw Failure(description: "cannot wait: \(String(cString: strerror(errno)))")
     }
-    // Files are saved by renaming into place and taken by renaming away; locks opened and
-    // closed in the folders are not changes (made, once, they are: as a folder made is).
-    let events = UInt32(IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_CREATE)
-    for folder in folders where inotify_add_watch(watch, folder.path, events) < 0 {
+    for folder in folders where inotify_add_watch(watch, folder.path, FolderWatch.changes) < 0 {
       throw Failure(description: "cannot watch \(folder.path): \(String(cString: strerror(errno)))")
     }
   }
