@@ -83,8 +83,8 @@ import FoundationEssentials
   /// Saves what the fields say, or says what is wrong with them.
   func save() {
     var edit = Alarms.Edit()
-    let zoneText = String(text(of: zone.entry).filter { !$0.isWhitespace || $0 == " " })
-      .split(separator: " ").joined(separator: " ")
+    let zoneText = text(of: zone.entry).split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
     let newZone: Zone?
     if zoneText.isEmpty || zoneText.lowercased() == "local" {
       newZone = nil

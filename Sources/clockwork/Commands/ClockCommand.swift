@@ -110,6 +110,13 @@ struct ClockCommand: AsyncParsableCommand {
     } catch { throw UsageFailure.exit("--at: \(error.description)", in: Self.self) }
   }
 
+  /// Said after a terminal clock's key hints: that a moment is shown (and the keys that move
+  /// it), and when the system clock is not to be trusted. A window shows no key hints.
+  static func remarks(frozen: Date?) -> [String] {
+    (frozen == nil ? [] : ["←/→ 15 min"])
+      + (ClockSync.read()?.synchronized == false ? ["clock not synchronised"] : [])
+  }
+
   func run() async throws {
     let settings = try Settings.load()
     let live = live.resolved(settings)
@@ -117,10 +124,6 @@ struct ClockCommand: AsyncParsableCommand {
     let theme = try look.apply(to: try theme.map(ThemeArgument.parse) ?? settings.theme ?? .classic)
     let oscillator = try oscillator.map(OscillatorArgument.parse) ?? settings.oscillator ?? .quartz
     let frozen = try moment(in: zones)
-    // Where the time is shown: that a moment is shown, and when the clock is not to be trusted.
-    let remarks =
-      (frozen == nil ? [] : ["←/→ 15 min"])
-      + (ClockSync.read()?.synchronized == false ? ["clock not synchronised"] : [])
     // --count asks for lines, as --plain does.
     if let frozen, count != nil || !(live.window || live.wantsLiveView) {
       // One moment is one line, however many were asked.
@@ -140,7 +143,7 @@ struct ClockCommand: AsyncParsableCommand {
       let session = try TerminalSession()
       let mode = DigitalClockScreen(
         zones: zones, look: look, graphics: live.graphics, color: theme.hourHand.color,
-        background: session.background(), remarks: remarks)
+        background: session.background(), remarks: Self.remarks(frozen: frozen))
       throw ExitCode(
         await LiveRun.terminal(
           FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode))
@@ -149,7 +152,6 @@ struct ClockCommand: AsyncParsableCommand {
       let control = ClockControl(
         zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle,
         parts: look.parts)
-      control.remarks = remarks
       throw ExitCode(
         await LiveRun.window(
           title: "clockwork", size: live.windowPoints, placement: live.placement,
@@ -163,7 +165,7 @@ struct ClockCommand: AsyncParsableCommand {
     let control = ClockControl(
       zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle,
       parts: look.parts)
-    control.remarks = remarks
+    control.remarks = Self.remarks(frozen: frozen)
     let mode = ClockScreen(
       control: control, graphics: live.graphics,
       rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
