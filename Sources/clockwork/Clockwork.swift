@@ -134,8 +134,9 @@ enum UnknownOption {
     if typed == "fps", subcommand == "clock" {
       mended +=
         ": the clock has no frame rate; it draws when a hand has moved (a sample in a terminal, a pixel in a window)"
-    } else if Settings.keys.contains(typed) {
-      let file = Settings.path(environment: ProcessInfo.processInfo.environment) ?? "config.json"
+    } else if SettingsFile.keys.contains(typed) {
+      let file =
+        SettingsFile.path(environment: ProcessInfo.processInfo.environment) ?? "config.json"
       mended += "; \(typed) is a setting: put \"\(typed)\": … in \(file)"
     } else if let others = owners(of: typed, besides: subcommand) {
       mended += ": it is an option of \(others), not of `clockwork \(subcommand ?? "")`"

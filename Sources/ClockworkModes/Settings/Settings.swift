@@ -49,14 +49,6 @@ public struct Settings {
   /// No settings: every option's default.
   public init() {}
 
-  /// The keys the file may have.
-  public static var keys: [String] { SettingsFile.keys }
-
-  /// The file's path, or nil without a home.
-  public static func path(environment: [String: String]) -> String? {
-    SettingsFile.path(environment: environment)
-  }
-
   /// The settings, none when there is no file.
   public static func load(environment: [String: String] = ProcessInfo.processInfo.environment)
     throws(SettingsError) -> Settings
@@ -74,15 +66,6 @@ public struct Settings {
     try SettingsFile.save(zones: zones, environment: environment) { file throws(SettingsError) in
       _ = try Settings(file)
     }
-  }
-
-  static func read(path: String) throws(SettingsError) -> Settings {
-    try Settings(try SettingsFile.read(path: path))
-  }
-
-  /// Settings from JSON text; a relative theme path is read from `path`'s folder.
-  static func decode(_ data: Data, path: String) throws(SettingsError) -> Settings {
-    try Settings(try SettingsFile(decoding: data, path: path))
   }
 
   /// The settings of `file`, each entry in the order of the file (the first bad line is the
