@@ -137,10 +137,12 @@ public final class TimerPersistence {
   /// end), and saves the next phase; an unsaved timer is this process's alone.
   public func claimEnd(wallNow: Date) -> EndClaim {
     let phaseEnd = TimerAlert.PhaseEnd(sequence: sequence, step: step, manual: manual)
+    // The next phase's start as whoever rang the end saved it (at that end, exactly).
+    var nextStart: Double?
     defer {
       if phaseEnd?.next != nil {
         step += 1
-        started = manual ? nil : nextPhaseStart(wallNow)
+        started = manual ? nil : nextStart.map(Date.init(timeIntervalSince1970:)) ?? wallNow
       }
     }
     if saveError != nil { return EndClaim(ours: true, phaseEnd: phaseEnd) }
@@ -152,17 +154,12 @@ public final class TimerPersistence {
       } else if let saved = claimed.next {
         whenSaved(saved.endsAt != nil)
       }
+      nextStart = claimed.next?.started
       known = fileIdentity()
       return EndClaim(ours: true, phaseEnd: phaseEnd)
     }
+    nextStart = store.file(name).load(now: wallNow).value?.started  // rung by another
     return EndClaim(ours: false, phaseEnd: phaseEnd)
-  }
-
-  /// When the phase after the one that ended at about `wallNow` started, as whoever rang the end
-  /// saved it (at that end, exactly); `wallNow` when it is not saved.
-  func nextPhaseStart(_ wallNow: Date) -> Date {
-    store.file(name).load(now: wallNow).value?.started.map(Date.init(timeIntervalSince1970:))
-      ?? wallNow
   }
 
   /// Takes the file as saved now for this process's own (a timer shown as it is, not saved
