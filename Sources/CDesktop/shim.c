@@ -61,3 +61,10 @@ void cw_add_action(
   const char *accels[] = {accel, NULL};
   gtk_application_set_accels_for_action(application, detailed, accels);
 }
+
+double cw_text_scale(void) {
+  int dpi = -1;
+  GtkSettings *settings = gtk_settings_get_default();
+  if (settings != NULL) g_object_get(settings, "gtk-xft-dpi", &dpi, NULL);
+  return dpi > 0 ? dpi / (96.0 * 1024.0) : 1.0;
+}

@@ -11,7 +11,8 @@ import FoundationEssentials
 
 /// The countdown ring design for one timer of the Timer page: the ring filling over the
 /// cycling backdrop, the pulse while it runs (stilled where the desktop asks for no
-/// animations), the time left in the middle. It shows; the watcher or systemd rings.
+/// animations), the time left in the middle; in high contrast, the ring alone in two colours
+/// on a plain page. It shows; the watcher or systemd rings.
 @MainActor final class TimerFace {
   typealias Instant = ContinuousClock.Instant
   let ring = CountdownRing(size: 200, style: TimerWindow.ringStyle())
@@ -35,6 +36,15 @@ import FoundationEssentials
     ring.labelBackground = GradientBackdrop.defaultColors[1]
     backdrop.start(at: 0)
     scene.addSublayer(ring.layer)
+  }
+
+  /// The page under the ring in high contrast, white or black; `nil`: the design's backdrop.
+  var highContrastPage: Color? {
+    didSet {
+      let style = TimerWindow.ringStyle()
+      ring.style = highContrastPage.map { style.highContrast(dark: $0 == .black) } ?? style
+      view.redraw()
+    }
   }
 
   /// The timer as saved when it was last shown.
@@ -76,9 +86,11 @@ import FoundationEssentials
     backdrop.resize(to: size)
     ring.layer.position = Point(x: size.width / 2, y: size.height / 2)
     let t = origin.duration(to: now) / .seconds(1)
-    let still = backdrop.still(at: t)
-    (still.anchorPoint, still.position, still.transform) = (.zero, .zero, scene.transform)
-    root.addSublayer(still)
+    if highContrastPage == nil {
+      let still = backdrop.still(at: t)
+      (still.anchorPoint, still.position, still.transform) = (.zero, .zero, scene.transform)
+      root.addSublayer(still)
+    }
     root.addSublayer(scene)
     let shown = countdown
     let running = shown.map { $0.isRunning && !$0.isFinished(at: now) } ?? false
@@ -87,7 +99,7 @@ import FoundationEssentials
       ring.show(overtime: over)
       let next = overtimeEnd.advanced(by: .seconds(max(.zero, over).components.seconds + 1))
       ring.setPulsing(false, at: t)
-      return Planned(WindowFrame(root, at: t, background: .black), next: next)
+      return Planned(WindowFrame(root, at: t, background: highContrastPage ?? .black), next: next)
     }
     ring.show(
       remaining: shown?.remaining(at: now) ?? .zero, progress: shown?.progress(at: now) ?? 0)
@@ -106,6 +118,6 @@ import FoundationEssentials
         pixelScale: k * canvas.scale)
       next = now.advanced(by: .seconds(max(0.001, min(delay, 1))))
     }
-    return Planned(WindowFrame(root, at: t, background: .black), next: next)
+    return Planned(WindowFrame(root, at: t, background: highContrastPage ?? .black), next: next)
   }
 }

@@ -28,8 +28,11 @@ import FoundationEssentials
   static let pomodoro = PhaseSequence.pomodoro(
     work: .seconds(25 * 60), rest: .seconds(5 * 60), longBreak: .seconds(15 * 60), rounds: 4)
 
-  init() {
-    gtk_widget_set_size_request(face.view.area, 200, 260)
+  init(look: DesktopLook) {
+    look.follow { [face] in
+      face.highContrastPage = look.highContrast ? (look.dark ? .black : .white) : nil
+      gtk_widget_set_size_request(face.view.area, 200, Int32(260 * look.textScale))
+    }
     gtk_widget_set_vexpand(face.view.area, 0)
     // Its corners rounded as a card's.
     gtk_widget_add_css_class(face.view.area, "card")

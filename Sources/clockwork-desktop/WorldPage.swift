@@ -26,20 +26,26 @@ import FoundationEssentials
   let hours: HourCycle
   var zoneRows: [(zone: Zone, text: Widget, up: Widget, down: Widget)] = []
 
-  init(settings: Settings) {
+  init(settings: Settings, look: DesktopLook) {
     hours = settings.hours ?? Settings.localeHours()
     names = (settings.zones ?? []).filter { $0 != .local }.map(\.description)
-    let clock = ClockWindow(
-      control: ClockControl(
-        zones: [.local], theme: settings.theme ?? .classic,
-        oscillator: settings.oscillator ?? .quartz, digital: false, hours: hours))
+    let control = ClockControl(
+      zones: [.local], theme: settings.theme ?? .classic,
+      oscillator: settings.oscillator ?? .quartz, digital: false, hours: hours)
+    let clock = ClockWindow(control: control)
     // The face on the page's own colour, light or dark.
     face = SceneView(named: "Clock face") { canvas, moment in
       var planned = clock.frame(at: moment, on: canvas)
       planned.frame.background = .clear
       return planned
     }
-    gtk_widget_set_size_request(face.area, 220, 220)
+    // High contrast: the theme's shapes in two colours; large text: a larger face.
+    look.follow { [face] in
+      control.draw(in: look.highContrast ? control.theme.highContrast(dark: look.dark) : nil)
+      let side = Int32(220 * look.textScale)
+      gtk_widget_set_size_request(face.area, side, side)
+      face.redraw()
+    }
     let content = box(vertical: true, [face.area, time, day, sync, zones])
     root = scrolled(content)
     let add = button("Add") { [unowned self] in addZone() }

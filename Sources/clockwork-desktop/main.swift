@@ -11,6 +11,8 @@ import Glibc
   let application: UnsafeMutablePointer<AdwApplication>
   var window: Widget?
   var stack: Widget?
+  /// Light or dark, high contrast, large text: as the desktop asks.
+  var look: DesktopLook?
   /// The pages, once the window is made.
   var pages: (world: WorldPage, alarms: AlarmsPage, stopwatch: StopwatchPage, timer: TimerPage)?
 
@@ -103,8 +105,11 @@ import Glibc
       _ = write(2, message, message.count)
       settings = Settings()
     }
+    let look = DesktopLook()
+    self.look = look
     let (world, alarms, stopwatch, timer) = (
-      WorldPage(settings: settings), AlarmsPage(), StopwatchPage(), TimerPage()
+      WorldPage(settings: settings, look: look), AlarmsPage(), StopwatchPage(),
+      TimerPage(look: look)
     )
     pages = (world, alarms, stopwatch, timer)
     let stack = made(adw_view_stack_new())

@@ -15,6 +15,7 @@ import time
 
 import pytest
 
+from conftest import our_processes
 from terminal.notifications import NotificationServer
 from test_window import display  # noqa: F401
 
@@ -58,7 +59,9 @@ def app(display, tmp_path_factory):  # noqa: F811
     server = NotificationServer(folder)
     address = server.address
     env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_STATE_HOME": str(folder / "state"),
-           "XDG_CONFIG_HOME": str(folder / "config"), "GSK_RENDERER": "cairo", "TZ": "UTC", "GTK_A11Y": "atspi"}
+           "XDG_CONFIG_HOME": str(folder / "config"), "GSK_RENDERER": "cairo", "TZ": "UTC", "GTK_A11Y": "atspi",
+           # GSettings from a key file the look's test writes (high contrast), watched by GLib.
+           "GSETTINGS_BACKEND": "keyfile"}
     env.pop("NO_AT_BRIDGE", None)
     before = os.environ.get("DBUS_SESSION_BUS_ADDRESS")
     os.environ["DBUS_SESSION_BUS_ADDRESS"] = address  # read by pyatspi when first imported
@@ -391,6 +394,66 @@ def test_every_page_and_the_shortcuts_list_are_reached_from_the_keyboard(app):
     subprocess.run(["xdotool", "key", "Escape"], env=env, check=True)
 
 
+def extents(pyatspi, node):
+    """Where `node` is on the screen: x, y, width, height."""
+    box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    return box.x, box.y, box.width, box.height
+
+
+def colourful(env, box):
+    """The share of the pixels in `box` on the screen that are clearly coloured (not grey)."""
+    from PIL import Image
+    import io
+    x, y, width, height = box
+    shot = subprocess.run(["import", "-window", "root", "-crop", f"{width}x{height}+{x}+{y}", "png:-"], env=env,
+                          capture_output=True, check=True).stdout
+    pixels = list(Image.open(io.BytesIO(shot)).convert("RGB").getdata())
+    return sum(1 for r, g, b in pixels if max(r, g, b) - min(r, g, b) > 40) / max(len(pixels), 1)
+
+
+def test_the_faces_follow_high_contrast_and_large_text(app):
+    """The desktop asks for high contrast (GNOME's setting, here in GSettings' key file) and the
+    Timer page's ring drops its colours for black and white at once; it asks for larger text
+    (XSETTINGS' Xft/DPI, as GNOME's Large Text, from xsettingsd) and the faces grow with it."""
+    pyatspi, root, env = app
+    settings = pathlib.Path(env["XDG_CONFIG_HOME"]) / "glib-2.0" / "settings" / "keyfile"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    launched = subprocess.run([DESKTOP, "--timer", "10m", "--name", "look"], env=env, capture_output=True, text=True, timeout=30)
+    assert launched.returncode == 0, launched.stderr
+    timer = page(pyatspi, root, "Timer")
+    ring = wait_for(lambda: named(pyatspi, timer, "Timer ring", ("image", "drawing area", "canvas", "panel", "filler")))
+    box = extents(pyatspi, ring)
+    assert colourful(env, box) > 0.5  # the design's backdrop
+    try:
+        settings.write_text("[org/gnome/desktop/a11y/interface]\nhigh-contrast=true\n")
+        assert wait_for(lambda: colourful(env, extents(pyatspi, ring)) < 0.01), colourful(env, extents(pyatspi, ring))
+    finally:
+        settings.write_text("[org/gnome/desktop/a11y/interface]\nhigh-contrast=false\n")
+    assert wait_for(lambda: colourful(env, extents(pyatspi, ring)) > 0.5)
+    clockwork(env, "timer", "--cancel", "--name", "look")
+
+    # In a window too small for the face to grow by itself, it is as large as its text asks.
+    world = page(pyatspi, root, "World")
+    face = wait_for(lambda: named(pyatspi, world, "Clock face", ("image", "drawing area", "canvas", "panel", "filler")))
+    window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()[0]
+    subprocess.run(["xdotool", "windowsize", "--sync", window, "480", "420"], env=env, check=True)
+    config = pathlib.Path(env["XDG_CONFIG_HOME"]) / "xsettingsd.conf"
+    config.write_text("Xft/DPI 98304\n")  # 96 dpi: text as it is by default
+    daemon = subprocess.Popen(["xsettingsd", "-c", str(config)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert wait_for(lambda: 200 <= extents(pyatspi, face)[3] < 260), extents(pyatspi, face)
+        config.write_text("Xft/DPI 147456\n")  # text half as large again
+        daemon.send_signal(1)  # SIGHUP: read the file again
+        assert wait_for(lambda: extents(pyatspi, face)[3] >= 320), extents(pyatspi, face)
+        config.write_text("Xft/DPI 98304\n")
+        daemon.send_signal(1)
+        assert wait_for(lambda: extents(pyatspi, face)[3] < 260), extents(pyatspi, face)
+    finally:
+        daemon.terminate()
+        daemon.wait(timeout=10)
+        subprocess.run(["xdotool", "windowsize", window, "640", "720"], env=env)
+
+
 def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
     """Last in this file: it closes the app. The alarm is set for the next whole minute (UTC),
     and rung by the watcher the app handed it to."""
@@ -432,3 +495,7 @@ def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
         reopened.wait(timeout=10)
     number = re.search(r"^alarm (\d+): .*kettle", clockwork(env, "alarm", "list").stdout, re.M)[1]
     clockwork(env, "alarm", "remove", number)
+    # The watcher leaves once nothing is left to ring: nothing this test started outlives it.
+    state = env["XDG_STATE_HOME"]
+    assert wait_for(lambda: state not in our_processes().values(), timeout=10), our_processes()
+

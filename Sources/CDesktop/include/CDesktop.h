@@ -28,3 +28,7 @@ gboolean cw_animations_enabled(void);
 void cw_add_action(
   GtkApplication *application, const char *name, const char *accel, void (*handler)(void *data),
   void *data, void (*release)(void *data));
+
+// How much larger than GTK's default the desktop asks text to be (gtk-xft-dpi over 96 dpi;
+// GNOME's "Large Text" is 1.25); 1 where it does not say.
+double cw_text_scale(void);

@@ -39,6 +39,12 @@ public final class ClockControl {
   /// The theme in use now.
   public var theme: ClockTheme { themes[themeIndex] }
 
+  /// Draws every face in `theme` (the desktop's high contrast over the theme in use), or back
+  /// in the theme in use when `nil`; the t key's cycle stays where it is.
+  public func draw(in theme: ClockTheme?) {
+    for face in faces { face.configure(theme: theme ?? self.theme) }
+  }
+
   /// q quits; o, t and d change the oscillator, the theme and the digital readout.
   public func handle(_ key: Key) -> LiveAction {
     if let ending = Self.ending(key) { return ending }
