@@ -68,3 +68,39 @@ double cw_text_scale(void) {
   if (settings != NULL) g_object_get(settings, "gtk-xft-dpi", &dpi, NULL);
   return dpi > 0 ? dpi / (96.0 * 1024.0) : 1.0;
 }
+
+typedef struct {
+  void (*chosen)(void *data, const char *path);
+  void *data;
+  void (*release)(void *data);
+} SaveRequest;
+
+static void cw_save_response(GtkNativeDialog *dialog, int response, gpointer user_data) {
+  SaveRequest *request = user_data;
+  char *path = NULL;
+  if (response == GTK_RESPONSE_ACCEPT) {
+    GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(dialog));
+    if (file != NULL) {
+      path = g_file_get_path(file);
+      g_object_unref(file);
+    }
+  }
+  request->chosen(request->data, path);
+  g_free(path);
+  request->release(request->data);
+  g_free(request);
+  g_object_unref(dialog);
+}
+
+void cw_choose_save_path(
+  GtkWindow *parent, const char *title, const char *accept, const char *name,
+  void (*chosen)(void *data, const char *path), void *data, void (*release)(void *data)) {
+  GtkFileChooserNative *dialog =
+    gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_SAVE, accept, NULL);
+  gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(dialog), TRUE);
+  gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(dialog), name);
+  SaveRequest *request = g_new(SaveRequest, 1);
+  *request = (SaveRequest){chosen, data, release};
+  g_signal_connect(dialog, "response", G_CALLBACK(cw_save_response), request);
+  gtk_native_dialog_show(GTK_NATIVE_DIALOG(dialog));
+}

@@ -7,7 +7,7 @@ import ClockworkState
 import FoundationEssentials
 
 /// The stopwatch design: the time, Start (green) and Stop (red), Lap and Reset, the laps newest
-/// first. The same stopwatch as `clockwork stopwatch`: its state file, its lock, its rules
+/// first, exported to CSV or JSON as `stopwatch --export` writes them. The same stopwatch as `clockwork stopwatch`: its state file, its lock, its rules
 /// (``StopwatchControl``, the keys of the terminal's screen).
 @MainActor final class StopwatchPage {
   let root: Widget
@@ -20,6 +20,9 @@ import FoundationEssentials
   let startStop = button("Start", classes: ["pill", "start-action"])
   let lap = button("Lap", classes: ["pill"])
   let reset = button("Reset", classes: ["pill"])
+  let export = button("Export laps…")
+  /// What the last export did: where it wrote, or why it could not.
+  var exported: String?
   let store = StopwatchStore()
   var control: StopwatchControl
 
@@ -33,9 +36,13 @@ import FoundationEssentials
     on(startStop, "clicked") { [unowned self] in press(.space) }
     on(lap, "clicked") { [unowned self] in press(.enter) }
     on(reset, "clicked") { [unowned self] in press(.character("r")) }
+    on(export, "clicked") { [unowned self] in chooseExport() }
+    gtk_widget_set_halign(export, GTK_ALIGN_END)
     let buttons = box(vertical: false, [startStop, lap, reset])
     gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-    for child in [time, lapNow, buttons, note, lapsShown] { gtk_box_append(cast(root), child) }
+    for child in [time, lapNow, buttons, note, lapsShown, export] {
+      gtk_box_append(cast(root), child)
+    }
     gtk_widget_set_visible(lapsShown, 0)
     pad(root, 24)
     refresh(at: .now)
@@ -67,7 +74,7 @@ import FoundationEssentials
     for widget in [startStop, lap, reset] { gtk_widget_set_sensitive(widget, readOnly ? 0 : 1) }
     gtk_widget_set_sensitive(lap, running && !readOnly ? 1 : 0)
     gtk_widget_set_sensitive(reset, !running && watch.phase != .idle && !readOnly ? 1 : 0)
-    setText(note, control.message ?? control.warning ?? "")
+    setText(note, control.message ?? control.warning ?? exported ?? "")
     showLaps(watch)
     if running && !animating { animate() }
   }
@@ -102,15 +109,50 @@ import FoundationEssentials
     guard watch.laps != shownLaps else { return }
     shownLaps = watch.laps
     gtk_widget_set_visible(lapsShown, shownLaps.isEmpty ? 0 : 1)
+    gtk_widget_set_visible(export, shownLaps.isEmpty ? 0 : 1)
     removeChildren(of: laps) { gtk_list_box_remove(opaque(laps), $0) }
+    // Marked as the terminal's table and the exports mark them: once there are three.
+    let marks = LapTable.marks(for: watch.laps)
     for lap in watch.laps.reversed() {
-      let mark =
-        lap == watch.bestLap ? "  best" : lap == watch.worstLap ? "  worst" : ""
+      let mark = marks[lap.number].map { "  \($0)" } ?? ""
       let row = label(
         "Lap \(lap.number)   \(StopwatchFormat.string(lap.split))   \(StopwatchFormat.string(lap.total))\(mark)",
         classes: ["numeric"])
       pad(row, 8)
       gtk_list_box_append(opaque(laps), row)
     }
+  }
+
+  /// Asks where to write the laps (the name's .csv or .json says how), then writes them and the
+  /// total so far, and says where or why not.
+  func chooseExport() {
+    let window = gtk_widget_get_root(root).map { UnsafeMutableRawPointer($0) }
+    cw_choose_save_path(
+      window?.assumingMemoryBound(to: GtkWindow.self), "Export laps", "Export", "laps.csv",
+      { data, path in
+        MainActor.assumeIsolated {
+          guard let data, let path else { return }
+          let page = Unmanaged<StopwatchPage>.fromOpaque(data).takeUnretainedValue()
+          page.export(to: String(cString: path))
+        }
+      }, Unmanaged.passRetained(self).toOpaque(),
+      { data in
+        guard let data else { return }
+        Unmanaged<StopwatchPage>.fromOpaque(data).release()
+      })
+  }
+
+  /// Writes the laps and the total so far to `path`, and says where or why not.
+  func export(to path: String) {
+    let watch = control.watch
+    if (try? LapExport.Format(path: path)) == nil {
+      exported = "Laps are exported to a file whose name ends in .csv or .json"
+    } else {
+      do {
+        try LapExport.write(watch.laps, total: watch.elapsed(at: .now), to: path)
+        exported = "Laps exported to \(path)"
+      } catch { exported = error.description }
+    }
+    refresh(at: .now)
   }
 }

@@ -140,6 +140,39 @@ def test_start_on_the_stopwatch_page_starts_the_stopwatch_the_command_line_sees(
     press(stop)
 
 
+def test_laps_taken_in_the_app_are_exported_to_the_file_named_in_the_file_chooser(app):
+    """Start, three laps, Stop; "Export laps…" asks where in GTK's own file chooser, and the file
+    named there is what `stopwatch --export` writes: a row a lap, best and worst marked."""
+    pyatspi, root, env = app
+    stopwatch = page(pyatspi, root, "Stopwatch")
+    press(wait_for(lambda: named(pyatspi, stopwatch, "Start", ("push button",))))
+    for number in (1, 2, 3):
+        lap = wait_for(lambda: (lambda b: b if b is not None and b.getState().contains(pyatspi.STATE_SENSITIVE) else None)(
+            named(pyatspi, stopwatch, "Lap", ("push button",))))
+        time.sleep(0.3)  # laps a few tenths long
+        press(lap)
+        assert wait_for(lambda: pyatspi.findDescendant(stopwatch, lambda n: n is not None and n.name.startswith(f"Lap {number} "))), number
+    press(wait_for(lambda: named(pyatspi, stopwatch, "Stop", ("push button",))))
+    press(wait_for(lambda: named(pyatspi, stopwatch, "Export laps…", ("push button",))))
+    # A window of the app's own (GTK 4.8 gives a dialog the role "filler").
+    chooser = wait_for(lambda: next((window for window in (root.getChildAtIndex(i) for i in range(root.childCount))
+                                     if window is not None and window.name == "Export laps"), None))
+    assert chooser is not None, [(root.getChildAtIndex(i).getRoleName(), root.getChildAtIndex(i).name) for i in range(root.childCount)]
+    target = pathlib.Path(env["XDG_STATE_HOME"]).parent / "exported-laps.csv"
+    name = wait_for(lambda: pyatspi.findDescendant(chooser, lambda n: n is not None and n.getRoleName() in ("text", "entry") and n.name.rstrip(":") == "Name"))
+    assert name is not None, [(n.getRoleName(), n.name) for n in pyatspi.findAllDescendants(chooser, lambda n: n is not None and n.getRoleName() in CONTROLS)]
+    name.queryEditableText().setTextContents(str(target))
+    # GTK 4.8 names a dialog's button by its label twice ("Export Export").
+    export = pyatspi.findDescendant(chooser, lambda n: n is not None and n.getRoleName() == "push button" and n.name in ("Export", "Export Export"))
+    press(export)
+    assert wait_for(lambda: target.exists()), "the laps were written"
+    rows = target.read_text().splitlines()
+    assert rows[0] == "lap,split_seconds,total_seconds,split,total,mark" and len(rows) == 4, rows
+    assert sorted(row.rsplit(",", 1)[1] for row in rows[1:]) == ["", "best", "worst"], rows
+    assert wait_for(lambda: named(pyatspi, stopwatch, f"Laps exported to {target}", ("label",)))
+    press(named(pyatspi, stopwatch, "Reset", ("push button",)))
+
+
 def test_a_duration_typed_into_the_timer_page_starts_a_timer_the_command_line_lists(app):
     pyatspi, root, env = app
     timer = page(pyatspi, root, "Timer")

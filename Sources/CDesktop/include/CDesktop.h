@@ -32,3 +32,10 @@ void cw_add_action(
 // How much larger than GTK's default the desktop asks text to be (gtk-xft-dpi over 96 dpi;
 // GNOME's "Large Text" is 1.25); 1 where it does not say.
 double cw_text_scale(void);
+
+// Asks where to save, in the desktop's own file chooser (a portal's where there is one):
+// `title`, `accept` on its button, `name` offered; chosen(data, path) with the path picked, or
+// NULL when the person cancelled; then release(data).
+void cw_choose_save_path(
+  GtkWindow *parent, const char *title, const char *accept, const char *name,
+  void (*chosen)(void *data, const char *path), void *data, void (*release)(void *data));
