@@ -62,6 +62,7 @@ import Testing
     (["timer", "--sequence", "work 25m, rest"], "each phase is a name and a duration"),
     (["status", "--format", "xml"], "unknown format 'xml' (use text, json, waybar, i3blocks)"),
     (["pomodoro", "--rounds", "0"], "--rounds must be from 1 to 100"),
+    (["pomodoro", "5m"], "a pomodoro's phases are --work, --break, --long-break and --rounds"),
     (["clock", "--zone", "posixrules"], "unknown time zone 'posixrules'"),
     (
       ["timer", "5m", "--count", "1"],

@@ -39,14 +39,16 @@ struct PomodoroCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let phases = "work \(DurationParser.text(work)), break \(DurationParser.text(rest))"
-    let named = timerOptions.contains("--name") ? [] : ["--name", "pomodoro"]
-    let timer = try TimerCommand.parse(
-      [
-        "--sequence", phases, "--repeat", String(rounds), "--long-break",
-        DurationParser.text(longBreak),
-      ] + (manual ? ["--manual"] : [])
-        + named + timerOptions)
-    try await timer.run()
+    var timer = try TimerCommand.parse(timerOptions)
+    guard timer.phases.sequence == nil, timer.duration == nil, timer.until == nil else {
+      throw UsageFailure.exit(
+        "a pomodoro's phases are --work, --break, --long-break and --rounds; for phases of your own use `clockwork timer --sequence`",
+        in: Self.self)
+    }
+    if timer.nameOption == nil { timer.nameOption = "pomodoro" }
+    timer.phases.manual = manual
+    let phases = PhaseSequence.pomodoro(
+      work: work, rest: rest, longBreak: longBreak, rounds: rounds)
+    try await timer.run(given: .sequence(phases))
   }
 }

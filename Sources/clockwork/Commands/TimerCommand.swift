@@ -175,7 +175,11 @@ struct TimerCommand: AsyncParsableCommand {
       valueName: "n"))
   var fpsOption: Double?
 
-  func run() async throws {
+  func run() async throws { try await run(given: nil) }
+
+  /// Runs the timer; `given` (a pomodoro's phases) is started in place of what the arguments
+  /// ask.
+  func run(given: Timers.Request?) async throws {
     let timers = Timers()
     let wallNow = Date()
     if list {
@@ -215,7 +219,7 @@ struct TimerCommand: AsyncParsableCommand {
     (choices.notifiesRunning, choices.notifiesRunningByDefault) = (
       notifyRunning, settings.notifyRunning ?? false
     )
-    let request = try request(now: wallNow)
+    let request = try given ?? request(now: wallNow)
     // A window asked while the desktop app runs opens there: its Timer page.
     if live.window, let typed = duration, case .start = request, DesktopApp.isRunning() {
       guard DesktopApp.startTimer(typed, name: name) else {
