@@ -89,7 +89,7 @@ test:
 	$(SWIFT) build --package-path scripts/fuzz $(FUZZ_FLAGS)
 	$(PYTHON) scripts/checks/doc-examples
 	$(SWIFT) test --skip-build
-	$(PYTHON) -m pytest -q Tests/terminal Tests/faults Tests/desktop Tests/alerts Tests/install
+	$(PYTHON) -m pytest -q Tests/terminal Tests/faults Tests/desktop Tests/alerts Tests/install Tests/stamps
 	scripts/docs
 
 # The DocC documentation of each library product, warnings as errors, in .build/docs.

@@ -43,7 +43,12 @@ let package = Package(
     .target(name: "ClockworkScene", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     .systemLibrary(name: "CCairo"),
     // The one renderer: a presentation tree onto any Cairo surface (image, PNG, SVG, PDF).
-    .target(name: "ClockworkCairo", dependencies: ["ClockworkScene", "CCairo", "CSvg", "CGlyphOutlines", "CPixelBlend"]),
+    .target(
+      name: "ClockworkCairo",
+      dependencies: ["ClockworkScene", "CCairo", "CSvg", "CGlyphOutlines", "CPixelBlend", "CAnimation"]),
+    // GIF (giflib, libimagequant) and animated WebP (libwebp), loaded with dlopen when the first
+    // animation is written (the -dev packages' headers at build time).
+    .target(name: "CAnimation", dependencies: ["CDynamicCalls"]),
     // A gradient blended through a coverage mask, four pixels at a time (the window's pulse).
     .target(name: "CPixelBlend"),
     // Text as FreeType's outlines, for a terminal's dial: its fonts let go once it is drawn.

@@ -5,9 +5,9 @@ import FoundationEssentials
 import Glibc
 import SystemPackage
 
-/// Writes a stamp's frames: one file, numbered files (`name-0001.png` …), a device or named
-/// pipe, or standard output. A file is whole or not at all, and a failed sequence removes the
-/// frames it wrote.
+/// Writes a stamp's frames: one file, numbered files (`name-0001.png` …), one animation (GIF or
+/// WebP, its frames `fps` a second), a device or named pipe, or standard output. A file is whole
+/// or not at all, and a failed sequence removes the frames it wrote.
 ///
 /// ```swift
 /// try StampFiles(output: "tick.png", format: .png, size: 256, frames: 30).write { index in face.layer }
@@ -19,15 +19,27 @@ public struct StampFiles {
   public var format: ImageFormat
   /// The side of each image, in pixels (points for SVG and PDF).
   public var size: Int
-  /// How many frames: 1 for one file, more for numbered files.
+  /// How many frames: 1 for one file, more for numbered files or an animation's frames.
   public var frames: Int
+  /// Frames a second: an animation's timing.
+  public var fps: Double
 
-  /// Frames of `size` in `format`, written to `output`.
-  public init(output: String, format: ImageFormat, size: Int, frames: Int) {
+  /// Frames of `size` in `format`, `fps` a second, written to `output`.
+  public init(output: String, format: ImageFormat, size: Int, frames: Int, fps: Double = 30) {
     self.output = output
     self.format = format
     self.size = size
     self.frames = frames
+    self.fps = fps
+  }
+
+  /// Why these frames are too many to animate (all their pixels over
+  /// ``Renderer/maximumAnimationPixels``), or `nil`.
+  public var animationProblem: String? {
+    let pixels = frames * size * size
+    guard format.isAnimated, pixels > Renderer.maximumAnimationPixels else { return nil }
+    return
+      "\(frames) frames of \(size)×\(size) are \(pixels / 1_000_000) million pixels; an animation may have \(Renderer.maximumAnimationPixels / 1_000_000) million: fewer --frames or a smaller --size"
   }
 
   /// Why a stamp could not be written.
@@ -51,10 +63,11 @@ public struct StampFiles {
 
   var toStandardOutput: Bool { output == "-" }
 
-  /// The file for frame `index` (0-based): the output itself for one frame, else `name-0001.ext`.
+  /// The file for frame `index` (0-based): the output itself for one frame or an animation,
+  /// else `name-0001.ext`.
   public func url(forFrame index: Int) -> URL {
     let url = URL(fileURLWithPath: output)
-    guard frames > 1 else { return url }
+    guard frames > 1, !format.isAnimated else { return url }
     let ext = url.pathExtension
     let base = url.deletingPathExtension().lastPathComponent
     let number = String(index + 1)
@@ -72,6 +85,16 @@ public struct StampFiles {
       }
     }
     let renderer = Renderer()
+    if format.isAnimated, case .file(let url) = try OutputTarget(url(forFrame: 0)) {
+      do {
+        return try renderer.writeAnimation(
+          frames: frames, width: size, height: size,
+          milliseconds: { ImageFormat.milliseconds(ofFrame: $0, fps: fps) }, to: url,
+          format: format, layerForFrame: layerForFrame)
+      } catch {
+        throw Failure.cannotWrite(output, error.reason)
+      }
+    }
     var written: [URL] = []
     do {
       for index in 0..<frames {

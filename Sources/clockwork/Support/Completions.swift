@@ -14,8 +14,8 @@ enum Completions {
   static let oscillator = CompletionKind.list([
     "quartz", "recoil", "mechanical", "mechanical:21600", "sweep",
   ])
-  static let format = CompletionKind.list(["png", "svg", "pdf"])
-  static let picture = CompletionKind.file(extensions: ["png", "svg", "pdf"])
+  static let format = CompletionKind.list(["png", "svg", "pdf", "gif", "webp"])
+  static let picture = CompletionKind.file(extensions: ["png", "svg", "pdf", "gif", "webp"])
   static let laps = CompletionKind.file(extensions: ["csv", "json"])
   static let days = CompletionKind.list(["daily", "weekdays", "weekends", "mon-fri", "sat,sun"])
 

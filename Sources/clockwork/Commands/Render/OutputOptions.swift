@@ -10,7 +10,7 @@ struct OutputOptions: ParsableArguments {
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp(
-      "The file to write (.png, .svg or .pdf), or - for standard output (with --format).",
+      "The file to write (.png, .svg, .pdf, or .gif or .webp for an animation), or - for standard output (with --format).",
       discussion: """
         A file is written whole or not at all (a temporary file beside it, then renamed). A \
         symbolic link is followed: the file it points to is replaced and the link stays. A device \
@@ -20,7 +20,7 @@ struct OutputOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "png, svg or pdf (default: from the file's extension).", valueName: "format"),
+      "png, svg, pdf, gif or webp (default: from the file's extension).", valueName: "format"),
     completion: Completions.format)
   var format: String?
 
@@ -31,12 +31,16 @@ struct OutputOptions: ParsableArguments {
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("Write this many numbered frames (1 to 10000).", valueName: "n"))
+    help: ArgumentHelp(
+      "Write this many frames (1 to 10000): numbered files, or one GIF or WebP animation.",
+      valueName: "n"))
   var frames: Int = 1
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("Frames per second of the sequence (0.01 to 240).", valueName: "f"))
+    help: ArgumentHelp(
+      "Frames per second of the sequence (0.01 to 240); an animation's frame times.",
+      valueName: "f"))
   var fps: Double = 30
 
   static let maximumSize = 8192
@@ -51,7 +55,7 @@ struct OutputOptions: ParsableArguments {
     guard fps.isFinite, (0.01...240).contains(fps) else {
       throw ValidationError("--fps must be from 0.01 to 240, got \(fps)")
     }
-    _ = try resolvedFormat()
+    if let problem = try files().animationProblem { throw ValidationError(problem) }
     guard !output.isEmpty else { throw ValidationError("-o/--output needs a file name") }
     if !toStandardOutput, let problem = StampFiles.problem(writing: output) {
       throw Self.failure("cannot write \(output)", problem)
@@ -95,16 +99,19 @@ struct OutputOptions: ParsableArguments {
     }
     guard let chosen = ImageFormat(fileExtension: ext) else {
       throw ValidationError(
-        "cannot tell the format of '\(output)' from its extension; name it .png, .svg or .pdf, or pass --format (\(formats))"
+        "cannot tell the format of '\(output)' from its extension; name it .png, .svg, .pdf, .gif or .webp, or pass --format (\(formats))"
       )
     }
     return chosen
   }
 
+  func files() throws -> StampFiles {
+    StampFiles(output: output, format: try resolvedFormat(), size: size, frames: frames, fps: fps)
+  }
+
   /// Writes each frame that `layerForFrame` gives (``StampFiles``); a failure exits 1.
   func write(_ layerForFrame: (Int) throws -> Layer) throws {
-    let files = StampFiles(output: output, format: try resolvedFormat(), size: size, frames: frames)
-    do { try files.write(layerForFrame) } catch let failure as StampFiles.Failure {
+    do { try files().write(layerForFrame) } catch let failure as StampFiles.Failure {
       throw RuntimeFailure(failure.description)
     }
   }
