@@ -1,13 +1,17 @@
 """Stamps in motion: `render clock|timer --frames N --fps F -o x.gif|x.webp` writes one looping
-animation whose frames are the numbered stills `-o x.png` writes, at the stills' times. Read
-back with Pillow (every frame, composited as a viewer shows it), `identify` (ImageMagick) and
-`webpmux -info` (libwebp's own tool).
+animation whose frames are the numbered stills `-o x.png` writes, at the stills' times; `render
+clock --animated -o x.svg` one SVG whose hands turn. Read back with Pillow (every frame,
+composited as a viewer shows it), `identify` (ImageMagick), `webpmux -info` (libwebp's own
+tool), librsvg (which draws an SVG still) and headless Chromium (which animates it).
 
 Run by `make test` (pytest).
 """
+import math
 import os
 import re
+import shutil
 import subprocess
+from xml.etree import ElementTree
 
 import pytest
 from PIL import Image, ImageChops
@@ -114,4 +118,84 @@ def test_too_many_pixels_are_refused_before_any_work(tmp_path):
                             capture_output=True, text=True, timeout=30)
     assert result.returncode == 64
     assert "100 frames of 4096×4096 are 1677 million pixels; an animation may have 250 million" in result.stderr
+    assert os.listdir(tmp_path) == []
+
+
+def second_hand_angle(path):
+    """The second hand's angle (degrees clockwise from 12) in a picture of a face filling it:
+    where the red reaches furthest along rays from the centre."""
+    image = Image.open(path).convert("RGB")
+    centre = image.size[0] / 2
+    best = (-1, None)
+    for tenth in range(3600):
+        angle = math.radians(tenth / 10)
+        score = 0
+        for reach in (0.45, 0.55, 0.65, 0.75):
+            x, y = centre + math.sin(angle) * reach * centre, centre - math.cos(angle) * reach * centre
+            r, g, b = image.getpixel((int(x), int(y)))
+            score += r > 150 and g < 90 and b < 90
+        if score > best[0]:
+            best = (score, tenth / 10)
+    return best[1]
+
+
+def mismatch(a, b, tolerance=8):
+    """The share of pixels where any channel differs by more than `tolerance` (the image tests'
+    measure)."""
+    difference = ImageChops.difference(Image.open(a).convert("RGBA"), Image.open(b).convert("RGBA"))
+    return sum(1 for pixel in difference.getdata() if max(pixel) > tolerance) / (difference.size[0] * difference.size[1])
+
+
+def chromium_screenshot(svg, milliseconds, folder):
+    """Headless Chromium's picture of `svg` after `milliseconds` of its (virtual) time."""
+    profile = folder / f"profile-{milliseconds}"
+    shot = folder / f"chromium-{milliseconds}.png"
+    subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--user-data-dir={profile}",
+                    "--window-size=512,512", f"--virtual-time-budget={milliseconds}", f"--screenshot={shot}", svg.as_uri()],
+                   capture_output=True, timeout=120, check=True)
+    return shot
+
+
+def test_an_animated_svg_clock_turns_its_hands_from_the_moment_shown(tmp_path):
+    """One SVG: the dial once, three hands each turned by an animateTransform. librsvg (which
+    does not animate) draws it as the still stamp of the moment; Chromium, 5 s after loading it,
+    shows the second hand 5 ticks on."""
+    moment = ["clock", "--at", "10:08:42", "--zone", "UTC"]
+    render(*moment, "--animated", "-o", str(tmp_path / "f.svg"))
+    render(*moment, "-o", str(tmp_path / "f.png"))
+    render(*moment, "-o", str(tmp_path / "still.svg"))
+    document = ElementTree.parse(tmp_path / "f.svg")
+    animations = document.getroot().findall(".//{http://www.w3.org/2000/svg}animateTransform")
+    assert len(animations) == 3
+    assert [a.get("calcMode") for a in animations] == [None, None, "discrete"]  # hour, minute, quartz second
+    for name in ("f", "still"):
+        subprocess.run(["rsvg-convert", "-o", str(tmp_path / f"{name}-rsvg.png"), str(tmp_path / f"{name}.svg")], check=True)
+    # The same drawing as the still SVG's (librsvg both), and as close to the PNG as that one
+    # (librsvg's glyph edges differ from ours by under a percent of the pixels).
+    assert mismatch(tmp_path / "f-rsvg.png", tmp_path / "still-rsvg.png") < 0.005
+    assert mismatch(tmp_path / "f-rsvg.png", tmp_path / "f.png") < mismatch(tmp_path / "still-rsvg.png", tmp_path / "f.png") + 0.005
+    assert abs(second_hand_angle(tmp_path / "f-rsvg.png") - 252) <= 1
+    if shutil.which("chromium") is None:
+        pytest.skip("chromium is not installed (scripts/setup --tests installs it)")
+    assert abs(second_hand_angle(chromium_screenshot(tmp_path / "f.svg", 1, tmp_path)) - 252) <= 1
+    assert abs(second_hand_angle(chromium_screenshot(tmp_path / "f.svg", 5000, tmp_path)) - 282) <= 1
+
+
+@pytest.mark.parametrize("oscillator,mode", [("sweep", None), ("recoil", None), ("mechanical", "discrete")])
+def test_each_oscillator_turns_its_own_way_and_starts_at_the_moment(tmp_path, oscillator, mode):
+    moment = ["clock", "--at", "10:08:42", "--zone", "UTC", "--oscillator", oscillator, "--size", "256"]
+    render(*moment, "--animated", "-o", str(tmp_path / "f.svg"))
+    render(*moment, "-o", str(tmp_path / "still.svg"))
+    second = ElementTree.parse(tmp_path / "f.svg").getroot().findall(".//{http://www.w3.org/2000/svg}animateTransform")[2]
+    assert second.get("calcMode") == mode and second.get("dur") == "60s" and second.get("begin") == "-42s"
+    for name in ("f", "still"):
+        subprocess.run(["rsvg-convert", "-o", str(tmp_path / f"{name}.png"), str(tmp_path / f"{name}.svg")], check=True)
+    assert mismatch(tmp_path / "f.png", tmp_path / "still.png") < 0.005
+
+
+def test_animated_needs_an_svg_of_an_analog_face(tmp_path):
+    for arguments in (["-o", str(tmp_path / "f.png")], ["--frames", "3", "-o", str(tmp_path / "f.svg")],
+                      ["--face", "digital", "-o", str(tmp_path / "f.svg")]):
+        result = subprocess.run([BINARY, "render", "clock", "--animated", *arguments], capture_output=True, text=True, timeout=30)
+        assert result.returncode == 64 and "--animated writes one SVG of an analog face" in result.stderr, result.stderr
     assert os.listdir(tmp_path) == []

@@ -72,7 +72,8 @@ public enum Oscillator: Hashable, Sendable, Codable {
     }
   }
 
-  static func beatsPerSecond(_ beatsPerHour: Int) -> Double {
+  /// A mechanical movement's beats a second (28,800 an hour: 8).
+  public static func beatsPerSecond(_ beatsPerHour: Int) -> Double {
     max(Double(beatsPerHour), 1) / 3600
   }
 

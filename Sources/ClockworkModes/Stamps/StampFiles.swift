@@ -114,6 +114,26 @@ public struct StampFiles {
     }
   }
 
+  /// Writes `document` (an SVG made whole elsewhere) to the output: a file whole or not at all,
+  /// a device or named pipe, or standard output.
+  public func write(document: Data) throws {
+    do {
+      if toStandardOutput { return try StandardOutput.copy(document) }
+      switch try OutputTarget(url(forFrame: 0)) {
+      case .file(let url): try document.write(to: url, options: .atomic)
+      case .stream(let url):
+        let stream = try FileDescriptor.open(url.path, .writeOnly)
+        try stream.closeAfter { _ = try stream.writeAll(document) }
+      }
+    } catch let failure as Failure {
+      throw failure
+    } catch {
+      throw toStandardOutput
+        ? Failure.cannotWriteStandardOutput(error.reason)
+        : Failure.cannotWrite(output, error.reason)
+    }
+  }
+
   /// Draws into a temporary file (the renderer writes files) and copies it to the device or
   /// pipe at `path`, or to standard output when `path` is nil.
   func copyRendered(_ layer: Layer, to path: String?) throws {

@@ -1,6 +1,22 @@
 import ClockworkScene
 
 extension ClockFace {
+  /// The point `hand` (one of ``ClockParts/hands``) turns about, in the face's points.
+  public func pivot(of hand: ClockParts) -> Point {
+    partRect(
+      hand == .hourHand
+        ? layout.hourHand : hand == .minuteHand ? layout.minuteHand : layout.secondHand
+    ).center
+  }
+
+  /// The shadow `hand` (one of ``ClockParts/hands``) casts, in points; `nil` for none.
+  public func shadow(of hand: ClockParts) -> Shadow? {
+    shadow(
+      (hand == .hourHand
+        ? theme.hourHand : hand == .minuteHand ? theme.minuteHand : theme.secondHand)
+        .shadow)
+  }
+
   /// A part's own shadow, else the theme's, in points; none when its opacity is 0.
   func shadow(_ own: ClockTheme.HandShadow?) -> Shadow? {
     guard let style = own ?? theme.shadow, style.opacity > 0 else { return nil }

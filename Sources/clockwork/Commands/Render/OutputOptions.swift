@@ -109,6 +109,16 @@ struct OutputOptions: ParsableArguments {
     StampFiles(output: output, format: try resolvedFormat(), size: size, frames: frames, fps: fps)
   }
 
+  /// Writes the document `text` makes (an animated SVG) as a stamp is written: whole or not at
+  /// all, to a file, a device or standard output; a failure exits 1.
+  func writeText(_ text: () throws -> String) throws {
+    do { try files().write(document: Data(try text().utf8)) } catch let failure
+      as StampFiles.Failure
+    {
+      throw RuntimeFailure(failure.description)
+    }
+  }
+
   /// Writes each frame that `layerForFrame` gives (``StampFiles``); a failure exits 1.
   func write(_ layerForFrame: (Int) throws -> Layer) throws {
     do { try files().write(layerForFrame) } catch let failure as StampFiles.Failure {

@@ -64,9 +64,22 @@ struct RenderClockCommand: ParsableCommand {
   )
   var dayNight = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "With -o FILE.svg: one SVG whose hands turn by themselves (SMIL) from --at; shown still where a viewer does not animate."
+    ))
+  var animated = false
+
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
+    if animated {
+      guard try output.resolvedFormat() == .svg, output.frames == 1, face == .analog else {
+        throw ValidationError(
+          "--animated writes one SVG of an analog face: -o FILE.svg, without --frames or --face digital (for GIF or WebP: --frames N -o FILE.gif)"
+        )
+      }
+    }
     if date != nil && at == nil {
       throw ValidationError("--date needs --at (the time on that date)")
     }
@@ -100,6 +113,12 @@ struct RenderClockCommand: ParsableCommand {
     let face = ClockFace(
       size: Double(output.size), theme: try look.apply(to: theme), parts: look.parts,
       oscillator: oscillator)
+    if animated {
+      face.isNight = dayNight && Daylight.isNight(in: zone ?? .local, at: start)
+      return try output.writeText {
+        try TurningClockSVG.document(face: face, at: start, zone: zone ?? .local)
+      }
+    }
     try output.write { index in
       let date = start.addingTimeInterval(Double(index) / output.fps)
       face.isNight = dayNight && Daylight.isNight(in: zone ?? .local, at: date)
