@@ -199,3 +199,52 @@ def test_animated_needs_an_svg_of_an_analog_face(tmp_path):
         result = subprocess.run([BINARY, "render", "clock", "--animated", *arguments], capture_output=True, text=True, timeout=30)
         assert result.returncode == 64 and "--animated writes one SVG of an analog face" in result.stderr, result.stderr
     assert os.listdir(tmp_path) == []
+
+
+def arc_end(path, radius=0.4):
+    """Where the ring's coloured arc ends (degrees clockwise from 12) on its circle: the first
+    grey pixel after 12 o'clock, where the arc starts."""
+    image = Image.open(path).convert("RGB")
+    centre = image.size[0] / 2
+    for tenth in range(3600):
+        angle = math.radians(tenth / 10)
+        r, g, b = image.getpixel((int(centre + math.sin(angle) * radius * centre * 2), int(centre - math.cos(angle) * radius * centre * 2)))
+        if max(r, g, b) - min(r, g, b) <= 60:
+            return tenth / 10
+    return 360
+
+
+def test_an_animated_svg_ring_fills_and_counts_down_as_the_design_times_it(tmp_path):
+    """One SVG: librsvg draws it as the still with the pulse at its start; in Chromium, 5 s on,
+    the arc has grown by 5 s of the minute (30°)."""
+    ring = ["timer", "--remaining", "42s", "--total", "1m"]
+    render(*ring, "--animated", "-o", str(tmp_path / "t.svg"))
+    render(*ring, "--pulse-phase", "0", "-o", str(tmp_path / "still.svg"))
+    render(*ring, "--pulse-phase", "0", "-o", str(tmp_path / "still.png"))
+    root = ElementTree.parse(tmp_path / "t.svg").getroot()
+    svg = "{http://www.w3.org/2000/svg}"
+    assert [a.get("attributeName") for a in root.iter(f"{svg}animate")] == ["opacity", "stroke-dasharray"]
+    texts = [t.text or "".join(t.itertext()) for t in root.iter(f"{svg}text")]
+    assert texts[0] == "0:42.0" and texts[-1] == "0:00.0" and len(texts) == 421  # a tenth each
+    for name in ("t", "still"):
+        subprocess.run(["rsvg-convert", "-o", str(tmp_path / f"{name}-rsvg.png"), str(tmp_path / f"{name}.svg")], check=True)
+    assert mismatch(tmp_path / "t-rsvg.png", tmp_path / "still-rsvg.png") < 0.005
+    assert mismatch(tmp_path / "t-rsvg.png", tmp_path / "still.png") < 0.01
+    assert abs(arc_end(tmp_path / "t-rsvg.png") - arc_end(tmp_path / "still.png")) <= 1
+    if shutil.which("chromium") is None:
+        pytest.skip("chromium is not installed (scripts/setup --tests installs it)")
+    start = arc_end(chromium_screenshot(tmp_path / "t.svg", 1, tmp_path))
+    later = arc_end(chromium_screenshot(tmp_path / "t.svg", 5000, tmp_path))
+    assert abs(later - start - 30) <= 2, (start, later)
+
+
+def test_an_animated_ring_with_its_backdrop_cycles_the_designs_colours(tmp_path):
+    render("timer", "--remaining", "5m", "--total", "10m", "--backdrop", "--animated", "-o", str(tmp_path / "t.svg"))
+    root = ElementTree.parse(tmp_path / "t.svg").getroot()
+    svg = "{http://www.w3.org/2000/svg}"
+    cycles = [a for a in root.iter(f"{svg}animate") if a.get("attributeName") == "stop-color"]
+    assert [a.get("values") for a in cycles] == ["#3DACF7;#CE0755;#F5B433;#3DACF7", "#CE0755;#F5B433;#3DACF7;#CE0755"]
+    assert all(a.get("dur") == "9s" for a in cycles)
+    texts = [t.text or "".join(t.itertext()) for t in root.iter(f"{svg}text")]
+    # Whole seconds to the last minute, then tenths: 240 + 600 + the end.
+    assert texts[:2] == ["5:00", "4:59"] and "1:00" in texts and "0:59.9" in texts and len(texts) == 841

@@ -37,9 +37,20 @@ struct RenderTimerCommand: ParsableCommand {
     transform: RingThemeArgument.parse)
   var theme: CountdownRing.Style?
 
+  @Flag(
+    help: ArgumentHelp(
+      "With -o FILE.svg: one SVG that counts down by itself (SMIL): the arc filling, the pulse from --pulse-phase (default 0), the backdrop cycling, the time left (whole seconds before the last minute)."
+    ))
+  var animated = false
+
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
+    if animated, try output.resolvedFormat() != .svg || output.frames != 1 {
+      throw ValidationError(
+        "--animated writes one SVG: -o FILE.svg, without --frames (for GIF or WebP: --frames N -o FILE.gif)"
+      )
+    }
     guard remaining <= total else {
       throw ValidationError(
         "--remaining (\(CountdownFormat.string(remaining))) is longer than --total (\(CountdownFormat.string(total)))"
@@ -52,8 +63,10 @@ struct RenderTimerCommand: ParsableCommand {
 
   func run() throws {
     let stamp = TimerStamp(
-      size: Double(output.size), remaining: remaining, total: total, pulsePhase: pulsePhase,
-      backdrop: backdrop, style: theme ?? .init())
+      size: Double(output.size), remaining: remaining, total: total,
+      pulsePhase: animated ? pulsePhase ?? 0 : pulsePhase, backdrop: backdrop,
+      style: theme ?? .init())
+    if animated { return try output.writeText { CountdownRingSVG.document(stamp) } }
     try output.write { index in stamp.frame(at: Double(index) / output.fps) }
   }
 }
