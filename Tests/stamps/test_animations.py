@@ -248,3 +248,10 @@ def test_an_animated_ring_with_its_backdrop_cycles_the_designs_colours(tmp_path)
     texts = [t.text or "".join(t.itertext()) for t in root.iter(f"{svg}text")]
     # Whole seconds to the last minute, then tenths: 240 + 600 + the end.
     assert texts[:2] == ["5:00", "4:59"] and "1:00" in texts and "0:59.9" in texts and len(texts) == 841
+
+
+def test_an_animated_ring_counts_down_at_most_an_hour(tmp_path):
+    result = subprocess.run([BINARY, "render", "timer", "--remaining", "2h", "--total", "3h", "--animated", "-o", str(tmp_path / "t.svg")],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 64 and "--animated counts down at most 1:00:00 (a text a second), got 2:00:00" in result.stderr, result.stderr
+    assert os.listdir(tmp_path) == []

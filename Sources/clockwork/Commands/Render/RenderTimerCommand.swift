@@ -39,16 +39,24 @@ struct RenderTimerCommand: ParsableCommand {
 
   @Flag(
     help: ArgumentHelp(
-      "With -o FILE.svg: one SVG that counts down by itself (SMIL): the arc filling, the pulse from --pulse-phase (default 0), the backdrop cycling, the time left (whole seconds before the last minute)."
+      "With -o FILE.svg: one SVG that counts down by itself (SMIL): the arc filling, the pulse from --pulse-phase (default 0), the backdrop cycling, the time left (whole seconds before the last minute; at most 1 hour left)."
     ))
   var animated = false
 
   @OptionGroup var output: OutputOptions
 
+  static let longestAnimated = Duration.seconds(3600)
+
   func validate() throws {
     if animated, try output.resolvedFormat() != .svg || output.frames != 1 {
       throw ValidationError(
         "--animated writes one SVG: -o FILE.svg, without --frames (for GIF or WebP: --frames N -o FILE.gif)"
+      )
+    }
+    // A text for each second it shows: an hour is some 4,000 of them, 700 KB.
+    if animated, remaining > Self.longestAnimated {
+      throw ValidationError(
+        "--animated counts down at most \(CountdownFormat.string(Self.longestAnimated)) (a text a second), got \(CountdownFormat.string(remaining)); for longer, --frames N -o FILE.webp"
       )
     }
     guard remaining <= total else {
