@@ -182,11 +182,12 @@ public struct Alarms: Sendable {
     var warnings: [String] = []
     if SystemdUnits.installed() || SystemdUnits.userManagerRuns() {
       let files = SystemdUnits.files(
-        for: store.load().alarms, now: Date(), wakeSystem: SystemdUnits.wakesSystem())
+        for: store.load().alarms, now: Date(), wakeSystem: MachineWake.managerWakes)
       do {
         let (written, removed) = try SystemdUnits.write(files, to: SystemdUnits.userFolder())
         guard let problem = SystemdUnits.apply(written: written, removed: removed) else {
-          return []
+          return [MachineWake.problemOnce(directory: store.directory, managerRuns: true)]
+            .compactMap { $0 }
         }
         warnings.append("\(problem); the alarms ring through clockwork's own watcher instead")
       } catch {
@@ -196,6 +197,9 @@ public struct Alarms: Sendable {
     }
     if let problem = AlertWatcher.ensureRunning(store: TimerStore(directory: store.directory)) {
       warnings.append("\(problem)")
+    }
+    if let problem = MachineWake.problemOnce(directory: store.directory, managerRuns: false) {
+      warnings.append(problem)
     }
     return warnings
   }

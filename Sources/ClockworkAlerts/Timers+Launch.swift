@@ -126,7 +126,10 @@ extension Timers {
     let launched = Launched(
       countdown: countdown, persistence: persistence, alert: alert, at: at,
       returnedTo: returnedTo, countingOn: countingOn)
-    return (.shown(launched), warning)
+    // The first timer set where nothing may wake the machine says so (once).
+    let wake = returnedTo == nil ? MachineWake.problemOnce(directory: store.directory) : nil
+    let said = [warning, wake].compactMap { $0 }
+    return (.shown(launched), said.isEmpty ? nil : said.joined(separator: "\n"))
   }
 
   func restored(_ timer: StoredTimer, at instant: ContinuousClock.Instant, wallNow: Date)

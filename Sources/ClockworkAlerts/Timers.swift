@@ -189,8 +189,9 @@ public struct Timers: Sendable {
   ///   a sequence, or a preset; a preset whose timer runs is not started again (it throws
   ///   ``AlertsError/timerRunning(name:secondsLeft:paused:)``, as a name taken does).
   /// - Parameter now: the wall time of the start.
+  @discardableResult
   public func startUnshown(_ name: String, _ request: Request, now: Date = Date())
-    throws(AlertsError)
+    throws(AlertsError) -> String?
   {
     let (opening, _) = try open(name, request, replacing: false, now: now)
     if case .resume(let timer) = opening {
@@ -199,13 +200,14 @@ public struct Timers: Sendable {
     }
     guard case .start(let duration, let sequence, let exec, let sound) = opening,
       var countdown = try? Countdown<ContinuousClock.Instant>(duration: duration)
-    else { return }
+    else { return nil }
     let instant = ContinuousClock.now
     countdown.start(at: instant)
     // Let go when this returns: no window shows it, so the watcher does not wait for one.
     let persistence = persistence(name, exec: exec, sound: sound, sequence: sequence)
     persistence.save(countdown, at: instant, wallNow: now)
     if let problem = persistence.saveError { throw .cannotSave(problem) }
+    return MachineWake.problemOnce(directory: store.directory)
   }
 
   /// What a timer's controls do, from any process: the keys of its window, with none.

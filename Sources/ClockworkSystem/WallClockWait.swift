@@ -24,9 +24,19 @@ public final class WallClockWait {
     public var description: String
   }
 
-  /// A wait that watches `folders` for changes.
-  public init(watching folders: [URL]) throws(Failure) {
-    timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
+  /// Whether the time wakes the machine from suspend (its timer is on `CLOCK_REALTIME_ALARM`).
+  public let wakesMachine: Bool
+
+  /// A wait that watches `folders` for changes; when `wakingMachine`, its time wakes the machine
+  /// from suspend where the machine can (a real-time clock alarm) and this process may
+  /// (`CAP_WAKE_ALARM`), else it is an ordinary timer.
+  public init(watching folders: [URL], wakingMachine: Bool = false) throws(Failure) {
+    var now = timespec()
+    let alarm =
+      wakingMachine && clock_gettime(CLOCK_REALTIME_ALARM, &now) == 0
+      ? timerfd_create(CLOCK_REALTIME_ALARM, Int32(TFD_CLOEXEC)) : -1
+    wakesMachine = alarm >= 0
+    timer = alarm >= 0 ? alarm : timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
     watch = inotify_init1(Int32(IN_CLOEXEC))
     guard timer >= 0, watch >= 0 else {
       throw Failure(description: "cannot wait: \(String(cString: strerror(errno)))")

@@ -111,8 +111,8 @@ import FoundationEssentials
     }
     defer { refresh(now: Date()) }
     do {
-      try timers.startUnshown(name, request)
-      setText(problem, "")
+      // Said once: whether anything may wake the machine for it.
+      setText(problem, try timers.startUnshown(name, request) ?? "")
       gtk_editable_set_text(OpaquePointer(self.name.entry), "")  // the next is another timer
       return true
     } catch {

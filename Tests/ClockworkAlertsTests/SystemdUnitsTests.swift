@@ -141,6 +141,7 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_774_747_800.25)
     let arguments = TimerUnits.runArguments(
       unit: TimerUnits.unit(for: "tea"), start: start, program: "/usr/bin/clockwork-alerts",
+      wakes: true,
       environment: [
         "XDG_STATE_HOME": "/tmp/state dir",
         "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "SECRET": "x",
@@ -152,6 +153,10 @@ import Testing
         && arguments.contains("--setenv=DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus"))
     #expect(!arguments.contains { $0.contains("SECRET") }, "only what the ringer needs")
     #expect(Array(arguments.suffix(3)) == ["--", "/usr/bin/clockwork-alerts", "--once"])
+    #expect(arguments.contains("--timer-property=WakeSystem=yes"))
+    let asleep = TimerUnits.runArguments(
+      unit: TimerUnits.unit(for: "tea"), start: start, wakes: false, environment: [:])
+    #expect(asleep.contains("--timer-property=WakeSystem=no"))
     let calendar = try #require(
       arguments.first { $0.hasPrefix("--on-calendar=") }?.dropFirst("--on-calendar=".count))
     #expect(calendar == "2026-03-29 01:30:00.250000 UTC")

@@ -37,6 +37,11 @@ import Testing
     environment["XDG_STATE_HOME"] = state.url.path
     // no notification service
     environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(state.url.path)/no-bus"
+    // Whether this machine may be woken for it is said where it may not: not asked here.
+    try FileManager.default.createDirectory(
+      at: state.file("config/clockwork"), withIntermediateDirectories: true)
+    try Data(#"{"wakeSystem": false}"#.utf8).write(to: state.file("config/clockwork/config.json"))
+    environment["XDG_CONFIG_HOME"] = state.file("config").path
     let result = try BinaryRunner.run(
       "clockwork", ["timer", "2s", "--plain"], environment: environment)
     #expect(result.status == 0)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct RenderCommandTests {
   @Test(arguments: [
     ("png", [UInt8](arrayLiteral: 0x89, 0x50, 0x4E, 0x47)), ("svg", Array("<?xml".utf8)),
-    ("pdf", Array("%PDF-".utf8)),
+    ("pdf", Array("%PDF-".utf8)), ("gif", Array("GIF89a".utf8)), ("webp", Array("RIFF".utf8)),
   ])
   func eachFormatFollowsTheExtension(ext: String, magic: [UInt8]) throws {
     let dir = try TemporaryDirectory()
@@ -136,7 +136,10 @@ import Testing
     ),
     (["render", "clock", "--parts", "dial,hands,moon"], "unknown clock part 'moon'"),
     (["render", "clock", "--oscillator", "atomic"], "unknown oscillator 'atomic'"),
-    (["render", "clock", "--format", "gif"], "unknown format 'gif'"),
+    (
+      ["render", "clock", "--format", "bmp"],
+      "unknown format 'bmp' (use one of png, svg, pdf, gif, webp)"
+    ),
     (
       ["render", "timer", "--remaining", "2m", "--total", "1m"],
       "--remaining (2:00) is longer than --total (1:00)"
@@ -161,7 +164,7 @@ import Testing
   @Test func unknownExtensionNeedsAFormat() throws {
     let dir = try TemporaryDirectory()
     let result = try BinaryRunner.run(
-      "clockwork", ["render", "clock", "-o", dir.file("x.gif").path])
+      "clockwork", ["render", "clock", "-o", dir.file("x.bmp").path])
     #expect(result.status == 64)
     #expect(result.stderr.contains("cannot tell the format of"))
   }

@@ -8,6 +8,7 @@ import fcntl
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import time
@@ -16,6 +17,7 @@ import pytest
 
 from terminal.notifications import NotificationServer  # noqa: F401 (the other tests import it from here)
 from terminal.ptyscreen import PtyApp
+from conftest import our_processes
 
 BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "clockwork"))
 
@@ -297,3 +299,64 @@ def test_an_alarms_notification_has_snooze_and_stop_buttons_that_work(tmp_path, 
         server.close()
         if watcher_pid(tmp_path):
             os.kill(watcher_pid(tmp_path), signal.SIGKILL)
+
+
+def may_wake_machine(pid="self"):
+    """Whether a process may wake this machine from suspend: the machine has a real-time clock
+    alarm (the kernel's alarm clocks work; most virtual machines have none) and the process
+    holds CAP_WAKE_ALARM (bit 35 of its effective capabilities)."""
+    try:
+        time.clock_gettime(8)  # CLOCK_REALTIME_ALARM
+    except OSError:
+        return False
+    with open(f"/proc/{pid}/status") as status:
+        effective = next(line for line in status if line.startswith("CapEff:"))
+    return bool(int(effective.split()[1], 16) >> 35 & 1)
+
+
+def timer_clocks(pid):
+    """The clocks of a process's timerfds: 0 CLOCK_REALTIME, 8 CLOCK_REALTIME_ALARM."""
+    clocks = []
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{fd}") == "anon_inode:[timerfd]":
+                with open(f"/proc/{pid}/fdinfo/{fd}") as info:
+                    clocks.append(int(next(line for line in info if line.startswith("clockid:")).split()[1]))
+        except (FileNotFoundError, StopIteration):
+            pass
+    return clocks
+
+
+def test_the_watcher_wakes_the_machine_where_it_may_and_says_once_where_it_may_not(world):
+    """Where it may (a real-time clock alarm, and CAP_WAKE_ALARM) the watcher waits on the alarm
+    clock, which wakes a suspended machine; where it may not (here setpriv drops the
+    capability) the first alarm or timer set says so, with why, and later ones say nothing
+    more."""
+    server, env, tmp_path = world
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("dropping a capability needs root and setpriv (util-linux)")
+    alarm = subprocess.run([BINARY, "alarm", "add", "7:00", "--label", "wake"], env=env, capture_output=True, text=True, timeout=30)
+    assert alarm.returncode == 0, alarm.stderr
+    assert wait_for(lambda: watcher_pid(tmp_path) is not None)
+    expected = [8] if may_wake_machine() else [0]
+    assert wait_for(lambda: timer_clocks(watcher_pid(tmp_path)) == expected), timer_clocks(watcher_pid(tmp_path))
+    assert ("will not wake" in alarm.stderr) != may_wake_machine(), alarm.stderr
+    subprocess.run([BINARY, "alarm", "remove", "1"], env=env, capture_output=True, timeout=30)
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)
+
+    without = ["setpriv", "--bounding-set=-wake_alarm", "--", BINARY]
+    fresh = {**env, "XDG_STATE_HOME": str(tmp_path / "state-without")}
+    first = subprocess.run([*without, "alarm", "add", "7:00", "--label", "wake"], env=fresh, capture_output=True, text=True, timeout=30)
+    assert first.returncode == 0, first.stderr
+    assert "warning: timers and alarms will not wake this machine from suspend" in first.stderr, first.stderr
+    try:
+        time.clock_gettime(8)
+        assert "CAP_WAKE_ALARM" in first.stderr and "setcap cap_wake_alarm+ep" in first.stderr, first.stderr
+    except OSError:  # no real-time clock alarm here: nothing to allow
+        assert "no real-time clock alarm" in first.stderr, first.stderr
+    second = subprocess.run([*without, "timer", "1s", "--plain"], env=fresh, capture_output=True, text=True, timeout=30)
+    assert second.returncode == 0 and "will not wake" not in second.stderr, second.stderr
+    subprocess.run([BINARY, "alarm", "remove", "1"], env=fresh, capture_output=True, timeout=30)
+    # Nothing is left to ring: the watchers leave.
+    folders = {str(tmp_path / "state"), fresh["XDG_STATE_HOME"]}
+    assert wait_for(lambda: not folders & set(our_processes().values())), our_processes()

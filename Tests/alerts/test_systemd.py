@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from test_alerts import BINARY, NotificationServer, saved_alarm, wait_for, watcher_pid
+from test_alerts import BINARY, NotificationServer, may_wake_machine, saved_alarm, wait_for, watcher_pid
 
 from terminal.usermanager import UserManager
 
@@ -42,6 +42,10 @@ def test_a_timer_whose_window_is_killed_is_rung_by_the_user_manager_once(manager
     assert wait_for(lambda: len(manager.timers()) == 1), manager.timers()
     unit = next(iter(manager.timers()))
     assert re.fullmatch(r"clockwork-timer-[0-9a-f]{16}\.timer", unit)
+    # It wakes the machine from suspend for its end, where the manager may (a real-time clock
+    # alarm and CAP_WAKE_ALARM: a manager that may not fails a unit that asks).
+    shown = manager.run("systemctl", "--user", "show", unit, "--property=WakeSystem").stdout.strip()
+    assert shown == ("WakeSystem=yes" if may_wake_machine() else "WakeSystem=no"), shown
     app.kill()
     app.wait()
     assert watcher_pid(tmp_path) is None, "no watcher of ours waits: the manager has the timer"
@@ -94,6 +98,10 @@ def test_alarms_are_timer_units_the_manager_runs(manager):
     next_ring = re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", listed)[0]
     assert next_ring in timers["clockwork-alarm-1.timer"], (listed, timers)
     assert watcher_pid(tmp_path) is None, "the manager has the alarm: no watcher of ours waits"
+    # It wakes the machine from suspend where the manager may; else that is said, once.
+    shown = manager.run("systemctl", "--user", "show", "clockwork-alarm-1.timer", "--property=WakeSystem").stdout.strip()
+    assert shown == ("WakeSystem=yes" if may_wake_machine() else "WakeSystem=no"), shown
+    assert ("will not wake" in added.stderr) != may_wake_machine(), added.stderr
     removed = manager.run(BINARY, "alarm", "remove", "1")
     assert removed.returncode == 0, removed.stderr
     assert manager.timers() == {}

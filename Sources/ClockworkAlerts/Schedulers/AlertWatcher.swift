@@ -213,7 +213,8 @@ public struct AlertWatcher {
     do {
       try AtomicFile.makeFolder(store.folder)
       // timers/, and alarms.json beside it
-      wait = try WallClockWait(watching: [store.folder, store.directory.url])
+      wait = try WallClockWait(
+        watching: [store.folder, store.directory.url], wakingMachine: MachineWake.wanted)
     } catch {
       StandardOutput.error(
         "\(ClockText.iso8601(Date(), in: .local)) clockwork-alerts: cannot wait for alerts: \(error)"

@@ -110,19 +110,6 @@ public enum SystemdUnits {
   /// (Installed with no manager running, they would ring nothing: the watcher does.)
   public static func ringAlarms() -> Bool { installed() && userManagerRuns() }
 
-  /// Whether the installed timer units wake the machine (kept when they are written again).
-  public static func wakesSystem(
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> Bool {
-    let folder = userFolder(environment: environment)
-    return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains {
-      name in
-      name.hasPrefix(timerPrefix)
-        && ((try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?
-          .contains("WakeSystem=true") ?? false)
-    }
-  }
-
   /// Whether a user manager runs, looked at cheaply: its private socket is in the runtime
   /// folder (no process started; every command looks).
   public static func userManagerSocketExists(

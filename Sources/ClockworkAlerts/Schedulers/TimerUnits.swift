@@ -38,9 +38,11 @@ public enum TimerUnits {
   /// than starting when it is due.
   static let startsEarly: TimeInterval = 0.5
 
-  /// `systemd-run`'s arguments for a unit that starts the ringer at `start`.
+  /// `systemd-run`'s arguments for a unit that starts the ringer at `start`, waking the machine
+  /// for it when `wakes`.
   static func runArguments(
     unit: String, start: Date, program: String = AlertsProgram.executable,
+    wakes: Bool = MachineWake.managerWakes,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> [String] {
     let utc = Zone.utc.civilTime(at: start)
@@ -51,6 +53,7 @@ public enum TimerUnits {
       "--user", "--quiet", "--collect", "--unit=\(unit)",
       "--on-calendar=\(ClockText.day(utc)) \(ClockText.time(utc)).\(fraction) UTC",
       "--timer-property=AccuracySec=1ms",
+      "--timer-property=WakeSystem=\(wakes ? "yes" : "no")",
       // What it starts outlives it: an --exec command (the sound it waits for).
       "--property=KillMode=process",
     ]

@@ -22,6 +22,8 @@ public struct SharedSettings: Sendable {
   public var overtime: Bool?
   /// A notification shows each timer while it runs (`--notify-running`).
   public var notifyRunning: Bool?
+  /// Timers' ends and alarms wake the machine from suspend (on unless false).
+  public var wakeSystem: Bool?
 
   /// No settings: every default.
   public init() {}
@@ -74,6 +76,7 @@ public struct SharedSettings: Sendable {
     case "onTop": onTop = try flag()
     case "overtime": overtime = try flag()
     case "notifyRunning": notifyRunning = try flag()
+    case "wakeSystem": wakeSystem = try flag()
     case "sound":
       switch entry.value {
       case .bool(let on): sound = on ? nil : ""

@@ -111,8 +111,12 @@ struct AlarmCommand: ParsableCommand {
         Where a user manager runs, `alarm add` and the rest keep the units in \
         $XDG_CONFIG_HOME/systemd/user up to date by themselves; this writes them anywhere, e.g. \
         to look at them, or to install by hand:
-          $ clockwork alarm units --folder ~/.config/systemd/user --wake-system
+          $ clockwork alarm units --folder ~/.config/systemd/user
           $ systemctl --user daemon-reload && systemctl --user enable --now 'clockwork-alarm-*.timer'
+        Each timer unit wakes the machine from suspend (WakeSystem=true) where the manager may \
+        (it holds CAP_WAKE_ALARM; one that does not fails a unit that asks), unless \
+        --no-wake-system or the setting "wakeSystem": false says not to; where it may not, \
+        that is said, with how to allow it.
         """)
 
     @Option(
@@ -121,20 +125,30 @@ struct AlarmCommand: ParsableCommand {
         valueName: "folder"), completion: .directory)
     var folder: String?
 
-    @Flag(help: "Wake the machine from suspend for each alarm (WakeSystem=true).")
-    var wakeSystem = false
+    @Flag(
+      inversion: .prefixedNo,
+      help:
+        "Wake the machine from suspend for each alarm (WakeSystem=true; default: where the manager may, unless the wakeSystem setting is false)."
+    )
+    var wakeSystem: Bool?
 
     func run() throws {
       let written: (folder: URL, timers: Int)
       do {
         written = try AlarmCommand.alarms.writeUnits(
-          to: folder.map { URL(fileURLWithPath: $0) }, wakeSystem: wakeSystem)
+          to: folder.map { URL(fileURLWithPath: $0) },
+          wakeSystem: wakeSystem ?? MachineWake.managerWakes)
       } catch {
         throw AlarmCommand.failure(error)
       }
       StandardOutput.line(
         "wrote \(SystemdUnits.service) and \(written.timers) timer unit\(written.timers == 1 ? "" : "s") in \(written.folder.path)"
       )
+      if wakeSystem ?? MachineWake.wanted, !MachineWake.managerWakes,
+        let problem = MachineWake.problem(managerRuns: true)
+      {
+        StandardOutput.error("warning: \(problem)")
+      }
     }
   }
 
