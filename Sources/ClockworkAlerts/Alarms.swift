@@ -39,6 +39,23 @@ public struct Alarms: Sendable {
     return (alarm, scheduleRingers())
   }
 
+  /// Adds a chime (`strikes`: the hour's strokes on the hour) and has it scheduled, as an alarm
+  /// is; warnings say what could not be.
+  public func addChime(
+    _ chime: ChimeSchedule, strikes: Bool, zone: Zone? = nil, sound: String? = nil,
+    now: Date = Date()
+  ) throws(AlertsError) -> (alarm: StoredAlarm, warnings: [String]) {
+    let alarm = try change { alarms in
+      var alarm = StoredAlarm(
+        id: Self.freeID(among: alarms.map(\.id)), chime: chime, strikes: strikes,
+        zone: zone?.identifier, created: now)
+      alarm.sound = sound
+      alarms.append(alarm)
+      return alarm
+    }
+    return (alarm, scheduleRingers())
+  }
+
   /// What an edit changes: each field given (`nil`: kept).
   public struct Edit: Sendable {
     /// Its time and days.
@@ -130,7 +147,10 @@ public struct Alarms: Sendable {
   ) {
     let until = now.addingTimeInterval(seconds)
     let alarm = try change { alarms in
-      let rung = alarms.indices.compactMap { index in alarms[index].lastRing.map { (index, $0) } }
+      // An alarm: a chime has nothing to snooze.
+      let rung = alarms.indices.filter { alarms[$0].every == nil }.compactMap { index in
+        alarms[index].lastRing.map { (index, $0) }
+      }
       guard let index = rung.max(by: { $0.1 < $1.1 })?.0 else { throw AlertsError.noAlarmHasRung }
       alarms[index].snoozedUntil = until.timeIntervalSince1970
       return alarms[index]
@@ -143,8 +163,9 @@ public struct Alarms: Sendable {
     let seconds = now.timeIntervalSince1970
     let stopped = try change { alarms in
       let ringing = alarms.indices.filter {
-        alarms[$0].snoozedUntil != nil
-          || alarms[$0].lastRing.map { seconds - $0 < AlarmAlert.soundsFor } == true
+        alarms[$0].every == nil
+          && (alarms[$0].snoozedUntil != nil
+            || alarms[$0].lastRing.map { seconds - $0 < AlarmAlert.soundsFor } == true)
       }
       for index in ringing {
         alarms[index].snoozedUntil = nil

@@ -75,8 +75,9 @@ public struct Status: Sendable, Equatable {
       else { continue }
       items.append(item(watch, named: store.name, now: now))
     }
+    // The next alarm: a chime marks the time, it is no appointment to show.
     let alarms = AlarmStore(directory: directory).load(now: now).alarms.compactMap { alarm in
-      alarm.owed.map { (alarm, $0) }
+      alarm.every == nil ? alarm.owed.map { (alarm, $0) } : nil
     }
     if let (alarm, next) = alarms.min(by: { $0.1 < $1.1 }) {
       let wall = alarm.timeZone.civilTime(at: next)

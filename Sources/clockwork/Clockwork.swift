@@ -26,7 +26,7 @@ struct Clockwork: ParsableCommand {
       """,
     subcommands: [
       ClockCommand.self, StopwatchCommand.self, TimerCommand.self, PomodoroCommand.self,
-      PresetCommand.self, AlarmCommand.self,
+      PresetCommand.self, AlarmCommand.self, ChimeCommand.self,
       StatusCommand.self, RenderCommand.self,
     ],
     defaultSubcommand: ClockCommand.self

@@ -94,6 +94,24 @@ import Testing
         == ourRings(schedule, in: zone, after: base, count: count), "\(events)")
   }
 
+  /// A chime's events, as systemd reads them, sound when the chime does, across the spring and
+  /// autumn changes in Berlin: every hour the clock shows, once; none in a skipped hour.
+  @Test(arguments: ["2027-03-26T00:00:00Z", "2026-10-23T00:00:00Z"])
+  func aChimesEventsSoundWhenTheChimeDoes(baseText: String) throws {
+    let berlin = try #require(Zone(identifier: "Europe/Berlin"))
+    let base = try Date(baseText, strategy: .iso8601)
+    for chime in [
+      try ChimeSchedule(every: 60, from: 9, to: 18, days: [.monday, .friday, .sunday]),
+      try ChimeSchedule(every: 30, from: 0, to: 4),
+    ] {
+      let events = chime.calendarEvents(in: berlin)
+      let ours = Array(
+        chime.chimes(after: base, through: base.addingTimeInterval(4 * 86_400), in: berlin)
+          .prefix(30))
+      #expect(try systemdRings(events, after: base, count: ours.count) == ours, "\(events)")
+    }
+  }
+
   @Test func theUnitsPassSystemdAnalyzeVerify() throws {
     let folder = try TemporaryDirectory()
     var standup = StoredAlarm(

@@ -20,7 +20,7 @@ import Testing
     (["timr", "5m"], "unknown subcommand 'timr'; did you mean 'timer'?"),
     (
       ["banana"],
-      "unknown subcommand 'banana' (clock, stopwatch, timer, pomodoro, preset, alarm, status, render)"
+      "unknown subcommand 'banana' (clock, stopwatch, timer, pomodoro, preset, alarm, chime, status, render)"
     ),
     (
       ["stopwatch", "--export", "/nonexistent/laps.csv"],

@@ -5,13 +5,14 @@ import array
 import fcntl
 import json
 import os
+import re
 import shutil
 import subprocess
 import time
 
 import pytest
 
-from test_alerts import BINARY, NotificationServer, saved_alarm, wait_for
+from test_alerts import BINARY, NotificationServer, saved_alarm, wait_for, watcher_pid
 
 pytestmark = pytest.mark.skipif(shutil.which("pulseaudio") is None, reason="no PulseAudio to play to")
 
@@ -122,3 +123,20 @@ def test_an_alarm_sounds_five_minutes_at_most(sound):
         assert time.time() - rang < 300 + 2, "and stops at five minutes, cutting the play under way"
         server.record(2)
         assert server.loudness() == 0
+
+
+def test_a_chime_sounds_at_its_quarter_hour_with_no_window_open(sound):
+    """A chime every quarter hour, in a zone whose clock is at a quarter hour 5 s from now (a
+    POSIX zone a few minutes east of UTC): the watcher `chime` started sounds the bell then,
+    once."""
+    server, env, tmp_path = sound
+    offset = int(900 - (time.time() + 5) % 900) % 900
+    env = {**env, "TZ": f"CWT-0:{offset // 60:02}:{offset % 60:02}"}
+    added = subprocess.run([BINARY, "chime", "--every", "15m"], env=env, capture_output=True, text=True, timeout=30)
+    assert added.returncode == 0 and re.search(r"alarm 1: chime every 15 min, 00:00–23:00, every day, next .* \(in [456] s\)", added.stdout), added
+    server.record(9)
+    state = tmp_path / "state" / "clockwork" / "alarms.json"
+    assert wait_for(lambda: json.loads(state.read_text())["value"]["alarms"][0].get("lastRing"), timeout=15)
+    assert server.loudness() > 1000, "the bell sounded"
+    subprocess.run([BINARY, "alarm", "remove", "1"], env=env, capture_output=True, timeout=30)
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)

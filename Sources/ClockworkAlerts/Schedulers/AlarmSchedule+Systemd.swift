@@ -28,3 +28,22 @@ extension AlarmSchedule {
     return events
   }
 }
+
+extension ChimeSchedule {
+  /// systemd's `OnCalendar=` events for the chimes in `zone`: every chime of the hours before the
+  /// last, and the last hour's :00. A time a DST change skips is skipped by systemd too, as a
+  /// chime skips it.
+  public func calendarEvents(in zone: Zone) -> [String] {
+    let dayList =
+      days.isEmpty || days.count == 7
+      ? "" : days.sorted().map(\.shortName).joined(separator: ",") + " "
+    let zoneName = zone.identifier.map { " \($0)" } ?? ""
+    let minutes = stride(from: 0, to: 60, by: every).map { ClockText.pad($0) }
+    let before =
+      from < to
+      ? [
+        "\(dayList)*-*-* \(ClockText.pad(from))..\(ClockText.pad(to - 1)):\(minutes.joined(separator: ",")):00\(zoneName)"
+      ] : []
+    return before + ["\(dayList)*-*-* \(ClockText.pad(to)):00:00\(zoneName)"]
+  }
+}

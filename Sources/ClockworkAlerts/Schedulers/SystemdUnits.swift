@@ -49,7 +49,11 @@ public enum SystemdUnits {
       """
     ]
     for alarm in alarms {
-      var events = alarm.enabled ? alarm.schedule.calendarEvents(in: alarm.timeZone, from: now) : []
+      var events =
+        !alarm.enabled
+        ? []
+        : alarm.chime?.calendarEvents(in: alarm.timeZone)
+          ?? alarm.schedule.calendarEvents(in: alarm.timeZone, from: now)
       if let snooze = alarm.snoozedUntil {
         let utc = Zone.utc.civilTime(at: Date(timeIntervalSince1970: snooze))
         events.append("\(ClockText.day(utc)) \(ClockText.time(utc)) UTC")  // the snooze's end

@@ -2,7 +2,8 @@ import ClockworkCore
 import ClockworkState
 import FoundationEssentials
 
-/// An alarm as saved: a schedule, whether it is on, and what it has rung.
+/// An alarm as saved: a schedule, whether it is on, and what it has rung. A chime is one too
+/// (`every` set): its hours from `hour` to `until`, a short sound at each, nothing to stop.
 public struct StoredAlarm: Codable, Hashable, Sendable {
   /// Its number in `alarm list`.
   public var id: Int
@@ -30,6 +31,12 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
   public var sound: String?
   /// Wall time it was last turned on or its time changed: no ring before it is owed.
   public var armed: Double?
+  /// A chime's minutes between sounds (60, 30, 20 or 15); `nil` for an alarm.
+  public var every: Int?
+  /// A chime's last hour (its first is `hour`).
+  public var until: Int?
+  /// Whether a chime strikes the hour (as many strokes as the hour on a 12-hour dial).
+  public var strikes: Bool?
 
   /// An alarm as given.
   public init(id: Int, schedule: AlarmSchedule, label: String?, zone: String?, created: Date) {
@@ -43,6 +50,20 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
     self.created = created.timeIntervalSince1970
   }
 
+  /// A chime as given.
+  public init(id: Int, chime: ChimeSchedule, strikes: Bool, zone: String?, created: Date) {
+    self.init(
+      id: id, schedule: AlarmSchedule(hour: chime.from, minute: 0, days: chime.days), label: nil,
+      zone: zone, created: created)
+    (every, until, self.strikes) = (chime.every, chime.to, strikes ? true : nil)
+  }
+
+  /// When a chime sounds; `nil` for an alarm.
+  public var chime: ChimeSchedule? {
+    guard let every else { return nil }
+    return try? ChimeSchedule(every: every, from: hour, to: until ?? hour, days: schedule.days)
+  }
+
   /// When it rings, as a schedule.
   public var schedule: AlarmSchedule {
     AlarmSchedule(hour: hour, minute: minute, days: Set(days.compactMap(Weekday.init(rawValue:))))
@@ -54,12 +75,12 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
   /// The next ring it owes: a snooze's end, or the schedule's first ring after the last rung (or
   /// after it was added). At or before now: due (late if the machine was off or asleep).
   public var owed: Date? {
+    let since = Date(timeIntervalSince1970: max(lastRing ?? created, armed ?? created))
     let scheduled =
-      enabled
-      ? schedule.nextRing(
-        after: Date(timeIntervalSince1970: max(lastRing ?? created, armed ?? created)),
-        in: timeZone)
-      : nil
+      !enabled
+      ? nil
+      : chime.map { $0.next(after: since, in: timeZone) }
+        ?? schedule.nextRing(after: since, in: timeZone)
     let snooze = snoozedUntil.map { Date(timeIntervalSince1970: $0) }
     return [scheduled, snooze].compactMap { $0 }.min()
   }
@@ -67,12 +88,16 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
   /// Whether its last ring sounds at `now`: on, not snoozed nor stopped since, and rung less
   /// than ``AlarmAlert/soundsFor`` ago (the watcher's sound, the app's Snooze and Stop).
   public func isSounding(at now: Date) -> Bool {
-    guard enabled, snoozedUntil == nil, let rang = lastRing else { return false }
+    guard enabled, every == nil, snoozedUntil == nil, let rang = lastRing else { return false }
     return (stoppedAt ?? 0) < rang && now.timeIntervalSince1970 - rang < AlarmAlert.soundsFor
   }
 
-  /// "07:00 Mon–Fri (Europe/Berlin)".
+  /// "07:00 Mon–Fri (Europe/Berlin)"; "chime every hour, 09:00–18:00, Mon–Fri".
   public var summary: String {
+    if let chime {
+      return "chime \(chime.summary)\(strikes == true ? ", striking the hours" : "")"
+        + (zone.map { " (\($0))" } ?? "")
+    }
     let time = "\(ClockText.pad(hour)):\(ClockText.pad(minute))"
     return
       "\(time) \(Weekday.describe(schedule.days.isEmpty ? Set(Weekday.allCases) : schedule.days))"
@@ -97,6 +122,10 @@ public struct StoredAlarms: StoredState, Hashable {
       }
       guard alarm.days.allSatisfy((0...6).contains) else {
         return "alarm \(alarm.id) has no such day"
+      }
+      if alarm.every != nil, alarm.chime == nil {
+        return
+          "alarm \(alarm.id) is no chime: every 60, 30, 20 or 15 minutes, from an hour to a later one"
       }
       if let zone = alarm.zone, Zone(identifier: zone) == nil {
         return "alarm \(alarm.id) has an unknown zone"
