@@ -162,19 +162,9 @@ import FoundationEssentials
   /// its day where that is not today here, and day or night from the sun over its city.
   static func line(for zone: Zone, at now: Date, hours: HourCycle) -> String {
     let there = zone.civilTime(at: now)
-    let here = Zone.local.civilTime(at: now)
-    let city = zone.city
-    let minutes = (there.utcOffset - here.utcOffset) / 60
-    let offset =
-      minutes == 0
-      ? "same time"
-      : (minutes < 0 ? "−" : "+") + "\(abs(minutes) / 60) h"
-        + (abs(minutes) % 60 == 0 ? "" : " \(abs(minutes) % 60) min")
-    let (thereDay, hereDay) = (
-      (there.year, there.month, there.day), (here.year, here.month, here.day)
-    )
-    let day = thereDay > hereDay ? " · tomorrow" : thereDay < hereDay ? " · yesterday" : ""
+    let offset = ClockControl.offset(of: zone, from: .local, at: now)
+    let day = ClockControl.day(of: zone, against: .local, at: now)
     let light = Daylight.isNight(in: zone, at: now) ? "night" : "day"
-    return "\(city)  \(ClockText.time(there, hours: hours)) · \(offset)\(day) · \(light)"
+    return "\(zone.city)  \(ClockText.time(there, hours: hours)) · \(offset)\(day) · \(light)"
   }
 }

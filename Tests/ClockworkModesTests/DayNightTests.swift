@@ -56,7 +56,27 @@ import Testing
 
   @Test func theTerminalsLabelsSayDayOrNight() throws {
     let text = try terminalRows(zones, digital: true).joined(separator: "\n")
-    #expect(text.contains("UTC +00:00 · day") && text.contains("GMT-12 +12:00 · night"), "\(text)")
+    #expect(text.contains("UTC +00:00 · day") && text.contains("GMT-12 +12 h · night"), "\(text)")
+  }
+
+  /// The zones after the first say their offset from it, and their day where it is another.
+  @Test func worldClocksSayTheirOffsetFromTheFirstAndTheirDay() throws {
+    let london = try #require(Zone(identifier: "Europe/London"))
+    let tokyo = try #require(Zone(identifier: "Asia/Tokyo"))
+    let newYork = try #require(Zone(identifier: "America/New_York"))
+    let kathmandu = try #require(Zone(identifier: "Asia/Kathmandu"))
+    let evening = Date(timeIntervalSince1970: 1_774_796_400)  // 2026-03-29 15:00 UTC, 16:00 BST
+    #expect(
+      ClockControl.label(for: london, relativeTo: london, at: evening) == "London +01:00 · day")
+    #expect(
+      ClockControl.label(for: tokyo, relativeTo: london, at: evening)
+        == "Tokyo +8 h · tomorrow · night")
+    let night = Date(timeIntervalSince1970: 1_774_749_600)  // 2026-03-29 02:00 UTC, 03:00 BST
+    #expect(
+      ClockControl.label(for: newYork, relativeTo: london, at: night)
+        == "New York −5 h · yesterday · night")
+    #expect(ClockControl.offset(of: kathmandu, from: london, at: night) == "+4 h 45 min")
+    #expect(ClockControl.offset(of: london, from: london, at: night) == "same time")
   }
 
   /// Four zones at 100×40 take two rows of two, as the window lays them out (larger than four

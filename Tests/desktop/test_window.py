@@ -20,6 +20,8 @@ import time
 import pytest
 from PIL import Image
 
+from terminal.kernelclock import kernel_clock
+
 BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "clockwork"))
 
 pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed (scripts/setup installs it)")
@@ -338,11 +340,22 @@ def test_on_top_asks_to_be_kept_above_and_the_setting_does_it_for_every_window(d
     assert refused.returncode == 64 and "--on-top goes with --window" in refused.stderr, refused.stderr
 
 
+def test_the_window_clocks_title_says_whether_the_system_clock_is_synchronised(display, app):
+    process = app("clock", "--window", "--size", "320x320")
+    window = window_of(display, process)
+    name = x(display, "xdotool", "getwindowname", window).stdout.strip()
+    assert ("(clock not synchronised)" in name) is not kernel_clock()[0], name
+    process.terminate()
+    process.wait(timeout=10)
+
+
 def test_the_digital_face_in_a_window_says_the_time_and_draws_it(display, app):
     process = app("clock", "--window", "--face", "digital", "--size", "640x320")
     window = window_of(display, process)
     name = x(display, "xdotool", "getwindowname", window).stdout.strip()
-    found = re.fullmatch(r"(\d\d):(\d\d):(\d\d) - clockwork", name)
+    # The title says when the system clock is not synchronised, as the kernel says.
+    note = "" if kernel_clock()[0] else r" \(clock not synchronised\)"
+    found = re.fullmatch(r"(\d\d):(\d\d):(\d\d)" + note + " - clockwork", name)
     assert found, name
     now = datetime.datetime.now(datetime.timezone.utc)
     assert (now.hour * 3600 + now.minute * 60 + now.second - (int(found[1]) * 3600 + int(found[2]) * 60 + int(found[3]))) % 86400 in (0, 1, 2)

@@ -64,6 +64,16 @@ public final class ClockControl {
   /// Said after the key hints: the arrows of a moment shown (`--at`), a clock not synchronised.
   public var remarks: [String] = []
 
+  /// Said after a window's title: that the system clock is not synchronised, so the time shown
+  /// may be off (`nil`: nothing to say).
+  public var clockNote: String?
+
+  /// A window's title for `time`: "10:08:42 - clockwork", the note after the time
+  /// ("10:08:42 (clock not synchronised) - clockwork").
+  public static func windowTitle(_ time: String, note: String?) -> String {
+    time + (note.map { " (\($0))" } ?? "") + " - clockwork"
+  }
+
   /// The key hints, with the oscillator and theme in use now, and the remarks.
   public var help: String {
     ([
@@ -96,11 +106,35 @@ public final class ClockControl {
     }
   }
 
-  /// "Kathmandu +05:45 · day": the city of an IANA name, its offset at `date`, and whether it
-  /// is day or night there (``Daylight``: the sun over that city).
-  public static func label(for zone: Zone, at date: Date) -> String {
-    let city = zone.city
-    let offset = ClockText.offset(seconds: zone.civilTime(at: date).utcOffset)
-    return "\(city) \(offset) · \(Daylight.isNight(in: zone, at: date) ? "night" : "day")"
+  /// "London +01:00 · day" for the first zone (its offset from UTC), "Tokyo +8 h · tomorrow ·
+  /// night" for the others: the city of an IANA name, its offset from `first` at `date` and its
+  /// day where that is not `first`'s, and whether it is day or night there (``Daylight``: the
+  /// sun over that city).
+  public static func label(for zone: Zone, relativeTo first: Zone?, at date: Date) -> String {
+    let light = Daylight.isNight(in: zone, at: date) ? "night" : "day"
+    guard let first, first != zone else {
+      return
+        "\(zone.city) \(ClockText.offset(seconds: zone.civilTime(at: date).utcOffset)) · \(light)"
+    }
+    return
+      "\(zone.city) \(offset(of: zone, from: first, at: date))\(day(of: zone, against: first, at: date)) · \(light)"
+  }
+
+  /// "+8 h", "−5 h 30 min", "same time": `zone`'s offset from `reference` at `date`.
+  public static func offset(of zone: Zone, from reference: Zone, at date: Date) -> String {
+    let minutes =
+      (zone.civilTime(at: date).utcOffset - reference.civilTime(at: date).utcOffset) / 60
+    guard minutes != 0 else { return "same time" }
+    return (minutes < 0 ? "−" : "+") + "\(abs(minutes) / 60) h"
+      + (abs(minutes) % 60 == 0 ? "" : " \(abs(minutes) % 60) min")
+  }
+
+  /// " · tomorrow", " · yesterday", or nothing: `zone`'s date at `date` against `reference`'s.
+  public static func day(of zone: Zone, against reference: Zone, at date: Date) -> String {
+    let (there, here) = (zone.civilTime(at: date), reference.civilTime(at: date))
+    let (thereDay, hereDay) = (
+      (there.year, there.month, there.day), (here.year, here.month, here.day)
+    )
+    return thereDay > hereDay ? " · tomorrow" : thereDay < hereDay ? " · yesterday" : ""
   }
 }

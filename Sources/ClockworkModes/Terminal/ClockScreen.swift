@@ -85,7 +85,9 @@ public final class ClockScreen: LiveMode {
       var row = 0
       let wall = zone.civilTime(at: moment.wall)  // one reading for the date and time
       if zones.count > 1 {
-        panel.writeCentered(ClockControl.label(for: zone, at: moment.wall), row: row, bold: true)
+        panel.writeCentered(
+          ClockControl.label(for: zone, relativeTo: control.zones.first, at: moment.wall), row: row,
+          bold: true)
         row += 1
       }
       if control.digital {

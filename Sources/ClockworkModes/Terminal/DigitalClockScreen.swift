@@ -79,7 +79,9 @@ public final class DigitalClockScreen: LiveMode {
         row += 1
       }
       if zones.count > 1 {
-        panel.writeCentered(ClockControl.label(for: zone, at: moment.wall), row: row, bold: true)
+        panel.writeCentered(
+          ClockControl.label(for: zone, relativeTo: zones.first, at: moment.wall), row: row,
+          bold: true)
       }
       grid.place(panel, column: left, row: first + character.rows + 1)
     }

@@ -64,7 +64,11 @@ public final class ClockWindow: LiveMode {
       let wall = zone.civilTime(at: moment.wall)
       var lines: [(String, Color, Bool)] = []
       if zones.count > 1 {
-        lines.append((ClockControl.label(for: zone, at: moment.wall), WindowText.light, true))
+        lines.append(
+          (
+            ClockControl.label(for: zone, relativeTo: control.zones.first, at: moment.wall),
+            WindowText.light, true
+          ))
       }
       if control.digital {
         lines.append((ClockText.day(wall), WindowText.dim, false))
@@ -89,7 +93,8 @@ public final class ClockWindow: LiveMode {
     return Planned(
       WindowFrame(
         root, background: control.theme.background ?? WindowText.background,
-        title: "\(ClockText.time(wall, hours: control.hours)) - clockwork"),
+        title: ClockControl.windowTitle(
+          ClockText.time(wall, hours: control.hours), note: control.clockNote)),
       next: max(next, frame))
   }
 }

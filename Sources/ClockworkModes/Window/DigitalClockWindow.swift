@@ -13,6 +13,8 @@ public final class DigitalClockWindow: LiveMode {
   let zones: [Zone]
   let clocks: [DigitalClock]
   let root = Layer()
+  /// Said after the title (``ClockControl/clockNote``).
+  public var clockNote: String?
 
   /// A window of a digital clock for each of `zones`, in `theme`, showing `look`.
   public init(zones: [Zone], theme: ClockTheme, look: DigitalClock.Look) {
@@ -58,15 +60,16 @@ public final class DigitalClockWindow: LiveMode {
       if zones.count > 1 {
         root.addSublayer(
           WindowText.line(
-            ClockControl.label(for: zone, at: moment.wall),
+            ClockControl.label(for: zone, relativeTo: zones.first, at: moment.wall),
             in: Rect(
               x: origin.x, y: origin.y + margin * 0.5, width: cellWidth, height: labelSize * 1.3),
             size: labelSize, color: WindowText.light, bold: true))
       }
       delay = min(delay, clock.delayToNextChange(after: moment.wall, zone: zone))
     }
-    let title =
-      "\(DigitalClock.timeText(zones[0].civilTime(at: moment.wall), look: clocks[0].look)) - clockwork"
+    let title = ClockControl.windowTitle(
+      DigitalClock.timeText(zones[0].civilTime(at: moment.wall), look: clocks[0].look),
+      note: clockNote)
     return Planned(
       WindowFrame(root, background: WindowText.background, title: title),
       next: moment.instant.advanced(by: .seconds(delay)))

@@ -111,10 +111,15 @@ struct ClockCommand: AsyncParsableCommand {
   }
 
   /// Said after a terminal clock's key hints: that a moment is shown (and the keys that move
-  /// it), and when the system clock is not to be trusted. A window shows no key hints.
+  /// it), and when the system clock is not to be trusted (``clockNote``).
   static func remarks(frozen: Date?) -> [String] {
-    (frozen == nil ? [] : ["←/→ 15 min"])
-      + (ClockSync.read()?.synchronized == false ? ["clock not synchronised"] : [])
+    (frozen == nil ? [] : ["←/→ 15 min"]) + (clockNote.map { [$0] } ?? [])
+  }
+
+  /// "clock not synchronised" when the kernel says so: the time shown may be off. Said after
+  /// a terminal's key hints and a window's title.
+  static var clockNote: String? {
+    ClockSync.read()?.synchronized == false ? "clock not synchronised" : nil
   }
 
   func run() async throws {
@@ -137,7 +142,9 @@ struct ClockCommand: AsyncParsableCommand {
             title: "clockwork", size: live.windowPoints, placement: live.placement,
             hint: LiveOptions.noWindow
           ) { _ in
-            FrozenMoment(DigitalClockWindow(zones: zones, theme: theme, look: look), at: frozen)
+            let window = DigitalClockWindow(zones: zones, theme: theme, look: look)
+            window.clockNote = Self.clockNote
+            return FrozenMoment(window, at: frozen)
           })
       }
       let session = try TerminalSession()
@@ -152,6 +159,7 @@ struct ClockCommand: AsyncParsableCommand {
       let control = ClockControl(
         zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle,
         parts: look.parts)
+      control.clockNote = Self.clockNote
       throw ExitCode(
         await LiveRun.window(
           title: "clockwork", size: live.windowPoints, placement: live.placement,
