@@ -8,15 +8,12 @@ import time
 
 import pytest
 
+from terminal import xserver
 from test_alerts import BINARY, wait_for, watcher_pid
 
 pytestmark = pytest.mark.skipif(
     shutil.which("dunst") is None or shutil.which("Xvfb") is None, reason="dunst and Xvfb are installed by scripts/setup --tests")
 ICON = "io.github.clockwork.Clockwork"
-
-
-def free_display():
-    return next(n for n in range(150, 200) if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"))
 
 
 def test_a_timers_notification_in_dunst_has_the_apps_icon(tmp_path):
@@ -28,8 +25,7 @@ def test_a_timers_notification_in_dunst_has_the_apps_icon(tmp_path):
     icon = icons / "48x48" / "apps" / f"{ICON}.png"
     subprocess.run([BINARY, "render", "clock", "--at", "10:08:42", "--size", "48", "-o", str(icon)], check=True)
     (tmp_path / "dunstrc").write_text("[global]\n    enable_recursive_icon_lookup = true\n    icon_theme = hicolor\n    min_icon_size = 32\n    max_icon_size = 64\n")
-    display = f":{free_display()}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
+    server, display = xserver.start(screen="800x600x24")
     bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE, text=True)
     address = bus.stdout.readline().strip()
     env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_DATA_DIRS": f"{share}:/usr/share",

@@ -20,6 +20,7 @@ import time
 import pytest
 from PIL import Image
 
+from terminal import xserver
 from terminal.kernelclock import kernel_clock
 
 BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "clockwork"))
@@ -29,16 +30,10 @@ pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is no
 
 @pytest.fixture(scope="module")
 def display():
-    """A private X server for this module's tests."""
-    for number in range(90, 140):
-        if not os.path.exists(f"/tmp/.X11-unix/X{number}") and not os.path.exists(f"/tmp/.X{number}-lock"):
-            break
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
-    deadline = time.time() + 10
-    while not os.path.exists(f"/tmp/.X11-unix/X{number}"):
-        assert server.poll() is None and time.time() < deadline, "Xvfb did not start"
-        time.sleep(0.05)
-    yield f":{number}"
+    """A private X server for this module's tests, on a display number it chose itself
+    (-displayfd: two test runs at once never share, or end, each other's server)."""
+    server, number = xserver.start()
+    yield number
     server.terminate()
     server.wait()
 
