@@ -28,15 +28,9 @@ public struct Alarms: Sendable {
     _ schedule: AlarmSchedule, label: String? = nil, zone: Zone? = nil, sound: String? = nil,
     now: Date = Date()
   ) throws(AlertsError) -> (alarm: StoredAlarm, warnings: [String]) {
-    let alarm = try change { alarms in
-      var alarm = StoredAlarm(
-        id: Self.freeID(among: alarms.map(\.id)), schedule: schedule, label: label,
-        zone: zone?.identifier, created: now)
-      alarm.sound = sound
-      alarms.append(alarm)
-      return alarm
+    try append(sound: sound) { id in
+      StoredAlarm(id: id, schedule: schedule, label: label, zone: zone?.identifier, created: now)
     }
-    return (alarm, scheduleRingers())
   }
 
   /// Adds a chime (`strikes`: the hour's strokes on the hour) and has it scheduled, as an alarm
@@ -45,10 +39,17 @@ public struct Alarms: Sendable {
     _ chime: ChimeSchedule, strikes: Bool, zone: Zone? = nil, sound: String? = nil,
     now: Date = Date()
   ) throws(AlertsError) -> (alarm: StoredAlarm, warnings: [String]) {
+    try append(sound: sound) { id in
+      StoredAlarm(id: id, chime: chime, strikes: strikes, zone: zone?.identifier, created: now)
+    }
+  }
+
+  /// Saves the alarm `made` with the next free number and `sound`, and has it scheduled.
+  private func append(sound: String?, _ made: (_ id: Int) -> StoredAlarm) throws(AlertsError)
+    -> (alarm: StoredAlarm, warnings: [String])
+  {
     let alarm = try change { alarms in
-      var alarm = StoredAlarm(
-        id: Self.freeID(among: alarms.map(\.id)), chime: chime, strikes: strikes,
-        zone: zone?.identifier, created: now)
+      var alarm = made(Self.freeID(among: alarms.map(\.id)))
       alarm.sound = sound
       alarms.append(alarm)
       return alarm

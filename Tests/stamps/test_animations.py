@@ -47,6 +47,16 @@ def difference(a, b):
     return sum(value * count for index, count in enumerate(histogram) for value in [index % 256]) / (a.size[0] * a.size[1] * 3)
 
 
+def gif_durations(path):
+    """Each frame's duration in milliseconds, as Pillow reads the GIF."""
+    image = Image.open(path)
+    durations = []
+    for index in range(image.n_frames):
+        image.seek(index)
+        durations.append(image.info["duration"])
+    return durations
+
+
 def webp_durations(path):
     """Each frame's duration in milliseconds, as libwebp's webpmux reads the file."""
     info = subprocess.run(["webpmux", "-info", str(path)], capture_output=True, text=True, check=True).stdout
@@ -66,12 +76,8 @@ def test_a_sweeping_clock_is_one_animation_of_its_frames_at_their_times(tmp_path
     identified = subprocess.run(["identify", str(tmp_path / f"t.{ext}")], capture_output=True, text=True)
     if ext == "gif":  # ImageMagick 6 reads GIF frames (and WebP's first only)
         assert len(identified.stdout.splitlines()) == 30
-        image = Image.open(tmp_path / "t.gif")
-        assert image.info.get("loop") == 0
-        durations = []
-        for index in range(image.n_frames):
-            image.seek(index)
-            durations.append(image.info["duration"])
+        assert Image.open(tmp_path / "t.gif").info.get("loop") == 0
+        durations = gif_durations(tmp_path / "t.gif")
     else:
         durations = webp_durations(tmp_path / "t.webp")
     assert durations == [100] * 30
@@ -91,14 +97,7 @@ def test_frames_that_change_nothing_add_their_time_to_the_one_before(tmp_path, e
     1 s and 0.5 s; the file keeps the frames' times, not their copies."""
     render("clock", "--at", "10:08:42", "--zone", "UTC", "--size", "160", "--frames", "25", "--fps", "10",
            "-o", str(tmp_path / f"q.{ext}"))
-    if ext == "gif":
-        image = Image.open(tmp_path / "q.gif")
-        durations = []
-        for index in range(image.n_frames):
-            image.seek(index)
-            durations.append(image.info["duration"])
-    else:
-        durations = webp_durations(tmp_path / "q.webp")
+    durations = gif_durations(tmp_path / "q.gif") if ext == "gif" else webp_durations(tmp_path / "q.webp")
     assert durations == [1000, 1000, 500]
 
 

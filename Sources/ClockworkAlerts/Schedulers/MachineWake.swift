@@ -5,9 +5,10 @@ import Glibc
 
 /// Whether a timer's end or an alarm wakes the machine from suspend. It is asked of what rings
 /// them: the user's systemd manager (`WakeSystem=` on their timer units) or our watcher (its
-/// timer on `CLOCK_REALTIME_ALARM`). Either may do it only with `CAP_WAKE_ALARM` (a manager
-/// without it fails a unit that asks, so it is asked only of one that has it); where the one
-/// that rings lacks it, the person is told once, with how to allow it.
+/// timer on `CLOCK_REALTIME_ALARM`). Either can only where the machine has a real-time clock
+/// alarm, and may only with `CAP_WAKE_ALARM` (a manager that cannot fails a unit that asks, so
+/// it is asked only where it can); where the one that rings cannot, the person is told once,
+/// with why and how to allow it.
 public enum MachineWake {
   /// Whether to ask: the settings' `wakeSystem`, on unless turned off.
   public static let wanted: Bool = (try? SharedSettings.load())?.wakeSystem ?? true
