@@ -7,8 +7,9 @@ import ClockworkState
 import FoundationEssentials
 
 /// The stopwatch design: the time, Start (green) and Stop (red), Lap and Reset, the laps newest
-/// first, exported to CSV or JSON as `stopwatch --export` writes them. The same stopwatch as `clockwork stopwatch`: its state file, its lock, its rules
-/// (``StopwatchControl``, the keys of the terminal's screen).
+/// first, exported to CSV or JSON as `stopwatch --export` writes them. The same stopwatch as
+/// `clockwork stopwatch`: its state file, its lock, its rules (``StopwatchControl``, the keys
+/// of the terminal's screen).
 @MainActor final class StopwatchPage {
   let root: Widget
   let time = label("0:00.0", classes: ["title-1", "numeric"])
