@@ -86,6 +86,10 @@ public struct Alarms: Sendable {
       let index = try Self.index(of: id, in: alarms)
       var alarm = alarms[index]
       if let schedule = edit.schedule {
+        // A chime keeps its hours: only its days are taken.
+        if alarm.every != nil, (schedule.hour, schedule.minute) != (alarm.hour, alarm.minute) {
+          throw AlertsError.chimeHasNoTime(id)
+        }
         (alarm.hour, alarm.minute) = (schedule.hour, schedule.minute)
         alarm.days = schedule.days.map(\.rawValue).sorted()
       }

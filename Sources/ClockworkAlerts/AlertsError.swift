@@ -22,4 +22,6 @@ public enum AlertsError: Error, Hashable, Sendable {
   case cannotWriteUnits(folder: String, reason: String)
   /// The user's systemd manager refused them.
   case managerRefused(String)
+  /// A time given to a chime, which has hours, not a time (its number).
+  case chimeHasNoTime(Int)
 }

@@ -360,3 +360,24 @@ def test_the_watcher_wakes_the_machine_where_it_may_and_says_once_where_it_may_n
     # Nothing is left to ring: the watchers leave.
     folders = {str(tmp_path / "state"), fresh["XDG_STATE_HOME"]}
     assert wait_for(lambda: not folders & set(our_processes().values())), our_processes()
+
+
+def test_a_chime_is_listed_among_the_alarms_keeps_its_hours_and_is_removed_as_one(world):
+    server, env, tmp_path = world
+    env = {**env, "TZ": "Europe/Berlin"}
+    added = subprocess.run([BINARY, "chime", "--every", "30m", "--between", "08-20", "--days", "weekends", "--strike"], env=env, capture_output=True, text=True, timeout=30)
+    assert added.returncode == 0 and added.stdout.startswith("alarm 1: chime every 30 min, 08:00–20:00, Sat, Sun, striking the hours, next "), added
+    assert "alarm 1: chime every 30 min" in subprocess.run([BINARY, "alarm", "list"], env=env, capture_output=True, text=True).stdout
+    assert "alarm 1: chime" in subprocess.run([BINARY, "chime", "list"], env=env, capture_output=True, text=True).stdout
+    moved = subprocess.run([BINARY, "alarm", "edit", "1", "--time", "7:00"], env=env, capture_output=True, text=True)
+    assert moved.returncode == 1 and "alarm 1 is a chime: its hours stay" in moved.stderr, moved
+    days = subprocess.run([BINARY, "alarm", "edit", "1", "--days", "mon-fri"], env=env, capture_output=True, text=True)
+    assert days.returncode == 0 and "08:00–20:00, Mon–Fri" in days.stdout, days
+    status = subprocess.run([BINARY, "status"], env=env, capture_output=True, text=True)
+    assert "alarm" not in status.stdout, "the status line's next alarm is never a chime: " + status.stdout
+    wrong = subprocess.run([BINARY, "chime", "--every", "45m"], env=env, capture_output=True, text=True)
+    assert wrong.returncode == 64 and "a chime sounds every 1h, 30m, 20m or 15m, not every 45 min" in wrong.stderr, wrong
+    removed = subprocess.run([BINARY, "alarm", "remove", "1"], env=env, capture_output=True, text=True)
+    assert removed.returncode == 0 and "chime every 30 min" in removed.stdout
+    assert "no chimes" in subprocess.run([BINARY, "chime", "list"], env=env, capture_output=True, text=True).stdout
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)

@@ -88,6 +88,10 @@ struct AlarmCommand: ParsableCommand {
     case .cannotWriteUnits(let folder, let reason):
       RuntimeFailure("cannot write the units in \(folder): \(reason)")
     case .managerRefused(let problem): RuntimeFailure(problem)
+    case .chimeHasNoTime(let id):
+      RuntimeFailure(
+        "alarm \(id) is a chime: its hours stay (remove it and add another with `clockwork chime --between`); --days, --zone and --sound change it"
+      )
     default: RuntimeFailure("\(error)")
     }
   }
