@@ -87,7 +87,7 @@ public struct Alarms: Sendable {
       var alarm = alarms[index]
       if let schedule = edit.schedule {
         // A chime keeps its hours: only its days are taken.
-        if alarm.every != nil, (schedule.hour, schedule.minute) != (alarm.hour, alarm.minute) {
+        if alarm.isChime, (schedule.hour, schedule.minute) != (alarm.hour, alarm.minute) {
           throw AlertsError.chimeHasNoTime(id)
         }
         (alarm.hour, alarm.minute) = (schedule.hour, schedule.minute)
@@ -153,7 +153,7 @@ public struct Alarms: Sendable {
     let until = now.addingTimeInterval(seconds)
     let alarm = try change { alarms in
       // An alarm: a chime has nothing to snooze.
-      let rung = alarms.indices.filter { alarms[$0].every == nil }.compactMap { index in
+      let rung = alarms.indices.filter { !alarms[$0].isChime }.compactMap { index in
         alarms[index].lastRing.map { (index, $0) }
       }
       guard let index = rung.max(by: { $0.1 < $1.1 })?.0 else { throw AlertsError.noAlarmHasRung }
@@ -168,7 +168,7 @@ public struct Alarms: Sendable {
     let seconds = now.timeIntervalSince1970
     let stopped = try change { alarms in
       let ringing = alarms.indices.filter {
-        alarms[$0].every == nil
+        !alarms[$0].isChime
           && (alarms[$0].snoozedUntil != nil
             || alarms[$0].lastRing.map { seconds - $0 < AlarmAlert.soundsFor } == true)
       }

@@ -77,7 +77,7 @@ public struct Status: Sendable, Equatable {
     }
     // The next alarm: a chime marks the time, it is no appointment to show.
     let alarms = AlarmStore(directory: directory).load(now: now).alarms.compactMap { alarm in
-      alarm.every == nil ? alarm.owed.map { (alarm, $0) } : nil
+      !alarm.isChime ? alarm.owed.map { (alarm, $0) } : nil
     }
     if let (alarm, next) = alarms.min(by: { $0.1 < $1.1 }) {
       let wall = alarm.timeZone.civilTime(at: next)

@@ -4,7 +4,7 @@ import CDesktop
 /// What the desktop asks of the app's look, followed as it changes: light or dark, high
 /// contrast (GNOME's accessibility setting, read by libadwaita), and how much larger text is
 /// (GTK's gtk-xft-dpi: GNOME's "Large Text"). GTK's own widgets follow these by themselves;
-/// the faces we draw follow them through ``changed``.
+/// the faces we draw follow them through ``follow(_:)``.
 @MainActor final class DesktopLook {
   private(set) var dark = false
   private(set) var highContrast = false

@@ -282,10 +282,10 @@ public struct AlertWatcher {
         return rung
       }) ?? []
     // Chimes sound by themselves (or not at all when late); alarms ring.
-    for (chime, owed) in rung where chime.every != nil {
+    for (chime, owed) in rung where chime.isChime {
       ChimeAlert.sound(chime, owed: owed, now: now)
     }
-    let ordered = rung.filter { $0.0.every == nil }.sorted { $0.1 < $1.1 }
+    let ordered = rung.filter { !$0.0.isChime }.sorted { $0.1 < $1.1 }
     guard let (latest, owed) = ordered.last else { return !rung.isEmpty }
     AlarmAlert.ring(latest, owed: owed, now: now, store: store.directory)
     if ordered.count > 1 {

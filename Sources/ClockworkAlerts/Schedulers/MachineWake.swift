@@ -89,8 +89,9 @@ public enum MachineWake {
   /// ``problem(managerRuns:)``, said once for `directory` (a mark kept there): when a timer or
   /// alarm is set, not at every save. Whether the manager rings them is asked only then.
   public static func problemOnce(directory: StateDirectory, managerRuns: Bool? = nil) -> String? {
+    // The mark first: once said, no launch reads the settings or asks the manager again.
     let mark = directory.file("wake-said")
-    guard wanted, !FileManager.default.fileExists(atPath: mark.path),
+    guard !FileManager.default.fileExists(atPath: mark.path), wanted,
       let problem = problem(managerRuns: managerRuns ?? SystemdUnits.userManagerRuns())
     else { return nil }
     try? AtomicFile.makeFolder(directory.url)

@@ -58,6 +58,9 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
     (every, until, self.strikes) = (chime.every, chime.to, strikes ? true : nil)
   }
 
+  /// Whether it is a chime (a bell at its times, nothing to snooze or stop) rather than an alarm.
+  public var isChime: Bool { every != nil }
+
   /// When a chime sounds; `nil` for an alarm.
   public var chime: ChimeSchedule? {
     guard let every else { return nil }
@@ -88,7 +91,7 @@ public struct StoredAlarm: Codable, Hashable, Sendable {
   /// Whether its last ring sounds at `now`: on, not snoozed nor stopped since, and rung less
   /// than ``AlarmAlert/soundsFor`` ago (the watcher's sound, the app's Snooze and Stop).
   public func isSounding(at now: Date) -> Bool {
-    guard enabled, every == nil, snoozedUntil == nil, let rang = lastRing else { return false }
+    guard enabled, !isChime, snoozedUntil == nil, let rang = lastRing else { return false }
     return (stoppedAt ?? 0) < rang && now.timeIntervalSince1970 - rang < AlarmAlert.soundsFor
   }
 
@@ -123,7 +126,7 @@ public struct StoredAlarms: StoredState, Hashable {
       guard alarm.days.allSatisfy((0...6).contains) else {
         return "alarm \(alarm.id) has no such day"
       }
-      if alarm.every != nil, alarm.chime == nil {
+      if alarm.isChime, alarm.chime == nil {
         return
           "alarm \(alarm.id) is no chime: every 60, 30, 20 or 15 minutes, from an hour to a later one"
       }

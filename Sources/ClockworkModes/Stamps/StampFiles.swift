@@ -118,12 +118,10 @@ public struct StampFiles {
   /// a device or named pipe, or standard output.
   public func write(document: Data) throws {
     do {
-      if toStandardOutput { return try StandardOutput.copy(document) }
+      if toStandardOutput { return try send(document, to: nil) }
       switch try OutputTarget(url(forFrame: 0)) {
       case .file(let url): try document.write(to: url, options: .atomic)
-      case .stream(let url):
-        let stream = try FileDescriptor.open(url.path, .writeOnly)
-        try stream.closeAfter { _ = try stream.writeAll(document) }
+      case .stream(let url): try send(document, to: url.path)
       }
     } catch let failure as Failure {
       throw failure
@@ -141,7 +139,11 @@ public struct StampFiles {
       "clockwork-\(UUID().uuidString).\(format.rawValue)")
     defer { try? FileManager.default.removeItem(at: file) }
     try Renderer().write(layer, width: size, height: size, to: file, format: format)
-    let bytes = try Data(contentsOf: file)
+    try send(try Data(contentsOf: file), to: path)
+  }
+
+  /// Writes `bytes` to the device or pipe at `path`, or to standard output when `path` is nil.
+  func send(_ bytes: Data, to path: String?) throws {
     guard let path else { return try StandardOutput.copy(bytes) }
     let stream = try FileDescriptor.open(path, .writeOnly)
     try stream.closeAfter { _ = try stream.writeAll(bytes) }

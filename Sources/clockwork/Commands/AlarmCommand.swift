@@ -64,7 +64,7 @@ struct AlarmCommand: ParsableCommand {
   /// "; 02:30 does not exist on Sun 2027-03-28 (the clocks go forward): it rings at 03:00 that
   /// day", for the next such day within a year.
   static func skippedDayNote(_ alarm: StoredAlarm, now: Date) -> String {
-    guard alarm.every == nil,  // a chime skips what the clocks skip
+    guard !alarm.isChime,  // a chime skips what the clocks skip
       let (day, ringsAt) = alarm.schedule.skippedDays(in: alarm.timeZone, from: now, horizon: 366)
         .first
     else { return "" }

@@ -95,7 +95,7 @@ struct ChimeCommand: ParsableCommand {
       let now = Date()
       let (alarms, warning) = AlarmCommand.alarms.list(now: now)
       if let warning { StandardOutput.error(warning) }
-      let chimes = alarms.filter { $0.every != nil }
+      let chimes = alarms.filter(\.isChime)
       guard !chimes.isEmpty else {
         return StandardOutput.line(
           "no chimes; add one with `clockwork chime --every 1h --between 09-18`")
