@@ -15,7 +15,9 @@ build: setup
 # libpng, expat, brotli, zlib) linked in, by lld with packed relative relocations (DT_RELR) and no
 # exported symbols; each of our functions in a section of its own, and those a start runs laid
 # side by side (scripts/release/link-order): a faster start and less memory, and none of the X11
-# libraries the shared libcairo needs (figures in BENCHMARKS.md). SwiftPM does not recompile for
+# libraries the shared libcairo needs. Generic types' metadata is asked for by direct calls
+# rather than by mangled names the runtime demangles and checks at the first use, which every
+# start paid for (figures in BENCHMARKS.md). SwiftPM does not recompile for
 # changed -Xswiftc flags: after changing them, `rm -rf .build/*-linux-gnu/release`.
 STATIC_LIBS = .build/static-libs
 STATIC_C = cairo pixman-1 fontconfig freetype png16 expat brotlidec brotlicommon z
@@ -23,7 +25,8 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/link-order.txt -Xlinker --no-warn-symbol-ordering \
 	-Xlinker -L$(CURDIR)/$(STATIC_LIBS) $(foreach lib,$(STATIC_C),-Xlinker -l$(lib)) \
-	-Xswiftc -Xfrontend -Xswiftc -function-sections
+	-Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 # The desktop app draws into GTK's Cairo contexts, so it links the shared libcairo GTK links
 # (two Cairos in one process would each see the other's objects as garbage).
 DESKTOP_RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \

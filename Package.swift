@@ -220,7 +220,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ClockworkCLITests",
-      dependencies: ["clockwork", "ClockworkTestSupport"]
+      dependencies: [
+        "clockwork", "ClockworkTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

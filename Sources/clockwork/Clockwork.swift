@@ -43,16 +43,9 @@ struct Clockwork: ParsableCommand {
   /// `pthread_exit` unwinds it, reading the unwind tables of all it passes at every start.
   /// The live modes run as a task while this thread waits (``AsyncRun``).
   static func main() {
-    ProcessTuning.shareOneHeap()
     StandardOutput.holdClosedDescriptors()
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
-    // What ringers left to say, and a ringer for whatever is pending (a killed watcher).
-    for line in AlertsCheckup.run(in: state) { StandardOutput.error("clockwork: \(line)") }
-    FatalSignals.install(
-      advice:
-        "Stopwatches and timers saved before it are kept in \(state.url.path). This is a bug: please report it with the command that was run."
-    )
+    // First, before the state folder is looked at: a version is all it asks for.
     if arguments.prefix(while: { $0 != "--" }).contains("--version") {
       guard arguments == ["--version"] else {
         exitReporting(
@@ -61,12 +54,24 @@ struct Clockwork: ParsableCommand {
       StandardOutput.line(version)
       exitReportingOutputFailure()
     }
+    ProcessTuning.shareOneHeap()
+    let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
+    // What ringers left to say, and a ringer for whatever is pending (a killed watcher).
+    for line in AlertsCheckup.run(in: state) { StandardOutput.error("clockwork: \(line)") }
+    FatalSignals.install(
+      advice:
+        "Stopwatches and timers saved before it are kept in \(state.url.path). This is a bug: please report it with the command that was run."
+    )
     if let word = arguments.first, !word.hasPrefix("-"),
       let problem = SubcommandName.problem(with: word, among: configuration.subcommands)
     {
       exitReporting(ValidationError(problem), arguments: arguments)
     }
     do {
+      if arguments.first == "status", let asked = StatusCommand.quickRead(arguments.dropFirst()) {
+        try StatusCommand.show(format: asked.format, follow: asked.follow)
+        exitReportingOutputFailure()
+      }
       var command = try parseAsRoot(arguments)
       if let asynchronous = command as? AsyncParsableCommand {
         try AsyncRun.wait(for: asynchronous)

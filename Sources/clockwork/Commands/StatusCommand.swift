@@ -40,7 +40,11 @@ struct StatusCommand: ParsableCommand {
   }
 
   func run() throws {
-    let format = Status.Format(rawValue: format) ?? .text
+    try Self.show(format: Status.Format(rawValue: format) ?? .text, follow: follow)
+  }
+
+  /// The line, once or on each change.
+  static func show(format: Status.Format, follow: Bool) throws {
     let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
     guard follow else {
       var status = Status.now(in: state, at: Date())
@@ -53,5 +57,27 @@ struct StatusCommand: ParsableCommand {
         return StandardOutput.failure == nil
       }
     } catch { throw RuntimeFailure("cannot follow \(state.url.path): \(error)") }
+  }
+
+  /// `status`'s arguments read without ArgumentParser, which costs a panel that runs `status`
+  /// every second four times the rest of the run (BENCHMARKS.md): `--follow` and `--format F`
+  /// (or `--format=F`) with a known format, each at most once, in any order. Anything else
+  /// (help, a mistake, a repeat) is nil, and ArgumentParser reads it and says what is wrong.
+  static func quickRead(_ arguments: ArraySlice<String>) -> (format: Status.Format, follow: Bool)? {
+    var format: Status.Format?
+    var follow = false
+    var rest = arguments
+    while let word = rest.popFirst() {
+      if word == "--follow", !follow {
+        follow = true
+      } else if format == nil, word == "--format" || word.hasPrefix("--format=") {
+        let value = word == "--format" ? rest.popFirst() : String(word.dropFirst("--format=".count))
+        guard let value, let known = Status.Format(rawValue: value) else { return nil }
+        format = known
+      } else {
+        return nil
+      }
+    }
+    return (format ?? .text, follow)
   }
 }
