@@ -23,7 +23,7 @@ public enum AlertsCheckup {
   /// - Parameter startWatcher: starts the watcher (tests pass their own: no process).
   public static func run(
     in directory: StateDirectory,
-    environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date(),
+    environment: [String: String] = ProcessEnvironment.current, now: Date = Date(),
     startWatcher: (TimerStore) -> AlertsProgramError? = { AlertWatcher.ensureRunning(store: $0) }
   ) -> [String] {
     var lines = Notices(directory: directory).take()

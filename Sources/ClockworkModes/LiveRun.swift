@@ -64,7 +64,7 @@ public enum LiveRun {
     // A compact window comes back where it was last put.
     let place =
       placement.compact
-      ? CompactWindowPlace(state: StateDirectory(environment: ProcessInfo.processInfo.environment))
+      ? CompactWindowPlace(state: StateDirectory(environment: ProcessEnvironment.current))
       : nil
     var placement = placement
     if placement.position == nil { placement.position = place?.load() }

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Where state lives: `$XDG_STATE_HOME/clockwork/`, by default `~/.local/state/clockwork/`.
 ///
 /// ```swift
-/// let dir = StateDirectory(environment: ProcessInfo.processInfo.environment)
+/// let dir = StateDirectory(environment: ProcessEnvironment.current)
 /// dir.url   // ~/.local/state/clockwork
 /// ```
 public struct StateDirectory: Sendable {

@@ -27,7 +27,7 @@ public final class StopwatchStore {
   ///   - environment: where `XDG_STATE_HOME` and `HOME` are read.
   ///   - name: the stopwatch's name (see ``StateDirectory/validName(_:)``); `nil`: the one with no name.
   public convenience init(
-    environment: [String: String] = ProcessInfo.processInfo.environment, name: String? = nil
+    environment: [String: String] = ProcessEnvironment.current, name: String? = nil
   ) {
     self.init(directory: StateDirectory(environment: environment), name: name)
   }

@@ -10,7 +10,7 @@ import Glibc
 // small.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
+let state = StateDirectory(environment: ProcessEnvironment.current)
 guard let invocation = AlertsProgram(arguments: arguments) else {
   StandardOutput.error(
     "clockwork-alerts: started by clockwork, not by hand (arguments: \(arguments.joined(separator: " ")))"

@@ -55,7 +55,7 @@ struct Clockwork: ParsableCommand {
       exitReportingOutputFailure()
     }
     ProcessTuning.shareOneHeap()
-    let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
+    let state = StateDirectory(environment: ProcessEnvironment.current)
     // What ringers left to say, and a ringer for whatever is pending (a killed watcher).
     for line in AlertsCheckup.run(in: state) { StandardOutput.error("clockwork: \(line)") }
     FatalSignals.install(
@@ -72,12 +72,20 @@ struct Clockwork: ParsableCommand {
         try StatusCommand.show(format: asked.format, follow: asked.follow)
         exitReportingOutputFailure()
       }
+      if arguments.isEmpty || arguments == ["clock"] {
+        try AsyncRun.wait(for: ClockCommand.unconfigured)
+        exitReportingOutputFailure()
+      }
       var command = try parseAsRoot(arguments)
       if let asynchronous = command as? AsyncParsableCommand {
         try AsyncRun.wait(for: asynchronous)
       } else {
         try command.run()
       }
+    } catch let code as ExitCode {
+      // How a live mode ended: nothing to say, and ArgumentParser's reading of an error
+      // would build the help (3.6 M instructions at every quit).
+      if code != .success { Glibc.exit(code.rawValue) }
     } catch let error as SettingsError {
       // a bad settings file: a usage error, as a bad option
       StandardOutput.error("Error: \(error)")
@@ -141,7 +149,7 @@ enum UnknownOption {
         ": the clock has no frame rate; it draws when a hand has moved (a sample in a terminal, a pixel in a window)"
     } else if SettingsFile.keys.contains(typed) {
       let file =
-        SettingsFile.path(environment: ProcessInfo.processInfo.environment) ?? "config.json"
+        SettingsFile.path(environment: ProcessEnvironment.current) ?? "config.json"
       mended += "; \(typed) is a setting: put \"\(typed)\": … in \(file)"
     } else if let others = owners(of: typed, besides: subcommand) {
       mended += ": it is an option of \(others), not of `clockwork \(subcommand ?? "")`"

@@ -25,4 +25,12 @@ import Testing
   func anythingElseIsLeftToArgumentParser(_ arguments: [String]) {
     #expect(StatusCommand.quickRead(arguments[...]) == nil)
   }
+
+  /// Each option of the clock, its groups' too, shows its value in the description, and one
+  /// never set shows "*definition*": equal descriptions are equal commands.
+  @Test func theClockWithNoOptionsIsAsArgumentParserReadsNone() throws {
+    let parsed = try ClockCommand.parse([])
+    #expect(String(describing: ClockCommand.unconfigured) == String(describing: parsed))
+    #expect(!String(describing: parsed).contains("definition"))
+  }
 }

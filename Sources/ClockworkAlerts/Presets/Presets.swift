@@ -21,7 +21,7 @@ public struct Presets: Sendable {
   public init(url: URL) { self.url = url }
 
   /// The user's file; `nil` without a home.
-  public init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public init?(environment: [String: String] = ProcessEnvironment.current) {
     guard
       let config = XDGFolder.path("XDG_CONFIG_HOME", fallback: ".config", environment: environment)
     else { return nil }

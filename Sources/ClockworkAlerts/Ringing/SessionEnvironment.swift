@@ -8,7 +8,7 @@ import Glibc
 /// still shows a notification in the session the timer was started from.
 ///
 /// ```swift
-/// SessionEnvironment.record(ProcessInfo.processInfo.environment, in: state)   // each command
+/// SessionEnvironment.record(ProcessEnvironment.current, in: state)   // each command
 /// SessionEnvironment.apply(in: state)                                          // a ringer, first
 /// ```
 public struct SessionEnvironment: StoredState, Hashable {
@@ -66,9 +66,10 @@ public struct SessionEnvironment: StoredState, Hashable {
 
   /// Sets this process's environment to ``current(own:in:)`` (before anything reads it).
   public static func apply(in directory: StateDirectory) {
-    let own = ProcessInfo.processInfo.environment
+    let own = ProcessEnvironment.current
     for (name, value) in current(own: own, in: directory) where own[name] != value {
       setenv(name, value, 1)
     }
+    ProcessEnvironment.forget()
   }
 }

@@ -165,7 +165,7 @@ public struct TimerAlert: Sendable {
   /// could not be shown).
   static func announce(summary: String, body: String, on terminal: Terminal) -> Rung {
     let failure = DesktopNotification.show(summary: summary, body: body)
-    let tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
+    let tmux = ProcessEnvironment.current["TMUX"] != nil
     let own =
       failure == nil
       ? ""

@@ -37,7 +37,7 @@ public enum MachineWake {
   }
 
   /// The user's systemd manager's process: the peer of its private socket.
-  static func managerPid(environment: [String: String] = ProcessInfo.processInfo.environment)
+  static func managerPid(environment: [String: String] = ProcessEnvironment.current)
     -> pid_t?
   {
     guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }

@@ -19,7 +19,7 @@ public enum SystemdUnits {
   static let timerPrefix = "clockwork-alarm-"
 
   /// Where a user's own units go: `$XDG_CONFIG_HOME/systemd/user`.
-  public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func userFolder(environment: [String: String] = ProcessEnvironment.current)
     -> URL
   {
     XDGFolder.url("XDG_CONFIG_HOME", fallback: ".config", environment: environment)
@@ -103,7 +103,7 @@ public enum SystemdUnits {
 
   /// Whether our units are installed in the user's folder: then the manager rings the alarms,
   /// and the watcher leaves them to it.
-  public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func installed(environment: [String: String] = ProcessEnvironment.current)
     -> Bool
   {
     FileManager.default.fileExists(
@@ -117,7 +117,7 @@ public enum SystemdUnits {
   /// Whether a user manager runs, looked at cheaply: its private socket is in the runtime
   /// folder (no process started; every command looks).
   public static func userManagerSocketExists(
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessEnvironment.current
   ) -> Bool {
     guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return false }
     var info = stat()

@@ -43,7 +43,7 @@ public enum TimerUnits {
   static func runArguments(
     unit: String, start: Date, program: String = AlertsProgram.executable,
     wakes: Bool = MachineWake.managerWakes,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessEnvironment.current
   ) -> [String] {
     let utc = Zone.utc.civilTime(at: start)
     let micros = Int(
@@ -100,7 +100,7 @@ extension TimerUnits {
   /// Whether the manager holds a unit for timer `name`, looked at cheaply: its transient file
   /// in the runtime folder (no process started).
   public static func scheduled(
-    _ name: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    _ name: String, environment: [String: String] = ProcessEnvironment.current
   ) -> Bool {
     guard SystemdUnits.userManagerSocketExists(environment: environment),
       let runtime = environment["XDG_RUNTIME_DIR"]

@@ -156,7 +156,7 @@ public struct AlarmStore: Sendable {
   public init(directory: StateDirectory) { self.directory = directory }
 
   /// The alarms in the user's state folder.
-  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public init(environment: [String: String] = ProcessEnvironment.current) {
     self.init(directory: StateDirectory(environment: environment))
   }
 

@@ -9,7 +9,7 @@ public struct TimerStore: Sendable {
   public let directory: StateDirectory
 
   /// The timers in the user's state folder.
-  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public init(environment: [String: String] = ProcessEnvironment.current) {
     self.init(directory: StateDirectory(environment: environment))
   }
 

@@ -5,7 +5,7 @@ import FoundationEssentials
 public enum CacheFolders {
   /// `$XDG_CACHE_HOME/clockwork/rasters`, by default `~/.cache/clockwork/rasters`; `nil`
   /// without a home.
-  public static func rasters(environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func rasters(environment: [String: String] = ProcessEnvironment.current)
     -> String?
   {
     XDGFolder.path("XDG_CACHE_HOME", fallback: ".cache", environment: environment).map {

@@ -149,7 +149,7 @@ public enum InstalledThemes {
 
   /// Where theme files are installed, the user's own first (XDG's data folders), then the
   /// app's own share folder beside its binary.
-  public static func folders(environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func folders(environment: [String: String] = ProcessEnvironment.current)
     -> [String]
   {
     let home =

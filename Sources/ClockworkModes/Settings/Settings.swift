@@ -50,7 +50,7 @@ public struct Settings {
   public init() {}
 
   /// The settings, none when there is no file.
-  public static func load(environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func load(environment: [String: String] = ProcessEnvironment.current)
     throws(SettingsError) -> Settings
   {
     guard let file = try SettingsFile.read(environment: environment) else { return Settings() }
@@ -61,7 +61,7 @@ public struct Settings {
   /// - Parameter zones: the zones' IANA names, in their order.
   /// - Parameter environment: where the file is (`XDG_CONFIG_HOME`, `HOME`).
   public static func save(
-    zones: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    zones: [String], environment: [String: String] = ProcessEnvironment.current
   ) throws(SettingsError) {
     try SettingsFile.save(zones: zones, environment: environment) { file throws(SettingsError) in
       _ = try Settings(file)

@@ -50,7 +50,7 @@ public struct SettingsFile: Sendable {
   }
 
   /// The user's file; `nil` when there is none.
-  public static func read(environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func read(environment: [String: String] = ProcessEnvironment.current)
     throws(SettingsError) -> SettingsFile?
   {
     guard let path = path(environment: environment), FileManager.default.fileExists(atPath: path)
@@ -95,7 +95,7 @@ public struct SettingsFile: Sendable {
   ///   - check: what finds a mistake in the file as it is (every value's reader, where the
   ///     caller has them; else the shared settings').
   public static func save(
-    zones: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    zones: [String], environment: [String: String] = ProcessEnvironment.current,
     checkedBy check: (SettingsFile) throws(SettingsError) -> Void = { file throws(SettingsError) in
       _ = try SharedSettings(file)
     }

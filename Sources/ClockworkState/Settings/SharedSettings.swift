@@ -30,7 +30,7 @@ public struct SharedSettings: Sendable {
 
   /// The user's settings file's shared values, none when there is no file; a key no setting has
   /// is refused, with its line, as a bad value is.
-  public static func load(environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func load(environment: [String: String] = ProcessEnvironment.current)
     throws(SettingsError) -> SharedSettings
   {
     guard let file = try SettingsFile.read(environment: environment) else { return .init() }

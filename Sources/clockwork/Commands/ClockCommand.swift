@@ -184,4 +184,26 @@ struct ClockCommand: AsyncParsableCommand {
   }
 }
 
+extension ClockCommand {
+  /// `clockwork` or `clockwork clock` alone: every option at its default, set here without
+  /// ArgumentParser, whose parse of no arguments at all costs a launcher's clock 10 M
+  /// instructions (BENCHMARKS.md). A test holds it equal to ArgumentParser's reading of none;
+  /// an option added above and not here fails it.
+  static var unconfigured: ClockCommand {
+    var command = ClockCommand()
+    command.live = .unconfigured
+    command.theme = nil
+    command.look = .unconfigured
+    command.oscillator = nil
+    command.digital = true
+    command.face = nil
+    command.noSeconds = false
+    command.zones = []
+    command.count = nil
+    command.at = nil
+    command.sync = false
+    return command
+  }
+}
+
 extension ClockFaceKind: ExpressibleByArgument {}

@@ -51,4 +51,15 @@ struct ClockLookOptions: ParsableArguments {
   }
 }
 
+extension ClockLookOptions {
+  /// Every option at its default (``ClockCommand/unconfigured``).
+  static var unconfigured: ClockLookOptions {
+    var options = ClockLookOptions()
+    options.parts = .all
+    options.dialImage = nil
+    options.dialPlacement = nil
+    return options
+  }
+}
+
 extension ClockTheme.ImagePlacement: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClockworkCore
 import ClockworkModes
+import ClockworkState
 import ClockworkTerminal
 import ClockworkWindow
 import FoundationEssentials
@@ -44,7 +45,7 @@ struct LiveOptions: ParsableArguments {
   }
 
   var graphics: Graphics {
-    graphicsChoice ?? Graphics.detect(environment: ProcessInfo.processInfo.environment)
+    graphicsChoice ?? Graphics.detect(environment: ProcessEnvironment.current)
   }
 
   var hourCycle: HourCycle {
@@ -101,7 +102,7 @@ struct LiveOptions: ParsableArguments {
 
   var colorMode: ColorMode {
     guard case .mode(let mode) = color else {
-      return ColorMode.detect(environment: ProcessInfo.processInfo.environment)
+      return ColorMode.detect(environment: ProcessEnvironment.current)
     }
     return mode
   }
@@ -110,7 +111,25 @@ struct LiveOptions: ParsableArguments {
   /// move its cursor (`TERM=dumb` cannot: it gets the plain lines).
   var wantsLiveView: Bool {
     !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-      && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+      && ProcessEnvironment.current["TERM"] != "dumb"
+  }
+}
+
+extension LiveOptions {
+  /// Every option at its default, as a command given none reads them
+  /// (``ClockCommand/unconfigured``).
+  static var unconfigured: LiveOptions {
+    var options = LiveOptions()
+    options.graphicsChoice = nil
+    options.color = .unset
+    options.twelveHours = false
+    options.twentyFourHours = false
+    options.plain = false
+    options.window = false
+    options.windowSize = .unset
+    options.onTop = false
+    options.compact = false
+    return options
   }
 }
 

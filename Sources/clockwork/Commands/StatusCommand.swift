@@ -45,7 +45,7 @@ struct StatusCommand: ParsableCommand {
 
   /// The line, once or on each change.
   static func show(format: Status.Format, follow: Bool) throws {
-    let state = StateDirectory(environment: ProcessInfo.processInfo.environment)
+    let state = StateDirectory(environment: ProcessEnvironment.current)
     guard follow else {
       var status = Status.now(in: state, at: Date())
       if format == .json { status.clock = ClockSync.read() }
