@@ -181,18 +181,12 @@ public final class ClockFace {
   }
 
   /// A key that changes whenever the static parts would draw differently, and is the same in
-  /// every run (a renderer may keep the raster on disk).
-  /// (Their JSON is hashed: describing the structs by reflection is slow at start-up.)
+  /// every run (a renderer may keep the raster on disk): the values' encoding, hashed.
   var staticKey: String {
-    struct Key: Encodable {
-      var theme: ClockTheme
-      var parts: ClockParts
-      var size: Double
-    }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
     var hash = StableHash()
-    hash.combine((try? encoder.encode(Key(theme: theme, parts: parts, size: size))) ?? Data())
+    hash.combine(encoding: theme)
+    hash.combine(encoding: parts)
+    hash.combine(encoding: size)
     return "clock-face-\(String(hash.value, radix: 16))"
   }
 
