@@ -21,7 +21,9 @@ extension TimerControl {
   /// The keys, for the bottom line of a screen or window.
   public var help: String {
     "Space pause/resume  r/click restart  +/- a minute  "
-      + (persistence?.sequence == nil ? "" : "n next phase  ") + "q quit"
+      + (persistence?.sequence == nil ? "" : "n next phase  ")
+      + (speech == nil ? "" : "? time left  ")
+      + "q quit"
   }
 
   /// "paused", "finished at 14:32:05", or nothing while it runs.

@@ -35,6 +35,9 @@ public final class TimerControl {
   public private(set) var waiting: PhaseSequence.Phase?
   /// What went wrong ringing the end (no notification service), for the status line.
   public private(set) var alertProblem: String?
+  /// Says the time left at its moments, each phase's name, the end, and on `?` all that is
+  /// left (`--speak`).
+  public var speech: TimerSpeech?
   /// Why the last key did nothing, until the next key.
   public private(set) var refusal: String?
   /// Whether the alert goes to a terminal on standard output (OSC notifications) or, from a
@@ -115,6 +118,13 @@ public final class TimerControl {
       return .redraw
     case .character("n"), .character("N"):
       return nextPhase(at: moment)
+    case .character("?"):
+      guard let speech else {
+        refusal = "? says the time left aloud, with --speak"
+        return .redraw
+      }
+      speech.whatIsLeft(countdown.remaining(at: now))
+      return .keepGoing
     case .character("+"), .character("="):
       countdown.add(.seconds(60), at: now)
       if !countdown.isFinished(at: now) { finishedAt = nil }
@@ -169,6 +179,9 @@ public final class TimerControl {
   /// Moves the pulse on to `moment`, and at zero rings, starts the next phase or ends the run.
   public func tick(at moment: Moment<Instant>) -> LiveAction {
     updatePulse(at: moment.instant)
+    if countdown.isRunning, !countdown.isFinished(at: moment.instant) {
+      speech?.timeLeft(countdown.remaining(at: moment.instant))
+    }
     return checkFinished(at: moment)
   }
 
@@ -188,6 +201,7 @@ public final class TimerControl {
           now: moment.wall
         ).problems.first
     }
+    speech?.ended(claim.phaseEnd, name: alert.name)
     if let following = claim.following(countdown) {
       if claim.nextWaits { waiting = claim.next }
       countdown = following

@@ -16,6 +16,8 @@ public final class TimerLines: PlainLines {
   let alert: TimerAlert
   /// The end, once rung, when it counts on past it.
   var overtimeSince: Instant?
+  /// Says the time left at its moments, each phase's name and the end (`--speak`).
+  public var speech: TimerSpeech?
 
   /// Lines for `countdown`, saved by `persistence` and rung by `alert` at zero.
   /// - Parameters:
@@ -44,7 +46,11 @@ public final class TimerLines: PlainLines {
 
   /// Rings at zero and ends the run (or counts on past the end, until stopped).
   public func tick(at moment: Moment<Instant>) -> LiveAction {
-    guard overtimeSince == nil, countdown.isFinished(at: moment.instant) else { return .keepGoing }
+    guard overtimeSince == nil else { return .keepGoing }
+    guard countdown.isFinished(at: moment.instant) else {
+      speech?.timeLeft(countdown.remaining(at: moment.instant))
+      return .keepGoing
+    }
     let unsaved = persistence?.saveError
     let claim = persistence?.claimEnd(wallNow: moment.wall) ?? .init(ours: true)
     if unsaved == nil, let problem = persistence?.saveError {
@@ -59,6 +65,7 @@ public final class TimerLines: PlainLines {
         StandardOutput.error("clockwork: \(problem)")
       }
     }
+    speech?.ended(claim.phaseEnd, name: alert.name)
     if let phaseEnd = claim.phaseEnd {
       StandardOutput.line(
         alert.texts(duration: countdown.duration, endedAt: moment.wall, now: moment.wall).summary

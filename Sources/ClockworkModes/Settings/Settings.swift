@@ -45,6 +45,8 @@ public struct Settings {
   public var overtime: Bool? { shared.overtime }
   /// A notification shows each timer while it runs (`--notify-running`).
   public var notifyRunning: Bool? { shared.notifyRunning }
+  /// Timers say the time left aloud at their moments (`--speak`).
+  public var speak: Bool? { shared.speak }
 
   /// No settings: every option's default.
   public init() {}

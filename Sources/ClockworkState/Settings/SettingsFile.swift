@@ -36,7 +36,7 @@ public struct SettingsFile: Sendable {
   /// The keys the file may have.
   public static let keys = [
     "color", "face", "fps", "graphics", "hours", "notifyRunning", "onTop", "oscillator",
-    "overtime", "sound", "theme", "wakeSystem", "zones",
+    "overtime", "sound", "speak", "theme", "wakeSystem", "zones",
   ]
 
   /// The folder the file is in, where a relative path in it (a theme, a sound) is read from.

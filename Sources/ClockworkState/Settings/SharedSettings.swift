@@ -2,8 +2,8 @@ import ClockworkCore
 import FoundationEssentials
 
 /// The settings with no drawing in them, which every front end reads: the zones, 12 or 24
-/// hours, the sound of timers and alarms, windows kept on top, overtime and the running
-/// notification. The alarm and timer commands and the desktop app read them here; the drawing
+/// hours, the sound of timers and alarms, windows kept on top, overtime, the running
+/// notification and speech. The alarm and timer commands and the desktop app read them here; the drawing
 /// modes read the rest of the file (themes, graphics, colours) on top of these.
 ///
 /// ```swift
@@ -24,6 +24,8 @@ public struct SharedSettings: Sendable {
   public var notifyRunning: Bool?
   /// Timers' ends and alarms wake the machine from suspend (on unless false).
   public var wakeSystem: Bool?
+  /// Timers say the time left aloud at their moments (`--speak`).
+  public var speak: Bool?
 
   /// No settings: every default.
   public init() {}
@@ -77,6 +79,7 @@ public struct SharedSettings: Sendable {
     case "overtime": overtime = try flag()
     case "notifyRunning": notifyRunning = try flag()
     case "wakeSystem": wakeSystem = try flag()
+    case "speak": speak = try flag()
     case "sound":
       switch entry.value {
       case .bool(let on): sound = on ? nil : ""

@@ -7,6 +7,7 @@ import ClockworkSystem
 import ClockworkTerminal
 import ClockworkWidgets
 import FoundationEssentials
+import Synchronization
 
 /// How a launched timer is shown: in a window, in the terminal, or as plain lines; each follows
 /// the timer's changes made elsewhere (the timers folder is watched).
@@ -41,7 +42,7 @@ extension TimerCommand {
     throw ExitCode(status)
   }
 
-  func showAsLines(_ launched: Timers.Launched) async throws {
+  func showAsLines(_ launched: Timers.Launched, speaks: Bool) async throws {
     let persist = launched.persistence
     // A paused timer has no lines to count down: it is said as it is, and left as it is.
     if launched.returnedTo != nil, !launched.countdown.isRunning {
@@ -55,8 +56,11 @@ extension TimerCommand {
     if let problem = persist.saveError {
       StandardOutput.error("warning: timer '\(name)': \(problem); it ends with this run")
     }
-    let status = await LiveRun.lines(
-      TimerLines(launched), following: persist.store.folder.path)
+    let lines = TimerLines(launched)
+    let speech = speaks ? Speech { StandardOutput.error("clockwork: \($0)") } : nil
+    lines.speech = speech.map(TimerSpeech.init)
+    let status = await LiveRun.lines(lines, following: persist.store.folder.path)
+    speech?.finish(upTo: 5)  // the end, said before the process goes
     // A script that stops a plain timer it started (Ctrl-C, timeout) is done with it: the next
     // starts afresh. One it returned to goes on, as after q in a terminal.
     if status != ExitStatus.success, launched.returnedTo == nil {
@@ -65,9 +69,9 @@ extension TimerCommand {
     throw ExitCode(status)
   }
 
-  func showInTerminal(_ launched: Timers.Launched, look: ShownLook, live: LiveOptions)
-    async throws
-  {
+  func showInTerminal(
+    _ launched: Timers.Launched, look: ShownLook, live: LiveOptions, speaks: Bool
+  ) async throws {
     let session = try TerminalSession()
     // Without colour a gradient is a blob: the ring alone, lit where time is left. In 16
     // colours the backdrop's gradient is blobs too: the ring and its pulse alone.
@@ -77,6 +81,10 @@ extension TimerCommand {
       fps: look.fps, wait: wait, blink: blink,
       ringStyle: TimerScreen.ringStyle(monochrome: monochrome, theme: look.theme)
         .critical(for: critical), alertsTerminal: true)
+    // What goes wrong with speech while the screen is up is said when it has gone.
+    let speechProblems = Mutex<[String]>([])
+    let speech = speaks ? Speech { problem in speechProblems.withLock { $0.append(problem) } } : nil
+    control.speech = speech.map(TimerSpeech.init)
     session.reportsClicks = mouse
     let screen = TimerScreen.open(
       control: control, session: session, graphics: live.graphics, colorMode: live.colorMode,
@@ -87,6 +95,8 @@ extension TimerCommand {
     // The screen that showed why is gone: said once more where it stays.
     if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
     AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the screen went on
+    speech?.finish(upTo: 5)
+    for problem in speechProblems.withLock({ $0 }) { StandardOutput.error("clockwork: \(problem)") }
     try keepsRunning(control, status: status, at: ContinuousClock.now)
     throw ExitCode(status)
   }

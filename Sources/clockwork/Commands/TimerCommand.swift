@@ -115,6 +115,13 @@ struct TimerCommand: AsyncParsableCommand {
   @Flag(help: "Flash the ring and the time at the end until a key is pressed (implies --wait).")
   var blink = false
 
+  @Flag(
+    inversion: .prefixedNo, exclusivity: .exclusive,
+    help:
+      "Say the time left aloud through speech-dispatcher (spd-say) at 10, 5 and 1 minute and each of the last ten seconds, each phase's name, and the end; default: the settings' speak, else off."
+  )
+  var speak: Bool?
+
   @Option(
     name: .customLong("name"),
     help: ArgumentHelp(
@@ -242,7 +249,8 @@ struct TimerCommand: AsyncParsableCommand {
     let look = ShownLook(
       fps: fps, fpsAsked: fpsGiven, theme: try theme.map(RingThemeArgument.parse) ?? .init())
     if live.window { return try await showInWindow(launched, look: look, live: live) }
-    guard live.wantsLiveView else { return try await showAsLines(launched) }
-    try await showInTerminal(launched, look: look, live: live)
+    let speaks = speak ?? settings.speak ?? false
+    guard live.wantsLiveView else { return try await showAsLines(launched, speaks: speaks) }
+    try await showInTerminal(launched, look: look, live: live, speaks: speaks)
   }
 }
