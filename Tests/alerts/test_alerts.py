@@ -17,6 +17,7 @@ import pytest
 
 from terminal.notifications import NotificationServer  # noqa: F401 (the other tests import it from here)
 from terminal.ptyscreen import PtyApp
+from terminal.spdsay import said, stand_in_spd_say
 from conftest import our_processes
 
 BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "clockwork"))
@@ -381,3 +382,16 @@ def test_a_chime_is_listed_among_the_alarms_keeps_its_hours_and_is_removed_as_on
     assert removed.returncode == 0 and "chime every 30 min" in removed.stdout
     assert "no chimes" in subprocess.run([BINARY, "chime", "list"], env=env, capture_output=True, text=True).stdout
     assert wait_for(lambda: watcher_pid(tmp_path) is None)
+
+
+def test_an_alarm_says_its_label_when_the_setting_speak_is_on(world):
+    server, env, tmp_path = world
+    folder, record = stand_in_spd_say(tmp_path)
+    config = tmp_path / "config" / "clockwork"
+    config.mkdir(parents=True)
+    (config / "config.json").write_text('{"speak": true}')
+    env = {**env, "PATH": f"{folder}:{os.environ['PATH']}", "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    saved_alarm(tmp_path, label="standup")
+    subprocess.run([BINARY, "alarm", "list"], env=env, check=True, capture_output=True)  # its watcher rings it
+    assert wait_for(lambda: said(record) == ["alarm: standup"]), said(record)
+    assert subprocess.run([BINARY, "alarm", "stop"], env=env, capture_output=True, text=True).stdout.strip() == "stopped 1 alarm"

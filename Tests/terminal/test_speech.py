@@ -2,26 +2,11 @@
 on PATH, that writes down what it was asked to say. The words and their order are checked,
 never how long anything took (scripts/bench/speech measures when each is said)."""
 import os
-import stat
 import subprocess
 
+from terminal.spdsay import said, stand_in_spd_say
 from test_live import BINARY, run  # noqa: F401  (the pty fixture)
 from test_persistence import watcher_gone
-
-
-def stand_in_spd_say(tmp_path):
-    """A folder holding an `spd-say` that appends its last argument to said.txt, and the file."""
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    said = tmp_path / "said.txt"
-    script = folder / "spd-say"
-    script.write_text(f'#!/bin/sh\nfor word; do last="$word"; done\necho "$last" >> "{said}"\n')
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
-    return str(folder), said
-
-
-def said(path):
-    return path.read_text().splitlines() if path.exists() else []
 
 
 def test_a_timer_says_its_last_minute_its_last_ten_seconds_and_its_end(tmp_path):
@@ -69,3 +54,4 @@ def test_question_mark_says_what_is_left_on_screen(run, tmp_path):
     env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"))
     assert subprocess.run([BINARY, "timer", "--cancel"], env=env, capture_output=True, timeout=10).returncode == 0
     watcher_gone(tmp_path)
+

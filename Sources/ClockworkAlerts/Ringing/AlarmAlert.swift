@@ -64,6 +64,16 @@ public enum AlarmAlert {
     return (summary, (lines + more).joined(separator: "\n"))
   }
 
+  /// Says the alarm's label aloud (the setting `speak`); a problem with speech is told by the
+  /// next command.
+  static func say(_ alarm: StoredAlarm, store: StateDirectory) {
+    let speech = Speech { problem in
+      Notices(directory: store).append("alarm \(alarm.id): \(problem)")
+    }
+    speech.say(alarm.label.map { "alarm: \($0)" } ?? "alarm")
+    speech.finish(upTo: 5)
+  }
+
   /// A notification; where none can be shown, the next command says it.
   static func tell(summary: String, body: String, store: StateDirectory) {
     let rung = TimerAlert.announce(summary: summary, body: body, on: .device(nil))
@@ -88,6 +98,7 @@ public enum AlarmAlert {
       summary: summary, body: body,
       buttons: [("snooze", "Snooze \(snoozeMinutes) min"), ("stop", "Stop")])
     if buttons == nil { tell(summary: summary, body: body, store: store.directory) }
+    if (try? SharedSettings.load())?.speak == true { say(first, store: store.directory) }
     var sound = AlertSound(saved: first.sound, theme: "alarm-clock-elapsed")
     var pressed: String?
     /// Whether it still rings: not stopped, snoozed, rung again, off or removed, nor too long.
