@@ -10,6 +10,7 @@ setup:
 
 build: setup
 	$(SWIFT) build
+	scripts/translations/build .build
 
 # The Swift runtime, Foundation, the C++ runtime and Cairo (with pixman, fontconfig, FreeType,
 # libpng, expat, brotli, zlib) linked in, by lld with packed relative relocations (DT_RELR) and no
@@ -37,6 +38,7 @@ release: setup $(STATIC_LIBS)/libstdc++.a $(STATIC_C:%=$(STATIC_LIBS)/lib%.a)
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork-alerts
 	$(SWIFT) build $(DESKTOP_RELEASE_FLAGS) --product clockwork-desktop
+	scripts/translations/build .build
 
 # A folder searched first that holds only archives, so that -lcairo and -lstdc++ (which the
 # toolchain's runtime asks for) link them in, each found by the toolchain's own clang
@@ -89,6 +91,7 @@ test:
 	scripts/checks/foundation-essentials
 	$(SWIFT) format lint --strict --recursive Sources Tests Examples
 	$(SWIFT) build --build-tests
+	scripts/translations/build .build
 	$(SWIFT) build --package-path scripts/fuzz $(FUZZ_FLAGS)
 	$(PYTHON) scripts/checks/doc-examples
 	$(SWIFT) test --skip-build

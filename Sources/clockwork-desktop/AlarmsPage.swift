@@ -13,12 +13,12 @@ import FoundationEssentials
   let days = field("Days", placeholder: "every day; or mon-fri, sat,sun")
   let name = field("Label", placeholder: "standup")
   let problem = label("", classes: ["error"], wraps: true)
-  let list = boxedList(named: "Alarms")
+  let list = boxedList(named: tr("Alarms"))
   let alarms = Alarms()
   /// What sounds or is snoozed now, with Snooze and Stop; hidden otherwise.
   let ringing = label("", classes: ["title-4"], wraps: true)
   lazy var ringingBar: Widget = {
-    let snooze = button("Snooze \(AlarmAlert.snoozeMinutes) min", classes: ["pill"]) {
+    let snooze = button(AlarmAlert.snoozeButton, classes: ["pill"]) {
       [unowned self] in
       do {
         _ = try alarms.snooze(for: Double(AlarmAlert.snoozeMinutes * 60))
@@ -26,8 +26,12 @@ import FoundationEssentials
       } catch { setText(problem, "The alarm could not be snoozed: \(error).") }
       refresh(now: Date())
     }
-    cw_accessible_label(snooze, "Snooze the alarm \(AlarmAlert.snoozeMinutes) minutes")
-    let stop = button("Stop", classes: ["pill", "destructive-action"]) { [unowned self] in
+    cw_accessible_label(
+      snooze,
+      tr(
+        "Snooze the alarm {count} minute", "Snooze the alarm {count} minutes",
+        count: AlarmAlert.snoozeMinutes))
+    let stop = button(tr("Stop"), classes: ["pill", "destructive-action"]) { [unowned self] in
       do {
         let (stopped, _) = try alarms.stop()
         setText(problem, stopped == 0 ? "No alarm was sounding." : "")

@@ -1,13 +1,14 @@
 import CAdwaita
 import CDesktop
+import ClockworkCore
 
 /// The app's keyboard shortcuts: each page, a new timer or alarm, quit, and the window that
 /// lists them (Ctrl+?), as GNOME apps list theirs.
 @MainActor enum Shortcuts {
   /// Each shortcut: the action's name, its accelerator, and what the list calls it.
   static let pages: [(DesktopOptions.Page, accel: String, title: String)] = [
-    (.world, "<Alt>1", "World"), (.alarms, "<Alt>2", "Alarms"),
-    (.stopwatch, "<Alt>3", "Stopwatch"), (.timer, "<Alt>4", "Timer"),
+    (.world, "<Alt>1", tr("World")), (.alarms, "<Alt>2", tr("Alarms")),
+    (.stopwatch, "<Alt>3", tr("Stopwatch")), (.timer, "<Alt>4", tr("Timer")),
   ]
 
   /// Adds the actions to `app` and their accelerators.

@@ -1,5 +1,6 @@
 import CAdwaita
 import CDesktop
+import ClockworkCore
 import ClockworkModes
 import FoundationEssentials
 import Glibc
@@ -115,10 +116,10 @@ import Glibc
     let stack = made(adw_view_stack_new())
     self.stack = stack
     for (page, name, title, icon) in [
-      (world.root, DesktopOptions.Page.world, "World", "find-location-symbolic"),
-      (alarms.root, .alarms, "Alarms", "alarm-symbolic"),
-      (stopwatch.root, .stopwatch, "Stopwatch", "preferences-system-time-symbolic"),
-      (timer.root, .timer, "Timer", "appointment-soon-symbolic"),
+      (world.root, DesktopOptions.Page.world, tr("World"), "find-location-symbolic"),
+      (alarms.root, .alarms, tr("Alarms"), "alarm-symbolic"),
+      (stopwatch.root, .stopwatch, tr("Stopwatch"), "preferences-system-time-symbolic"),
+      (timer.root, .timer, tr("Timer"), "appointment-soon-symbolic"),
     ] {
       cw_accessible_label(page, title)
       let added = adw_view_stack_add_titled(opaque(stack), page, name.rawValue, title)

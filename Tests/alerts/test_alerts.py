@@ -395,3 +395,14 @@ def test_an_alarm_says_its_label_when_the_setting_speak_is_on(world):
     subprocess.run([BINARY, "alarm", "list"], env=env, check=True, capture_output=True)  # its watcher rings it
     assert wait_for(lambda: said(record) == ["alarm: standup"]), said(record)
     assert subprocess.run([BINARY, "alarm", "stop"], env=env, capture_output=True, text=True).stdout.strip() == "stopped 1 alarm"
+
+
+@pytest.mark.parametrize("lang, summary", [("vi_VN.UTF-8", "Hẹn giờ đã xong: tea"), ("de_DE.UTF-8", "Timer abgelaufen: tea")])
+def test_a_timers_notification_is_in_the_readers_language(world, lang, summary):
+    server, env, tmp_path = world
+    env = {**env, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+    done = subprocess.run([BINARY, "timer", "1s", "--plain", "--name", "tea", "--no-sound"], env=env, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert wait_for(lambda: server.notifications())
+    assert server.notifications()[0][0] == summary, server.notifications()
+    assert wait_for(lambda: watcher_pid(tmp_path) is None)

@@ -16,6 +16,11 @@ public enum AlarmAlert {
   /// A snooze from the notification's button.
   public static let snoozeMinutes = 10
 
+  /// The snooze button's text: "Snooze 10 min".
+  public static var snoozeButton: String {
+    tr("Snooze {count} min", "Snooze {count} min", count: snoozeMinutes)
+  }
+
   /// What the notification says; late, that it was missed.
   static func texts(_ alarm: StoredAlarm, owed: Date, now: Date) -> (summary: String, body: String)
   {
@@ -96,7 +101,7 @@ public enum AlarmAlert {
     let (summary, body) = texts(first, owed: owed, now: Date(timeIntervalSince1970: rang))
     let buttons = ButtonNotification(
       summary: summary, body: body,
-      buttons: [("snooze", "Snooze \(snoozeMinutes) min"), ("stop", "Stop")])
+      buttons: [("snooze", snoozeButton), ("stop", tr("Stop"))])
     if buttons == nil { tell(summary: summary, body: body, store: store.directory) }
     if (try? SharedSettings.load())?.speak == true { say(first, store: store.directory) }
     var sound = AlertSound(saved: first.sound, theme: "alarm-clock-elapsed")

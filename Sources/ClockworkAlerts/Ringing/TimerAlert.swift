@@ -92,7 +92,9 @@ public struct TimerAlert: Sendable {
   /// What the notification says: late (nothing could ring it at its end), how late.
   public func texts(duration: Duration, endedAt: Date, now: Date) -> (summary: String, body: String)
   {
-    var summary = name == "timer" ? "Timer finished" : "Timer finished: \(name)"
+    var summary =
+      name == "timer"
+      ? tr("Timer finished") : tr("Timer finished: {name}").replacing("{name}", with: name)
     var body =
       "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
     if let phase {

@@ -20,10 +20,11 @@ extension TimerControl {
 
   /// The keys, for the bottom line of a screen or window.
   public var help: String {
-    "Space pause/resume  r/click restart  +/- a minute  "
-      + (persistence?.sequence == nil ? "" : "n next phase  ")
-      + (speech == nil ? "" : "? time left  ")
-      + "q quit"
+    [
+      tr("Space pause/resume"), tr("r/click restart"), tr("+/- a minute"),
+      persistence?.sequence == nil ? nil : tr("n next phase"),
+      speech == nil ? nil : tr("? time left"), tr("q quit"),
+    ].compactMap { $0 }.joined(separator: "  ")
   }
 
   /// "paused", "finished at 14:32:05", or nothing while it runs.
@@ -33,10 +34,11 @@ extension TimerControl {
       return "\(waiting.name) \(CountdownFormat.string(waiting.duration)) is next: n starts it"
     }
     return finishedAt.map {
-      (overtime ? "since " : "finished at ") + ClockText.time($0, in: .local, hours: hours)
+      (overtime ? tr("since {time}") : tr("finished at {time}"))
+        .replacing("{time}", with: ClockText.time($0, in: .local, hours: hours))
         + (alertProblem.map { " (\($0))" } ?? "")
     }
-      ?? (countdown.isRunning ? "" : "paused")
+      ?? (countdown.isRunning ? "" : tr("paused"))
   }
 
   /// The line under the time left, in the terminal and the window alike: ``status`` when it

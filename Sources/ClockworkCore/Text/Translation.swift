@@ -1,0 +1,60 @@
+import CGettext
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The texts a person reads, in their language, by GNU gettext: the `clockwork` text domain,
+/// its catalogues (`LANG/LC_MESSAGES/clockwork.mo`) in `share/locale` beside the binary's folder
+/// (`PREFIX/bin/../share/locale` installed, `.build/share/locale` as `make` builds them), the
+/// language from LANGUAGE, LC_ALL, LC_MESSAGES and LANG, as every GNU program reads them. Plain
+/// lines, JSON, `--help` and the man pages stay English: programs and the manual read them.
+///
+/// ```swift
+/// tr("Stop")                                        // "Dừng" with LANG=vi_VN.UTF-8
+/// tr("{count} minute", "{count} minutes", count: 5)  // the language's plural form
+/// ```
+public enum Translation {
+  /// The text domain.
+  public static let domain = "clockwork"
+
+  /// The catalogues' folder, bound once, at the first text asked for.
+  private static let bound: Void = {
+    _ = setlocale(LC_MESSAGES, "")
+    _ = bindtextdomain(domain, folder)
+    _ = bind_textdomain_codeset(domain, "UTF-8")
+  }()
+
+  /// `share/locale` beside the folder of the binary as it was started (`.build/debug` is a
+  /// link into the build folder), else beside the folder of the file it is.
+  static var folder: String {
+    let started = CommandLine.arguments.first.flatMap { $0.contains("/") ? $0 : nil }
+    let candidates = [started, LibC.linkTarget("/proc/self/exe")].compactMap { $0 }.map {
+      ($0.split(separator: "/", omittingEmptySubsequences: false).dropLast(2) + ["share", "locale"])
+        .joined(separator: "/")
+    }
+    return candidates.first { access($0, F_OK) == 0 } ?? candidates.last ?? "/usr/share/locale"
+  }
+
+  /// `text` in the reader's language, or as it is.
+  public static func text(_ text: String) -> String {
+    _ = bound
+    return dgettext(domain, text).map { String(cString: $0) } ?? text
+  }
+
+  /// `singular` or `plural`, as the reader's language says `count` of something.
+  public static func text(_ singular: String, _ plural: String, count: Int) -> String {
+    _ = bound
+    return dngettext(domain, singular, plural, UInt(max(0, count))).map { String(cString: $0) }
+      ?? (count == 1 ? singular : plural)
+  }
+}
+
+/// `text` in the reader's language (``Translation``); `scripts/translations/extract` finds
+/// each `tr("…")` in the sources.
+public func tr(_ text: String) -> String { Translation.text(text) }
+
+/// `singular` or `plural` for `count`, in the reader's language, with `{count}` replaced by it.
+public func tr(_ singular: String, _ plural: String, count: Int) -> String {
+  Translation.text(singular, plural, count: count).replacing("{count}", with: "\(count)")
+}

@@ -1,0 +1,42 @@
+"""The texts a person reads in their language (gettext's catalogues, po/): the timer's keys on
+screen in Vietnamese and German as LANG says, English in the C locale, and the plain lines,
+read by programs, the same in every language."""
+import os
+import subprocess
+
+import pytest
+
+from test_live import BINARY, run  # noqa: F401  (the pty fixture)
+from test_persistence import watcher_gone
+
+# The locale is LANG's alone: none of the variables that would win over it.
+def language(lang):
+    return {"LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+
+
+@pytest.mark.parametrize("lang, keys", [
+    ("vi_VN.UTF-8", "Space tạm dừng/tiếp tục  r/nhấp bắt đầu lại  +/- một phút  q thoát"),
+    ("de_DE.UTF-8", "Leertaste Pause/Weiter  r/Klick Neustart  +/- eine Minute  q Beenden"),
+    ("C.UTF-8", "Space pause/resume  r/click restart  +/- a minute  q quit"),
+])
+def test_the_timers_keys_are_in_the_readers_language(run, tmp_path, lang, keys):
+    app = run("timer", "5m", "--name", "tea", env=language(lang))
+    assert app.pump_until(lambda a: keys in a.text()), app.text()
+    app.send(" ")
+    paused = {"vi_VN.UTF-8": "tạm dừng", "de_DE.UTF-8": "pausiert", "C.UTF-8": "paused"}[lang]
+    assert app.pump_until(lambda a: paused in a.text()), app.text()
+    app.send("q")
+    assert app.wait() == 130
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"))
+    assert subprocess.run([BINARY, "timer", "--cancel", "--name", "tea"], env=env, capture_output=True, timeout=10).returncode == 0
+    watcher_gone(tmp_path)
+
+
+def test_plain_lines_are_the_same_in_every_language(tmp_path):
+    outputs = []
+    for lang in ("vi_VN.UTF-8", "C.UTF-8"):
+        env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / lang), **language(lang))
+        done = subprocess.run([BINARY, "timer", "1s", "--plain", "--no-sound"], env=env, capture_output=True, text=True, timeout=30)
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1] == "0:01\n0:00\n"
