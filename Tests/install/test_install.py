@@ -9,6 +9,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from terminal.ptyscreen import PtyApp
+
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 BINARY = os.path.abspath(os.environ.get("CLOCKWORK_BINARY", os.path.join(ROOT, ".build", "debug", "clockwork")))
 
@@ -105,6 +107,19 @@ def test_install_puts_each_part_where_it_is_looked_for_and_uninstall_takes_it_al
         with Image.open(png) as icon:
             assert icon.size == (size, size) and icon.mode == "RGBA", (png, icon.size, icon.mode)
             assert icon.getpixel((0, 0))[3] == 0 and icon.getpixel((size // 2, size // 4))[3] == 255, "a round face, the corners clear"
+    # The translations, found in share/locale beside the folder of the binary started from PATH.
+    for language in ("vi", "de"):
+        assert (share / "locale" / language / "LC_MESSAGES" / "clockwork.mo").is_file(), language
+    state = tmp_path.parent / f"{tmp_path.name}-state"
+    env = {"PATH": f"{usr / 'bin'}:{os.environ['PATH']}", "LANG": "vi_VN.UTF-8", "LC_ALL": "", "LANGUAGE": "", "XDG_STATE_HOME": str(state)}
+    app = PtyApp(["/bin/sh", "-c", "clockwork timer 5m --name installed"], env=env)
+    try:
+        assert app.pump_until(lambda a: "q thoát" in a.text()), app.text()
+        app.send("q")
+        assert app.wait() == 130
+    finally:
+        app.close()
+    assert subprocess.run([binary, "timer", "--cancel", "--name", "installed"], env={**os.environ, **env}, capture_output=True).returncode == 0
 
     result = make("uninstall", tmp_path)
     assert result.returncode == 0, result.stderr
