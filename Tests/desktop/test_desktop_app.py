@@ -539,3 +539,38 @@ def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
                 if folder == state and os.path.exists(f"/proc/{pid}/cmdline")}
     assert wait_for(lambda: not ours(), timeout=30), ours()
 
+
+
+# Run by its own Python: this one's pyatspi is bound to the other test app's session bus.
+PAGE_TABS = r"""
+import sys, time, pyatspi
+deadline = time.monotonic() + 30
+while time.monotonic() < deadline:
+    desktop = pyatspi.Registry.getDesktop(0)
+    apps = [desktop.getChildAtIndex(i) for i in range(desktop.childCount)]
+    app = next((a for a in apps if a is not None and a.name in ("io.github.clockwork.Clockwork", "Clockwork", "clockwork-desktop")), None)
+    if app is not None:
+        tabs = pyatspi.findAllDescendants(app, lambda n: n is not None and n.getRoleName() in ("page tab", "toggle button", "radio button"))
+        if tabs:
+            print("\n".join(tab.name for tab in tabs))
+            sys.exit(0)
+    time.sleep(0.2)
+sys.exit("the app's page tabs are not on the accessibility bus")
+"""
+
+
+def test_the_pages_are_named_in_the_readers_language(display, tmp_path):  # noqa: F811
+    server = NotificationServer(tmp_path)
+    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi", "GSETTINGS_BACKEND": "keyfile",
+           "LANG": "vi_VN.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+    env.pop("NO_AT_BRIDGE", None)
+    process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        found = subprocess.run(["/usr/bin/python3", "-c", PAGE_TABS], env=env, capture_output=True, text=True, timeout=60)
+        assert found.returncode == 0, found.stderr
+        assert {"Thế giới", "Báo thức", "Bấm giờ", "Hẹn giờ"} <= set(found.stdout.splitlines()), found.stdout
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        server.close()
