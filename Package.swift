@@ -34,7 +34,12 @@ let package = Package(
   ],
   targets: [
     // Time model: dial angles, oscillators, stopwatch, countdown, deadline arithmetic, parsing.
-    .target(name: "ClockworkCore", dependencies: ["CGettext", .product(name: "RealModule", package: "swift-numerics")]),
+    .target(
+      name: "ClockworkCore",
+      dependencies: [
+        .target(name: "CGettext", condition: .when(platforms: [.linux])),
+        .product(name: "RealModule", package: "swift-numerics"),
+      ]),
     // GNU gettext's calls (in glibc): the texts a person reads, in their language.
     .systemLibrary(name: "CGettext"),
     // State that survives restarts: atomic versioned files, locks, wall-clock anchors.

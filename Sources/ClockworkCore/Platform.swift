@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+  import CGettext
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
@@ -60,6 +61,41 @@ enum LibC {
 
   /// The system's words for an error number.
   static func describe(errorNumber: Int32) -> String { String(cString: strerror(errorNumber)) }
+
+  /// Whether something is at `path`.
+  static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+  /// gettext's catalogues of `domain` in `folder`, in the language the environment asks for
+  /// (LC_MESSAGES only: numbers and the rest stay as they are).
+  static func bindTexts(_ domain: String, folder: String) {
+    #if canImport(Glibc)
+      _ = setlocale(LC_MESSAGES, "")
+      _ = bindtextdomain(domain, folder)
+      _ = bind_textdomain_codeset(domain, "UTF-8")
+    #endif
+  }
+
+  /// `text` from `domain`'s catalogue (``bindTexts(_:folder:)``), or as it is (where there is
+  /// no gettext).
+  static func translated(_ text: String, domain: String) -> String {
+    #if canImport(Glibc)
+      return dgettext(domain, text).map { String(cString: $0) } ?? text
+    #else
+      return text
+    #endif
+  }
+
+  /// `singular` or `plural` from `domain`'s catalogue, as its language says `count`.
+  static func translated(_ singular: String, _ plural: String, count: Int, domain: String)
+    -> String
+  {
+    #if canImport(Glibc)
+      return dngettext(domain, singular, plural, UInt(max(0, count))).map { String(cString: $0) }
+        ?? (count == 1 ? singular : plural)
+    #else
+      return count == 1 ? singular : plural
+    #endif
+  }
 }
 
 extension CivilTime {

@@ -1,9 +1,3 @@
-import CGettext
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The texts a person reads, in their language, by GNU gettext: the `clockwork` text domain,
 /// its catalogues (`LANG/LC_MESSAGES/clockwork.mo`) in `share/locale` beside the binary's folder
 /// (`PREFIX/bin/../share/locale` installed, `.build/share/locale` as `make` builds them), the
@@ -19,11 +13,7 @@ public enum Translation {
   public static let domain = "clockwork"
 
   /// The catalogues' folder, bound once, at the first text asked for.
-  private static let bound: Void = {
-    _ = setlocale(LC_MESSAGES, "")
-    _ = bindtextdomain(domain, folder)
-    _ = bind_textdomain_codeset(domain, "UTF-8")
-  }()
+  private static let bound: Void = LibC.bindTexts(domain, folder: folder)
 
   /// `share/locale` beside the folder of the binary as it was started (`.build/debug` is a
   /// link into the build folder), else beside the folder of the file it is.
@@ -33,20 +23,19 @@ public enum Translation {
       ($0.split(separator: "/", omittingEmptySubsequences: false).dropLast(2) + ["share", "locale"])
         .joined(separator: "/")
     }
-    return candidates.first { access($0, F_OK) == 0 } ?? candidates.last ?? "/usr/share/locale"
+    return candidates.first(where: LibC.exists) ?? candidates.last ?? "/usr/share/locale"
   }
 
   /// `text` in the reader's language, or as it is.
   public static func text(_ text: String) -> String {
     _ = bound
-    return dgettext(domain, text).map { String(cString: $0) } ?? text
+    return LibC.translated(text, domain: domain)
   }
 
   /// `singular` or `plural`, as the reader's language says `count` of something.
   public static func text(_ singular: String, _ plural: String, count: Int) -> String {
     _ = bound
-    return dngettext(domain, singular, plural, UInt(max(0, count))).map { String(cString: $0) }
-      ?? (count == 1 ? singular : plural)
+    return LibC.translated(singular, plural, count: count, domain: domain)
   }
 }
 
