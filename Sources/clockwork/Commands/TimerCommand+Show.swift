@@ -22,13 +22,15 @@ extension TimerCommand {
     var theme: CountdownRing.Style
   }
 
-  func showInWindow(_ launched: Timers.Launched, look: ShownLook, live: LiveOptions)
-    async throws
-  {
+  func showInWindow(
+    _ launched: Timers.Launched, look: ShownLook, live: LiveOptions, speaks: Bool
+  ) async throws {
     let control = TimerControl(
       launched, pulse: pulse, backdrop: backdrop, fps: look.fps, wait: true,
       ringStyle: TimerWindow.ringStyle(theme: look.theme).critical(for: critical),
       alertsTerminal: false)
+    let speech = speaks ? ScreenSpeech() : nil
+    control.speech = speech.map { TimerSpeech($0.speech) }
     let status = await LiveRun.window(
       title: "clockwork timer", size: live.windowPoints, placement: live.placement,
       hint: LiveOptions.noWindow, following: launched.persistence.store.folder.path
@@ -38,6 +40,7 @@ extension TimerCommand {
       }
     }
     AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the window went on
+    speech?.finish()
     try keepsRunning(control, status: status, at: ContinuousClock.now)
     throw ExitCode(status)
   }
@@ -81,10 +84,8 @@ extension TimerCommand {
       fps: look.fps, wait: wait, blink: blink,
       ringStyle: TimerScreen.ringStyle(monochrome: monochrome, theme: look.theme)
         .critical(for: critical), alertsTerminal: true)
-    // What goes wrong with speech while the screen is up is said when it has gone.
-    let speechProblems = Mutex<[String]>([])
-    let speech = speaks ? Speech { problem in speechProblems.withLock { $0.append(problem) } } : nil
-    control.speech = speech.map(TimerSpeech.init)
+    let speech = speaks ? ScreenSpeech() : nil
+    control.speech = speech.map { TimerSpeech($0.speech) }
     session.reportsClicks = mouse
     let screen = TimerScreen.open(
       control: control, session: session, graphics: live.graphics, colorMode: live.colorMode,
@@ -95,9 +96,28 @@ extension TimerCommand {
     // The screen that showed why is gone: said once more where it stays.
     if let problem = control.alertProblem { StandardOutput.error("clockwork: \(problem)") }
     AlertSound.waitForBackground(upTo: 10)  // the end's sound, played while the screen went on
-    speech?.finish(upTo: 5)
-    for problem in speechProblems.withLock({ $0 }) { StandardOutput.error("clockwork: \(problem)") }
+    speech?.finish()
     try keepsRunning(control, status: status, at: ContinuousClock.now)
     throw ExitCode(status)
+  }
+}
+
+/// Speech for a timer on screen or in a window: what goes wrong with it while they are up is
+/// said once they have gone.
+final class ScreenSpeech: Sendable {
+  /// What went wrong, kept until ``finish()``.
+  private final class Problems: Sendable { let kept = Mutex<[String]>([]) }
+  private let problems = Problems()
+  let speech: Speech
+
+  init() {
+    let problems = problems
+    speech = Speech { problem in problems.kept.withLock { $0.append(problem) } }
+  }
+
+  /// Waits for the last words, then says what went wrong.
+  func finish() {
+    speech.finish(upTo: 5)
+    for problem in problems.kept.withLock({ $0 }) { StandardOutput.error("clockwork: \(problem)") }
   }
 }

@@ -248,8 +248,10 @@ struct TimerCommand: AsyncParsableCommand {
     }
     let look = ShownLook(
       fps: fps, fpsAsked: fpsGiven, theme: try theme.map(RingThemeArgument.parse) ?? .init())
-    if live.window { return try await showInWindow(launched, look: look, live: live) }
     let speaks = speak ?? settings.speak ?? false
+    if live.window {
+      return try await showInWindow(launched, look: look, live: live, speaks: speaks)
+    }
     guard live.wantsLiveView else { return try await showAsLines(launched, speaks: speaks) }
     try await showInTerminal(launched, look: look, live: live, speaks: speaks)
   }
