@@ -473,19 +473,29 @@ def test_the_faces_follow_high_contrast_and_large_text(app):
     window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()[0]
     subprocess.run(["xdotool", "windowsize", "--sync", window, "480", "420"], env=env, check=True)
     config = pathlib.Path(env["XDG_CONFIG_HOME"]) / "xsettingsd.conf"
-    config.write_text("Xft/DPI 98304\n")  # 96 dpi: text as it is by default
-    daemon = subprocess.Popen(["xsettingsd", "-c", str(config)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    daemon = None
+
+    def serve(dpi):
+        """xsettingsd serving `dpi` (1024ths): started anew, as a SIGHUP to one still starting
+        would end it."""
+        nonlocal daemon
+        if daemon is not None:
+            daemon.terminate()
+            daemon.wait(timeout=10)
+        config.write_text(f"Xft/DPI {dpi}\n")
+        daemon = subprocess.Popen(["xsettingsd", "-c", str(config)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
     try:
+        serve(98304)  # 96 dpi: text as it is by default
         assert wait_for(lambda: 200 <= extents(pyatspi, face)[3] < 260), extents(pyatspi, face)
-        config.write_text("Xft/DPI 147456\n")  # text half as large again
-        daemon.send_signal(1)  # SIGHUP: read the file again
+        serve(147456)  # text half as large again
         assert wait_for(lambda: extents(pyatspi, face)[3] >= 320), extents(pyatspi, face)
-        config.write_text("Xft/DPI 98304\n")
-        daemon.send_signal(1)
+        serve(98304)
         assert wait_for(lambda: extents(pyatspi, face)[3] < 260), extents(pyatspi, face)
     finally:
-        daemon.terminate()
-        daemon.wait(timeout=10)
+        if daemon is not None:
+            daemon.terminate()
+            daemon.wait(timeout=10)
         subprocess.run(["xdotool", "windowsize", window, "640", "720"], env=env)
 
 
