@@ -79,7 +79,8 @@ enum LibC {
   /// no gettext).
   static func translated(_ text: String, domain: String) -> String {
     #if canImport(Glibc)
-      return dgettext(domain, text).map { String(cString: $0) } ?? text
+      // Untranslated, gettext answers the pointer it was given: read while it lives.
+      return text.withCString { id in dgettext(domain, id).map { String(cString: $0) } ?? text }
     #else
       return text
     #endif
@@ -90,8 +91,12 @@ enum LibC {
     -> String
   {
     #if canImport(Glibc)
-      return dngettext(domain, singular, plural, UInt(max(0, count))).map { String(cString: $0) }
-        ?? (count == 1 ? singular : plural)
+      return singular.withCString { one in
+        plural.withCString { many in
+          dngettext(domain, one, many, UInt(max(0, count))).map { String(cString: $0) }
+            ?? (count == 1 ? singular : plural)
+        }
+      }
     #else
       return count == 1 ? singular : plural
     #endif
