@@ -419,7 +419,9 @@ def test_every_page_and_the_shortcuts_list_are_reached_from_the_keyboard(app):
         assert wait_for(lambda: selected(title)), title
     subprocess.run(["xdotool", "key", "alt+1", "ctrl+n"], env=env, check=True)
     assert wait_for(lambda: selected("Timer"))
-    duration = named(pyatspi, root, "Duration", ("entry", "text"))
+    # The page's field is on the accessibility bus a moment after its tab is selected.
+    duration = wait_for(lambda: named(pyatspi, root, "Duration", ("entry", "text")))
+    assert duration is not None, "the Timer page's Duration field"
     assert wait_for(lambda: duration.getState().contains(pyatspi.STATE_FOCUSED)), "Duration has the keyboard"
     press(named(pyatspi, root, "Keyboard shortcuts", ("push button",)))
     listed = wait_for(lambda: pyatspi.findDescendant(root, lambda n: n is not None and n.name == "New timer"))
