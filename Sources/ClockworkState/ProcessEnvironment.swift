@@ -2,8 +2,8 @@ import Glibc
 import Synchronization
 
 /// The process's environment as a dictionary, read once and kept until ``forget()``:
-/// `ProcessInfo.processInfo.environment` builds a new dictionary at each use, and a clock's
-/// start asked for it nine times (figures in BENCHMARKS.md).
+/// `ProcessInfo.processInfo.environment` builds a new dictionary at each use, and a start asks
+/// for it in many places.
 ///
 /// ```swift
 /// let state = StateDirectory(environment: ProcessEnvironment.current)

@@ -18,12 +18,18 @@ extension TimerControl {
   /// In a sequence: "work 2/4".
   public var phaseLabel: String? { persistence.flatMap { $0.sequence?.label(step: $0.step) } }
 
+  /// The keys' words in the reader's language, looked up once (the line is drawn every frame).
+  private static let keyWords = (
+    pause: tr("Space pause/resume"), restart: tr("r/click restart"), minute: tr("+/- a minute"),
+    next: tr("n next phase"), left: tr("? time left"), quit: tr("q quit")
+  )
+
   /// The keys, for the bottom line of a screen or window.
   public var help: String {
-    [
-      tr("Space pause/resume"), tr("r/click restart"), tr("+/- a minute"),
-      persistence?.sequence == nil ? nil : tr("n next phase"),
-      speech == nil ? nil : tr("? time left"), tr("q quit"),
+    let words = Self.keyWords
+    return [
+      words.pause, words.restart, words.minute, persistence?.sequence == nil ? nil : words.next,
+      speech == nil ? nil : words.left, words.quit,
     ].compactMap { $0 }.joined(separator: "  ")
   }
 

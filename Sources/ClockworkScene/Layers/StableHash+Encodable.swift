@@ -1,7 +1,7 @@
 extension StableHash {
   /// Adds `value` as its `Encodable` conformance describes it: each key and element with its
   /// depth, and each value's bytes, so that different values hash differently. Cheaper than
-  /// hashing its JSON (the clock's raster key at every start; BENCHMARKS.md). A dictionary's
+  /// hashing its JSON (the clock's raster key, at every start). A dictionary's
   /// order changes from run to run: a value holding one does not hash stably.
   public mutating func combine(encoding value: some Encodable) {
     let sink = HashingEncoder.Sink(hash: self)

@@ -186,9 +186,9 @@ struct ClockCommand: AsyncParsableCommand {
 
 extension ClockCommand {
   /// `clockwork` or `clockwork clock` alone: every option at its default, set here without
-  /// ArgumentParser, whose parse of no arguments at all costs a launcher's clock 10 M
-  /// instructions (BENCHMARKS.md). A test holds it equal to ArgumentParser's reading of none;
-  /// an option added above and not here fails it.
+  /// ArgumentParser, whose parse even of no arguments costs a launcher's clock more than the
+  /// rest of its start. A test holds it equal to ArgumentParser's reading of none; an option
+  /// added above and not here fails it.
   static var unconfigured: ClockCommand {
     var command = ClockCommand()
     command.live = .unconfigured

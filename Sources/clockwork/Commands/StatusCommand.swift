@@ -60,7 +60,7 @@ struct StatusCommand: ParsableCommand {
   }
 
   /// `status`'s arguments read without ArgumentParser, which costs a panel that runs `status`
-  /// every second four times the rest of the run (BENCHMARKS.md): `--follow` and `--format F`
+  /// every second several times the rest of the run: `--follow` and `--format F`
   /// (or `--format=F`) with a known format, each at most once, in any order. Anything else
   /// (help, a mistake, a repeat) is nil, and ArgumentParser reads it and says what is wrong.
   static func quickRead(_ arguments: ArraySlice<String>) -> (format: Status.Format, follow: Bool)? {
