@@ -38,10 +38,14 @@ let package = Package(
       name: "ClockworkCore",
       dependencies: [
         .target(name: "CGettext", condition: .when(platforms: [.linux])),
+        .target(name: "CCalendar", condition: .when(platforms: [.linux])),
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
     // GNU gettext's calls (in glibc): the texts a person reads, in their language.
     .systemLibrary(name: "CGettext"),
+    // ICU's calendars, loaded with dlopen when a date in another calendar is first written
+    // (libicu at run time; libicu-dev's headers at build time).
+    .target(name: "CCalendar"),
     // State that survives restarts: atomic versioned files, locks, wall-clock anchors.
     .target(
       name: "ClockworkState",

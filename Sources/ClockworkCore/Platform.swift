@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+  import CCalendar
   import CGettext
   import Glibc
 #elseif canImport(Darwin)
@@ -64,6 +65,48 @@ enum LibC {
 
   /// Whether something is at `path`.
   static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+  /// The locale dates are written in (LC_TIME from the environment, taken once and kept), or
+  /// `nil` for C and POSIX, whose dates the project writes as ISO 8601.
+  static let timeLocale: String? = {
+    guard let name = setlocale(LC_TIME, "").map({ String(cString: $0) }) else { return nil }
+    return name == "C" || name == "POSIX" || name.hasPrefix("C.") ? nil : name
+  }()
+
+  /// `time`'s fields through `strftime` in ``timeLocale``.
+  static func formatTime(_ format: String, _ time: CivilTime) -> String {
+    _ = timeLocale
+    var fields = tm()
+    (fields.tm_year, fields.tm_mon, fields.tm_mday) = (
+      Int32(time.year - 1900), Int32(time.month - 1), Int32(time.day)
+    )
+    (fields.tm_hour, fields.tm_min, fields.tm_sec) = (
+      Int32(time.hour), Int32(time.minute), Int32(time.second)
+    )
+    fields.tm_wday = Int32(Weekday(of: time).rawValue)
+    var buffer = [CChar](repeating: 0, count: 256)
+    let length = strftime(&buffer, buffer.count, format, &fields)
+    return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `time` as a date of the calendar in `locale` (`th_TH@calendar=buddhist`), written by
+  /// ICU's pattern for `skeleton`; the problem (no ICU) in words.
+  static func calendarDate(_ time: CivilTime, locale: String, skeleton: String) -> Result<
+    String, CalendarProblem
+  > {
+    #if canImport(Glibc)
+      var date = [CChar](repeating: 0, count: 256)
+      var problem = [CChar](repeating: 0, count: 256)
+      let seconds = Double(time.secondsAsIfUTC)
+      guard
+        cw_calendar_date(locale, skeleton, seconds, &date, date.count, &problem, problem.count)
+          == 0
+      else { return .failure(CalendarProblem(String(cString: problem))) }
+      return .success(String(cString: date))
+    #else
+      return .failure(CalendarProblem("dates in other calendars need ICU, on Linux"))
+    #endif
+  }
 
   /// gettext's catalogues of `domain` in `folder`, in the language the environment asks for
   /// (LC_MESSAGES only: numbers and the rest stay as they are).

@@ -133,8 +133,9 @@ public struct StoredStopwatch: StoredState, Hashable {
   /// "45 s", "3 min", "2 h": a span of seconds, rounded, as a person says it.
   public static func describe(_ seconds: Double) -> String {
     seconds < 120
-      ? "\(Int(seconds.rounded())) s"
+      ? translate("{count} s", filling: ["count": "\(Int(seconds.rounded()))"])
       : seconds < 7200
-        ? "\(Int((seconds / 60).rounded())) min" : "\(Int((seconds / 3600).rounded())) h"
+        ? translate("{count} min", filling: ["count": "\(Int((seconds / 60).rounded()))"])
+        : translate("{count} h", filling: ["count": "\(Int((seconds / 3600).rounded()))"])
   }
 }

@@ -24,10 +24,13 @@ import FoundationEssentials
   /// The settings' zones other than this one, by name, in their order.
   var names: [String]
   let hours: HourCycle
+  /// The calendar the date is read in (the `calendar` setting).
+  let calendar: DateCalendar
   var zoneRows: [(zone: Zone, text: Widget, up: Widget, down: Widget)] = []
 
   init(settings: Settings, look: DesktopLook) {
     hours = settings.hours ?? Settings.localeHours()
+    calendar = settings.calendar ?? .gregorian
     names = (settings.zones ?? []).filter { $0 != .local }.map(\.description)
     let control = ClockControl(
       zones: [.local], theme: settings.theme ?? .classic,
@@ -142,7 +145,7 @@ import FoundationEssentials
     setText(time, shown)
     cw_accessible_description(face.area, shown)
     let today = Zone.local.civilTime(at: now)
-    setText(day, "\(Weekday(of: today).shortName), \(ClockText.day(today))")
+    setText(day, LocalDates.dayAndDate(today, calendar: calendar))
     setText(sync, Self.syncLine(ClockSync.read()))
     for row in zoneRows { setText(row.text, Self.line(for: row.zone, at: now, hours: hours)) }
     let fraction = now.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)

@@ -2,6 +2,7 @@
 screen in Vietnamese and German as LANG says, English in the C locale, and the plain lines,
 read by programs, the same in every language."""
 import os
+import re
 import subprocess
 
 import pytest
@@ -35,8 +36,37 @@ def test_the_timers_keys_are_in_the_readers_language(run, tmp_path, lang, keys):
 def test_plain_lines_are_the_same_in_every_language(tmp_path):
     outputs = []
     for lang in ("vi_VN.UTF-8", "C.UTF-8"):
-        env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / lang), **language(lang))
+        env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / lang / "state"), **language(lang))
         done = subprocess.run([BINARY, "timer", "1s", "--plain", "--no-sound"], env=env, capture_output=True, text=True, timeout=30)
         assert done.returncode == 0, done.stderr
         outputs.append(done.stdout)
+        watcher_gone(tmp_path / lang)
     assert outputs[0] == outputs[1] == "0:01\n0:00\n"
+
+
+@pytest.mark.parametrize("lang, days, date", [
+    ("de_DE.UTF-8", "Mo–Fr", r"nächster (Mo|Di|Mi|Do|Fr) \d\d\.\d\d\.20\d\d 07:00:00"),
+    ("vi_VN.UTF-8", "T2–T6", r"(T2|T3|T4|T5|T6) \d\d/\d\d/20\d\d 07:00:00"),
+    ("C.UTF-8", "Mon–Fri", r"next (Mon|Tue|Wed|Thu|Fri) 20\d\d-\d\d-\d\d 07:00:00"),
+])
+def test_an_alarms_days_and_date_are_written_as_the_locale_writes_them(tmp_path, lang, days, date):
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"), XDG_CONFIG_HOME=str(tmp_path / "config"), TZ="UTC")
+    added = subprocess.run([BINARY, "alarm", "add", "7:00", "--days", "mon-fri"], env=env, capture_output=True, text=True, timeout=10)
+    assert added.returncode == 0, added.stderr
+    try:
+        listed = subprocess.run([BINARY, "alarm", "list"], env=dict(env, **language(lang)), capture_output=True, text=True, timeout=10)
+        assert f"07:00 {days}" in listed.stdout and re.search(date, listed.stdout), listed.stdout
+    finally:
+        subprocess.run([BINARY, "alarm", "remove", "1"], env=env, capture_output=True, timeout=10)
+        watcher_gone(tmp_path)
+
+
+def test_the_clocks_date_is_read_in_the_calendar_asked_for(run):
+    app = run("clock", "--calendar", "buddhist", env={"TZ": "UTC", **language("C.UTF-8")})
+    assert app.pump_until(lambda a: re.search(r"25\d\d BE", a.text())), app.text()
+    app.send("q")
+    assert app.wait() == 0
+    digital = run("clock", "--face", "digital", "--calendar", "persian", env={"TZ": "UTC", **language("de_DE.UTF-8")})
+    assert digital.pump_until(lambda a: re.search(r"14\d\d AP", a.text())), digital.text()
+    digital.send("q")
+    assert digital.wait() == 0

@@ -53,9 +53,9 @@ public enum ClockText {
     if (then.year, then.month, then.day) == (today.year, today.month, today.day) { return clock }
     let tomorrow = today.addingDays(1)
     if (then.year, then.month, then.day) == (tomorrow.year, tomorrow.month, tomorrow.day) {
-      return "tomorrow \(clock)"
+      return translate("tomorrow {time}", filling: ["time": clock])
     }
-    return "\(Weekday(of: then).shortName) \(day(then)) \(clock)"
+    return "\(LocalDates.dayAndDate(then)) \(clock)"
   }
 
   /// `14:32` on the minute, else `14:32:13` (12-hour forms with `hours: .twelve`).

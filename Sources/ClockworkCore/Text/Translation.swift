@@ -47,3 +47,9 @@ public func tr(_ text: String) -> String { Translation.text(text) }
 public func tr(_ singular: String, _ plural: String, count: Int) -> String {
   Translation.text(singular, plural, count: count).replacing("{count}", with: "\(count)")
 }
+
+/// `text` in the reader's language with each `{name}` replaced by its value: the words around a
+/// value may move in another language (`translate("next {date}", filling: ["date": day])`).
+public func translate(_ text: String, filling values: KeyValuePairs<String, String>) -> String {
+  values.reduce(Translation.text(text)) { $0.replacing("{\($1.key)}", with: $1.value) }
+}

@@ -57,11 +57,13 @@ public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable 
     return days
   }
 
-  /// "Mon–Fri", "Sat, Sun", "every day".
+  /// "Mon–Fri", "Sat, Sun", "every day", in the reader's language (``LocalDates/weekday(_:)``).
   public static func describe(_ days: Set<Weekday>) -> String {
-    if days.count == 7 { return "every day" }
-    if days == [.monday, .tuesday, .wednesday, .thursday, .friday] { return "Mon–Fri" }
-    return days.sorted().map(\.shortName).joined(separator: ", ")
+    if days.count == 7 { return tr("every day") }
+    if days == [.monday, .tuesday, .wednesday, .thursday, .friday] {
+      return "\(LocalDates.weekday(.monday))–\(LocalDates.weekday(.friday))"
+    }
+    return days.sorted().map(LocalDates.weekday).joined(separator: ", ")
   }
 }
 

@@ -90,7 +90,7 @@ public struct ChimeSchedule: Hashable, Sendable {
   /// "every hour, 09:00–18:00, Mon–Fri".
   public var summary: String {
     let interval = every == 60 ? "every hour" : "every \(every) min"
-    let shownDays = days.isEmpty ? "every day" : Weekday.describe(days)
+    let shownDays = days.isEmpty ? tr("every day") : Weekday.describe(days)
     return "\(interval), \(ClockText.pad(from)):00–\(ClockText.pad(to)):00, \(shownDays)"
   }
 }

@@ -16,6 +16,8 @@ public final class ClockControl {
   public private(set) var digital: Bool
   /// How the digital readout writes the time.
   public let hours: HourCycle
+  /// The calendar the readout's date is read in.
+  public var calendar = DateCalendar.gregorian
   /// One face a zone, in the zones' order.
   public let faces: [ClockFace]
 

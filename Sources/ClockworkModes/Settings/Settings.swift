@@ -47,6 +47,8 @@ public struct Settings {
   public var notifyRunning: Bool? { shared.notifyRunning }
   /// Timers say the time left aloud at their moments (`--speak`).
   public var speak: Bool? { shared.speak }
+  /// The calendar clocks' dates are read in (`calendar`).
+  public var calendar: DateCalendar? { shared.calendar }
 
   /// No settings: every option's default.
   public init() {}

@@ -91,7 +91,7 @@ public final class ClockScreen: LiveMode {
         row += 1
       }
       if control.digital {
-        panel.writeCentered(ClockText.day(wall), row: row)
+        panel.writeCentered(LocalDates.date(wall, calendar: control.calendar), row: row)
         panel.writeCentered(ClockText.time(wall, hours: control.hours), row: row + 1, bold: true)
       }
       grid.place(panel, column: left, row: top + layout.faceRows)

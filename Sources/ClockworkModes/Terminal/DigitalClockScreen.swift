@@ -74,7 +74,7 @@ public final class DigitalClockScreen: LiveMode {
       var row = 0
       if look.date {
         panel.writeCentered(
-          "\(Weekday(of: wall).shortName) \(ClockText.day(wall))", row: row,
+          LocalDates.dayAndDate(wall, calendar: look.calendar), row: row,
           foreground: palette.status)
         row += 1
       }

@@ -71,7 +71,7 @@ public final class ClockWindow: LiveMode {
           ))
       }
       if control.digital {
-        lines.append((ClockText.day(wall), WindowText.dim, false))
+        lines.append((LocalDates.date(wall, calendar: control.calendar), WindowText.dim, false))
         lines.append((ClockText.time(wall, hours: control.hours), WindowText.light, true))
       }
       for (row, (text, color, bold)) in lines.enumerated() {

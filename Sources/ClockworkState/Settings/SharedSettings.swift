@@ -26,6 +26,8 @@ public struct SharedSettings: Sendable {
   public var wakeSystem: Bool?
   /// Timers say the time left aloud at their moments (`--speak`).
   public var speak: Bool?
+  /// The calendar clocks' dates are read in (`calendar`, `--calendar`).
+  public var calendar: DateCalendar?
 
   /// No settings: every default.
   public init() {}
@@ -80,6 +82,11 @@ public struct SharedSettings: Sendable {
     case "notifyRunning": notifyRunning = try flag()
     case "wakeSystem": wakeSystem = try flag()
     case "speak": speak = try flag()
+    case "calendar":
+      guard case .string(let name) = entry.value else {
+        throw fail("must be a calendar's name, e.g. \"buddhist\"")
+      }
+      do { calendar = try DateCalendar(parsing: name) } catch { throw fail(": \(error)") }
     case "sound":
       switch entry.value {
       case .bool(let on): sound = on ? nil : ""

@@ -19,9 +19,15 @@ public final class DigitalClock {
     public var date = true
     /// Whether the time is written in 24 hours or 12.
     public var hours = HourCycle.twentyFour
-    /// A look with the seconds and the date, each unless turned off, in `hours`.
-    public init(seconds: Bool = true, date: Bool = true, hours: HourCycle = .twentyFour) {
-      (self.seconds, self.date, self.hours) = (seconds, date, hours)
+    /// The calendar the date is read in.
+    public var calendar = DateCalendar.gregorian
+    /// A look with the seconds and the date, each unless turned off, in `hours`, the date in
+    /// `calendar`.
+    public init(
+      seconds: Bool = true, date: Bool = true, hours: HourCycle = .twentyFour,
+      calendar: DateCalendar = .gregorian
+    ) {
+      (self.seconds, self.date, self.hours, self.calendar) = (seconds, date, hours, calendar)
     }
   }
 
@@ -76,7 +82,7 @@ public final class DigitalClock {
     let relayout = text.count != time.string.count  // the digits' size follows their count
     time.string = text
     if relayout { layout() }
-    day.string = look.date ? "\(Weekday(of: wall).shortName) \(ClockText.day(wall))" : ""
+    day.string = look.date ? LocalDates.dayAndDate(wall, calendar: look.calendar) : ""
   }
 
   /// Seconds from `date` to the next change of what is shown: the next second, or minute.

@@ -129,13 +129,15 @@ struct ClockCommand: AsyncParsableCommand {
     let theme = try look.apply(to: try theme.map(ThemeArgument.parse) ?? settings.theme ?? .classic)
     let oscillator = try oscillator.map(OscillatorArgument.parse) ?? settings.oscillator ?? .quartz
     let frozen = try moment(in: zones)
+    let calendar = try look.dateCalendar(settings: settings)
     // --count asks for lines, as --plain does.
     if let frozen, count != nil || !(live.window || live.wantsLiveView) {
       // One moment is one line, however many were asked.
       return StandardOutput.line(ClockLines.line(frozen, zones: zones, sync: sync))
     }
     if (face ?? settings.face) == .digital, count == nil, live.window || live.wantsLiveView {
-      let look = DigitalClock.Look(seconds: !noSeconds, date: digital, hours: live.hourCycle)
+      let look = DigitalClock.Look(
+        seconds: !noSeconds, date: digital, hours: live.hourCycle, calendar: calendar)
       if live.window {
         throw ExitCode(
           await LiveRun.window(
@@ -159,6 +161,7 @@ struct ClockCommand: AsyncParsableCommand {
       let control = ClockControl(
         zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle,
         parts: look.parts)
+      control.calendar = calendar
       control.clockNote = Self.clockNote
       throw ExitCode(
         await LiveRun.window(
@@ -173,6 +176,7 @@ struct ClockCommand: AsyncParsableCommand {
     let control = ClockControl(
       zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle,
       parts: look.parts)
+    control.calendar = calendar
     control.remarks = Self.remarks(frozen: frozen)
     let mode = ClockScreen(
       control: control, graphics: live.graphics,

@@ -1,5 +1,7 @@
 import ArgumentParser
 import ClockworkCairo
+import ClockworkCore
+import ClockworkModes
 import ClockworkScene
 import ClockworkWidgets
 import FoundationEssentials
@@ -25,11 +27,28 @@ struct ClockLookOptions: ParsableArguments {
       valueName: "how"))
   var dialPlacement: ClockTheme.ImagePlacement?
 
+  @Option(
+    help: ArgumentHelp(
+      "The calendar the date is read in: \(DateCalendar.names.joined(separator: ", ")) (default: the setting `calendar`, else gregorian).",
+      valueName: "name"))
+  var calendar: String?
+
   func validate() throws {
     if dialPlacement != nil && dialImage == nil {
       throw ValidationError("--dial-placement needs --dial-image (the picture to place)")
     }
     _ = try picture()
+    _ = try dateCalendar(settings: nil)
+  }
+
+  /// The calendar asked for, else the settings', else the Gregorian; refused when ICU, which
+  /// writes the others, is missing.
+  func dateCalendar(settings: Settings?) throws -> DateCalendar {
+    do {
+      let chosen = try calendar.map(DateCalendar.init(parsing:)) ?? settings?.calendar ?? .gregorian
+      try LocalDates.check(chosen)
+      return chosen
+    } catch { throw ValidationError("--calendar: \(error.description)") }
   }
 
   /// `theme` with the dial picture and its placement, if given.
@@ -58,6 +77,7 @@ extension ClockLookOptions {
     options.parts = .all
     options.dialImage = nil
     options.dialPlacement = nil
+    options.calendar = nil
     return options
   }
 }

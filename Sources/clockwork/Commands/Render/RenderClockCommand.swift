@@ -70,7 +70,16 @@ struct RenderClockCommand: ParsableCommand {
     ))
   var animated = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Write the date on an analog dial, under its centre (on with --calendar: the date read in it)."
+    ))
+  var dated = false
+
   @OptionGroup var output: OutputOptions
+
+  /// Whether an analog face carries its date.
+  var datesDial: Bool { face == .analog && (dated || look.calendar != nil) }
 
   func validate() throws {
     if animated {
@@ -82,6 +91,9 @@ struct RenderClockCommand: ParsableCommand {
     }
     if date != nil && at == nil {
       throw ValidationError("--date needs --at (the time on that date)")
+    }
+    if animated && datesDial {
+      throw ValidationError("--animated turns the hands only: leave out --dated and --calendar")
     }
     if (noSeconds || twelveHours) && face == .analog {
       throw ValidationError("--no-seconds and --12h go with --face digital")
@@ -101,7 +113,9 @@ struct RenderClockCommand: ParsableCommand {
   func run() throws {
     let start = try instant()
     if face == .digital {
-      let look = DigitalClock.Look(seconds: !noSeconds, hours: twelveHours ? .twelve : .twentyFour)
+      let look = DigitalClock.Look(
+        seconds: !noSeconds, hours: twelveHours ? .twelve : .twentyFour,
+        calendar: try self.look.dateCalendar(settings: nil))
       let clock = DigitalClock(
         size: Size(width: Double(output.size), height: Double(output.size)),
         theme: try self.look.apply(to: theme), look: look)
@@ -119,11 +133,39 @@ struct RenderClockCommand: ParsableCommand {
         try TurningClockSVG.document(face: face, at: start, zone: zone ?? .local)
       }
     }
-    try output.write { index in
+    try output.write(try frames(of: face, from: start))
+  }
+
+  /// The layer of each frame of `face` from `start`: the face, and with --dated or --calendar
+  /// the date line over it.
+  func frames(of face: ClockFace, from start: Date) throws -> (Int) -> Layer {
+    let calendar = try look.dateCalendar(settings: nil)
+    let dated = datesDial ? Self.dated(face) : nil
+    return { index in
       let date = start.addingTimeInterval(Double(index) / output.fps)
       face.isNight = dayNight && Daylight.isNight(in: zone ?? .local, at: date)
       face.show(date: date, zone: zone ?? .local)
-      return face.layer
+      guard let dated else { return face.layer }
+      dated.line.string = LocalDates.dayAndDate(
+        (zone ?? .local).civilTime(at: date), calendar: calendar)
+      return dated.root
     }
+  }
+
+  /// `face` under a root with a line of text, a sixth of the way down from the dial's centre,
+  /// in the minute hand's colour.
+  static func dated(_ face: ClockFace) -> (root: Layer, line: TextLayer) {
+    let side = face.size
+    let root = Layer()
+    root.frame = Rect(x: 0, y: 0, width: side, height: side)
+    root.addSublayer(face.layer)
+    let line = TextLayer()
+    line.frame = Rect(x: 0, y: side * 0.66, width: side, height: side * 0.07)
+    line.fontFamily = "DejaVu Sans"
+    line.fontSize = side * 0.045
+    line.alignment = .center
+    line.foregroundColor = face.theme.minuteHand.color
+    root.addSublayer(line)
+    return (root, line)
   }
 }
