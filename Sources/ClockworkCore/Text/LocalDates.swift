@@ -86,6 +86,7 @@ public struct DateCalendar: Hashable, Sendable, CustomStringConvertible {
     self.name = name
   }
 
+  /// The name.
   public var description: String { name }
 }
 
