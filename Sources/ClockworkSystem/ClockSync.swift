@@ -32,12 +32,13 @@ public struct ClockSync: Sendable, Hashable {
       estimatedErrorMs: Double(estimated) / 1000)
   }
 
-  /// "synced ±0.4 ms" (the estimated error), or "not synchronised": what a person reads.
-  public var summary: String {
-    guard synchronized else { return "not synchronised" }
-    let shown =
-      estimatedErrorMs < 10
+  /// "synced ±0.4 ms" (the estimated error), or "not synchronised": for plain lines, which
+  /// programs read.
+  public var summary: String { synchronized ? "synced ±\(shownError) ms" : "not synchronised" }
+
+  /// The estimated error in milliseconds, a tenth's precision under 10.
+  public var shownError: String {
+    estimatedErrorMs < 10
       ? String((estimatedErrorMs * 10).rounded() / 10) : String(Int(estimatedErrorMs.rounded()))
-    return "synced ±\(shown) ms"
   }
 }

@@ -18,11 +18,14 @@ public final class Speech: @unchecked Sendable {
   private let queue = DispatchQueue(label: "clockwork.speech")
   private let problem: @Sendable (String) -> Void
   private var failed = false  // on `queue`
+  /// The texts' language, as speech-dispatcher names it ("en", "vi", "pt-BR").
+  let language: String
 
-  /// Texts are spoken as the user's speech-dispatcher is set, in English (the texts'
-  /// language); `problem` is told at most once, from any thread.
-  public init(problem: @escaping @Sendable (String) -> Void) {
+  /// Texts in `language` are spoken as the user's speech-dispatcher is set; `problem` is told
+  /// at most once, from any thread.
+  public init(language: String = "en", problem: @escaping @Sendable (String) -> Void) {
     self.problem = problem
+    self.language = language.replacing("_", with: "-")
     program = Self.onPath("spd-say")
     if program == nil {
       problem(
@@ -36,7 +39,7 @@ public final class Speech: @unchecked Sendable {
     guard let program else { return }
     queue.async { [self] in
       guard !failed else { return }
-      if ProgramOutput.read(program, ["-l", "en", text]) == nil {
+      if ProgramOutput.read(program, ["-l", language, text]) == nil {
         failed = true
         problem(
           "--speak: spd-say could not speak (is speech-dispatcher running?): nothing more is spoken"

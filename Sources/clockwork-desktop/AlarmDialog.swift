@@ -9,10 +9,11 @@ import FoundationEssentials
 /// `clockwork alarm edit` does, Cancel or Escape leaves it as it was.
 @MainActor final class AlarmDialog {
   let window: Widget
-  let time = field("Alarm time", placeholder: "7:00, 6:30pm")
-  let days = field("Days", placeholder: "every day; or mon-fri, sat,sun")
-  let name = field("Label", placeholder: "none")
-  let zone = field("Time zone", placeholder: "local; or a city (Tokyo) or a zone (Europe/Paris)")
+  let time = field(tr("Alarm time"), placeholder: tr("7:00, 6:30pm"))
+  let days = field(tr("Days"), placeholder: tr("every day; or mon-fri, sat,sun"))
+  let name = field(tr("Label"), placeholder: tr("none"))
+  let zone = field(
+    tr("Time zone"), placeholder: tr("local; or a city (Tokyo) or a zone (Europe/Paris)"))
   let sounds = made(gtk_switch_new())
   let problem = label("", classes: ["error"], wraps: true)
   let alarm: StoredAlarm
@@ -27,7 +28,7 @@ import FoundationEssentials
   ) {
     (self.alarm, self.alarms, self.saved) = (alarm, alarms, saved)
     window = made(gtk_window_new())
-    let title = "Edit alarm \(alarm.summary)"
+    let title = translate("Edit alarm {alarm}", filling: ["alarm": alarm.summary])
     gtk_window_set_title(cast(window), title)
     gtk_window_set_modal(cast(window), 1)
     if let root = gtk_widget_get_root(parent) {
@@ -45,15 +46,15 @@ import FoundationEssentials
     gtk_editable_set_text(OpaquePointer(name.entry), alarm.label ?? "")
     gtk_editable_set_text(OpaquePointer(zone.entry), alarm.zone ?? "")
     gtk_switch_set_active(opaque(sounds), alarm.sound == "" ? 0 : 1)
-    cw_accessible_label(sounds, "The alarm sounds")
-    let soundTitle = label("Sound", classes: ["heading"])
+    cw_accessible_label(sounds, tr("The alarm sounds"))
+    let soundTitle = label(tr("Sound"), classes: ["heading"])
     gtk_widget_set_hexpand(soundTitle, 1)
     gtk_label_set_xalign(opaque(soundTitle), 0)
     let soundRow = box(vertical: false, [soundTitle, sounds])
-    let cancel = button("Cancel") { [unowned self] in gtk_window_destroy(cast(window)) }
-    cw_accessible_label(cancel, "Cancel: leave the alarm as it was")
-    let save = button("Save", classes: ["suggested-action"]) { [unowned self] in self.save() }
-    cw_accessible_label(save, "Save the alarm")
+    let cancel = button(tr("Cancel")) { [unowned self] in gtk_window_destroy(cast(window)) }
+    cw_accessible_label(cancel, tr("Cancel: leave the alarm as it was"))
+    let save = button(tr("Save"), classes: ["suggested-action"]) { [unowned self] in self.save() }
+    cw_accessible_label(save, tr("Save the alarm"))
     for entry in [time.entry, days.entry, name.entry, zone.entry] {
       on(entry, "activate") { [unowned self] in self.save() }
     }
@@ -95,8 +96,10 @@ import FoundationEssentials
         return setText(
           problem,
           found.isEmpty
-            ? "No time zone is called “\(zoneText)”: try a city (Tokyo) or a zone (Europe/Paris)."
-            : "“\(zoneText)” could be \(found.prefix(5).joined(separator: ", ")): type one of them."
+            ? WorldPage.unknownZone(zoneText)
+            : translate(
+              "“{typed}” could be {zones}: type one of them.",
+              filling: ["typed": zoneText, "zones": found.prefix(5).joined(separator: ", ")])
         )
       }
       newZone = zone
@@ -111,7 +114,9 @@ import FoundationEssentials
     // Off is no sound; on keeps its own file, or the sound theme's.
     edit.sound = .some(soundOn ? (alarm.sound == "" ? nil : alarm.sound) : "")
     do { _ = try alarms.edit(alarm.id, edit) } catch {
-      return setText(problem, "The alarm could not be saved: \(error).")
+      return setText(
+        problem,
+        translate("The alarm could not be saved: {problem}.", filling: ["problem": "\(error)"]))
     }
     saved()
     gtk_window_destroy(cast(window))

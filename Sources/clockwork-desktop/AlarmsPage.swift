@@ -9,9 +9,9 @@ import FoundationEssentials
 /// notification's. The same alarms as `clockwork alarm`, rung with the app closed.
 @MainActor final class AlarmsPage {
   let root: Widget
-  let time = field("Alarm time", placeholder: "7:00, 6:30pm")
-  let days = field("Days", placeholder: "every day; or mon-fri, sat,sun")
-  let name = field("Label", placeholder: "standup")
+  let time = field(tr("Alarm time"), placeholder: tr("7:00, 6:30pm"))
+  let days = field(tr("Days"), placeholder: tr("every day; or mon-fri, sat,sun"))
+  let name = field(tr("Label"), placeholder: tr("standup"))
   let problem = label("", classes: ["error"], wraps: true)
   let list = boxedList(named: tr("Alarms"))
   let alarms = Alarms()
@@ -23,7 +23,11 @@ import FoundationEssentials
       do {
         _ = try alarms.snooze(for: Double(AlarmAlert.snoozeMinutes * 60))
         setText(problem, "")
-      } catch { setText(problem, "The alarm could not be snoozed: \(error).") }
+      } catch {
+        setText(
+          problem,
+          translate("The alarm could not be snoozed: {problem}.", filling: ["problem": "\(error)"]))
+      }
       refresh(now: Date())
     }
     cw_accessible_label(
@@ -34,11 +38,15 @@ import FoundationEssentials
     let stop = button(tr("Stop"), classes: ["pill", "destructive-action"]) { [unowned self] in
       do {
         let (stopped, _) = try alarms.stop()
-        setText(problem, stopped == 0 ? "No alarm was sounding." : "")
-      } catch { setText(problem, "The alarm could not be stopped: \(error).") }
+        setText(problem, stopped == 0 ? tr("No alarm was sounding.") : "")
+      } catch {
+        setText(
+          problem,
+          translate("The alarm could not be stopped: {problem}.", filling: ["problem": "\(error)"]))
+      }
       refresh(now: Date())
     }
-    cw_accessible_label(stop, "Stop the alarm")
+    cw_accessible_label(stop, tr("Stop the alarm"))
     for control in [snooze, stop] { gtk_widget_set_valign(control, GTK_ALIGN_CENTER) }
     return box(vertical: false, [ringing, snooze, stop])
   }()
@@ -47,7 +55,7 @@ import FoundationEssentials
 
   init() {
     root = box(vertical: true, [])
-    let add = button("Add alarm", classes: ["pill", "suggested-action"]) { [unowned self] in
+    let add = button(tr("Add alarm"), classes: ["pill", "suggested-action"]) { [unowned self] in
       addAlarm()
     }
     gtk_widget_set_halign(add, GTK_ALIGN_CENTER)
@@ -66,7 +74,12 @@ import FoundationEssentials
   /// as the page says it.
   static func schedule(time: String, days: String, in zone: Zone) throws(Mistake) -> AlarmSchedule {
     guard case .timeOfDay(let t)? = try? TargetTimeParser.parse(time, zone: zone), t.second == 0
-    else { throw Mistake("“\(time)” is not a time of day: try 7:00, 07:30, 6:30pm or 18:30.") }
+    else {
+      throw Mistake(
+        translate(
+          "“{typed}” is not a time of day: try 7:00, 07:30, 6:30pm or 18:30.",
+          filling: ["typed": time]))
+    }
     do {
       return AlarmSchedule(
         hour: t.hour, minute: t.minute, days: try Weekday.parseDays(days.isEmpty ? "daily" : days))
@@ -93,7 +106,9 @@ import FoundationEssentials
         gtk_editable_set_text(OpaquePointer(field), "")
       }
     } catch {
-      setText(problem, "The alarm could not be saved: \(error).")
+      setText(
+        problem,
+        translate("The alarm could not be saved: {problem}.", filling: ["problem": "\(error)"]))
     }
     refresh(now: Date())
   }
@@ -139,25 +154,25 @@ import FoundationEssentials
       let toggle = made(gtk_switch_new())
       gtk_switch_set_active(opaque(toggle), alarm.enabled ? 1 : 0)
       gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-      cw_accessible_label(toggle, "Alarm \(title)")
+      cw_accessible_label(toggle, translate("Alarm {alarm}", filling: ["alarm": title]))
       on(toggle, "notify::active") { [unowned self] in
         let on = gtk_switch_get_active(opaque(toggle)) != 0
         _ = on ? try? alarms.enable(alarm.id) : try? alarms.disable(alarm.id)
         refresh(now: Date())
       }
-      let edit = button("Edit") { [unowned self] in
+      let edit = button(tr("Edit")) { [unowned self] in
         dialog = AlarmDialog(editing: alarm, in: alarms, over: root) { [unowned self] in
           refresh(now: Date())
         }
         if let dialog { on(dialog.window, "destroy") { [unowned self] in self.dialog = nil } }
         dialog?.present()
       }
-      cw_accessible_label(edit, "Edit alarm \(title)")
-      let delete = button("Delete") { [unowned self] in
+      cw_accessible_label(edit, translate("Edit alarm {alarm}", filling: ["alarm": title]))
+      let delete = button(tr("Delete")) { [unowned self] in
         _ = try? alarms.remove(alarm.id)
         refresh(now: Date())
       }
-      cw_accessible_label(delete, "Delete alarm \(title)")
+      cw_accessible_label(delete, translate("Delete alarm {alarm}", filling: ["alarm": title]))
       let row = box(vertical: false, [text, toggle, edit, delete])
       pad(row, 8)
       gtk_list_box_append(opaque(list), row)

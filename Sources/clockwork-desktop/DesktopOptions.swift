@@ -44,7 +44,7 @@ struct DesktopOptions: ParsableCommand {
   func validate() throws {
     if let timer {
       guard let length = try? DurationParser.parse(timer), length > .zero else {
-        throw ValidationError("“\(timer)” is not a length: try 90s, 5m, 1h 30m or 1:30.")
+        throw ValidationError(TimerPage.notALength(timer))
       }
     }
     if pomodoro && timer != nil {

@@ -1,5 +1,6 @@
 import CAdwaita
 import CDesktop
+import ClockworkCore
 
 /// A GTK widget, as GTK's constructors return it.
 typealias Widget = UnsafeMutablePointer<GtkWidget>
@@ -156,9 +157,4 @@ let releaseAction: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
 }
 
 /// "4 minutes 12 seconds": a length as a screen reader says it (whole seconds, rounded up).
-func spoken(seconds: Double) -> String {
-  let total = Int(seconds.rounded(.up))
-  let parts = [(total / 3600, "hour"), (total / 60 % 60, "minute"), (total % 60, "second")]
-    .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
-  return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
-}
+func spoken(seconds: Double) -> String { SpokenTime.words(.seconds(seconds)) }

@@ -52,9 +52,9 @@ import ClockworkCore
     return """
       <interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>
       <child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property>
-      \(group("Pages", pages.map { shortcut($0.title, $0.accel) }))
-      \(group("Timers and alarms", [shortcut("New timer", "<Control>n"), shortcut("New alarm", "<Control><Shift>n")]))
-      \(group("General", [shortcut("Keyboard shortcuts", "<Control>question"), shortcut("Quit", "<Control>q")]))
+      \(group(tr("Pages"), pages.map { shortcut($0.title, $0.accel) }))
+      \(group(tr("Timers and alarms"), [shortcut(tr("New timer"), "<Control>n"), shortcut(tr("New alarm"), "<Control><Shift>n")]))
+      \(group(tr("General"), [shortcut(tr("Keyboard shortcuts"), "<Control>question"), shortcut(tr("Quit"), "<Control>q")]))
       </object></child></object></interface>
       """
   }

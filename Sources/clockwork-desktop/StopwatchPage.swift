@@ -16,12 +16,12 @@ import FoundationEssentials
   /// The running lap: its number and time, under the total.
   let lapNow = label("", classes: ["title-4", "numeric"])
   let note = label("", wraps: true)  // not dimmed: a dim label is some 3.2:1 on the page
-  let laps = boxedList(named: "Laps")
+  let laps = boxedList(named: tr("Laps"))
   lazy var lapsShown = scrolled(laps)
-  let startStop = button("Start", classes: ["pill", "start-action"])
-  let lap = button("Lap", classes: ["pill"])
-  let reset = button("Reset", classes: ["pill"])
-  let export = button("Export laps…")
+  let startStop = button(tr("Start"), classes: ["pill", "start-action"])
+  let lap = button(tr("Lap"), classes: ["pill"])
+  let reset = button(tr("Reset"), classes: ["pill"])
+  let export = button(tr("Export laps…"))
   /// What the last export did: where it wrote, or why it could not.
   var exported: String?
   let store = StopwatchStore()
@@ -32,7 +32,7 @@ import FoundationEssentials
     let (watch, notes) = store.resume(at: .now)
     control = StopwatchControl(
       watch: watch, store: store, notes: notes,
-      readOnlyHint: "another clockwork shows it; close that one to use it here")
+      readOnlyHint: tr("another clockwork shows it; close that one to use it here"))
     root = box(vertical: true, [])
     on(startStop, "clicked") { [unowned self] in press(.space) }
     on(lap, "clicked") { [unowned self] in press(.enter) }
@@ -63,12 +63,20 @@ import FoundationEssentials
     showTimes(at: now)
     // Read out once a second (here), not at each tenth the text shows.
     cw_accessible_label(
-      time, "Stopwatch, \(spoken(seconds: (elapsed / .seconds(1)).rounded(.down)))")
+      time,
+      translate(
+        "Stopwatch, {time}",
+        filling: ["time": spoken(seconds: (elapsed / .seconds(1)).rounded(.down))]))
     let lapSeconds = (elapsed - (watch.laps.last?.total ?? .zero)) / .seconds(1)
     cw_accessible_label(
-      lapNow, "Lap \(watch.laps.count + 1), \(spoken(seconds: lapSeconds.rounded(.down)))")
+      lapNow,
+      translate(
+        "Lap {number}, {time}",
+        filling: [
+          "number": "\(watch.laps.count + 1)", "time": spoken(seconds: lapSeconds.rounded(.down)),
+        ]))
     let running = watch.phase == .running
-    gtk_button_set_label(cast(startStop), running ? "Stop" : "Start")
+    gtk_button_set_label(cast(startStop), running ? tr("Stop") : tr("Start"))
     gtk_widget_remove_css_class(startStop, running ? "start-action" : "destructive-action")
     gtk_widget_add_css_class(startStop, running ? "destructive-action" : "start-action")
     let readOnly = store.readOnly
@@ -101,7 +109,12 @@ import FoundationEssentials
     setText(
       lapNow,
       watch.laps.isEmpty
-        ? "" : "Lap \(watch.laps.count + 1)   \(StopwatchFormat.string(elapsed - last))")
+        ? ""
+        : translate(
+          "Lap {number}   {time}",
+          filling: [
+            "number": "\(watch.laps.count + 1)", "time": StopwatchFormat.string(elapsed - last),
+          ]))
   }
 
   var shownLaps: [Lap] = []
@@ -117,7 +130,12 @@ import FoundationEssentials
     for lap in watch.laps.reversed() {
       let mark = marks[lap.number].map { "  \($0)" } ?? ""
       let row = label(
-        "Lap \(lap.number)   \(StopwatchFormat.string(lap.split))   \(StopwatchFormat.string(lap.total))\(mark)",
+        translate(
+          "Lap {number}   {split}   {total}{mark}",
+          filling: [
+            "number": "\(lap.number)", "split": StopwatchFormat.string(lap.split),
+            "total": StopwatchFormat.string(lap.total), "mark": mark,
+          ]),
         classes: ["numeric"])
       pad(row, 8)
       gtk_list_box_append(opaque(laps), row)
@@ -129,7 +147,7 @@ import FoundationEssentials
   func chooseExport() {
     let window = gtk_widget_get_root(root).map { UnsafeMutableRawPointer($0) }
     cw_choose_save_path(
-      window?.assumingMemoryBound(to: GtkWindow.self), "Export laps", "Export", "laps.csv",
+      window?.assumingMemoryBound(to: GtkWindow.self), tr("Export laps"), tr("Export"), "laps.csv",
       { data, path in
         MainActor.assumeIsolated {
           guard let data, let path else { return }
@@ -147,11 +165,11 @@ import FoundationEssentials
   func export(to path: String) {
     let watch = control.watch
     if (try? LapExport.Format(path: path)) == nil {
-      exported = "Laps are exported to a file whose name ends in .csv or .json"
+      exported = tr("Laps are exported to a file whose name ends in .csv or .json")
     } else {
       do {
         try LapExport.write(watch.laps, total: watch.elapsed(at: .now), to: path)
-        exported = "Laps exported to \(path)"
+        exported = translate("Laps exported to {file}", filling: ["file": path])
       } catch { exported = error.description }
     }
     refresh(at: .now)

@@ -28,7 +28,7 @@ import FoundationEssentials
   static let pixelsPerFrame = 1.5
   static let motionRate = 8.0...30.0
 
-  lazy var view = SceneView(named: "Timer ring") { [unowned self] canvas, moment in
+  lazy var view = SceneView(named: tr("Timer ring")) { [unowned self] canvas, moment in
     frame(on: canvas, at: moment)
   }
 

@@ -13,10 +13,10 @@ import FoundationEssentials
   let content = box(vertical: true, [])
   lazy var root = scrolled(content)
   let face = TimerFace()
-  let duration = field("Duration", placeholder: "5m, 1h 30m, 1:30")
-  let name = field("Name", placeholder: "timer")
+  let duration = field(tr("Duration"), placeholder: tr("5m, 1h 30m, 1:30"))
+  let name = field(tr("Name"), placeholder: tr("timer"))
   let problem = label("", classes: ["error"], wraps: true)
-  let list = boxedList(named: "Timers")
+  let list = boxedList(named: tr("Timers"))
   let timers = Timers()
   /// The lengths offered, as GNOME Clocks offers its own.
   static let lengths: [(text: String, minutes: Int)] = [
@@ -25,6 +25,11 @@ import FoundationEssentials
   ]
 
   /// `clockwork pomodoro`'s phases: 25 min work and 5 min break, 4 rounds, a 15 min long break.
+  /// "“5 min” is not a length: …": said of a duration that cannot be read.
+  nonisolated static func notALength(_ typed: String) -> String {
+    translate("“{typed}” is not a length: try 90s, 5m, 1h 30m or 1:30.", filling: ["typed": typed])
+  }
+
   static let pomodoro = PhaseSequence.pomodoro(
     work: .seconds(25 * 60), rest: .seconds(5 * 60), longBreak: .seconds(15 * 60), rounds: 4)
 
@@ -37,7 +42,7 @@ import FoundationEssentials
     // Its corners rounded as a card's.
     gtk_widget_add_css_class(face.view.area, "card")
     gtk_widget_set_overflow(face.view.area, GTK_OVERFLOW_HIDDEN)
-    let start = button("Start", classes: ["pill", "start-action"]) { [unowned self] in
+    let start = button(tr("Start"), classes: ["pill", "start-action"]) { [unowned self] in
       startTimer()
     }
     gtk_widget_set_halign(start, GTK_ALIGN_CENTER)
@@ -57,7 +62,7 @@ import FoundationEssentials
     gtk_flow_box_set_selection_mode(opaque(grid), GTK_SELECTION_NONE)
     gtk_flow_box_set_max_children_per_line(opaque(grid), 8)
     gtk_flow_box_set_homogeneous(opaque(grid), 1)
-    cw_accessible_label(grid, "Start a timer of")
+    cw_accessible_label(grid, tr("Start a timer of"))
     func offer(
       _ text: String, _ spoken: String,
       _ request: @escaping @MainActor () -> (String, Timers.Request)
@@ -70,15 +75,21 @@ import FoundationEssentials
       gtk_flow_box_append(opaque(grid), offered)
     }
     for (text, minutes) in Self.lengths {
-      offer(text, "Start a \(text) timer") { [unowned self] in
+      offer(text, translate("Start a {length} timer", filling: ["length": text])) {
+        [unowned self] in
         (chosenName, .start(.seconds(minutes * 60)))
       }
     }
-    offer("Pomodoro", "Start a pomodoro: 4 rounds of 25 min work and 5 min break") {
+    offer(tr("Pomodoro"), tr("Start a pomodoro: 4 rounds of 25 min work and 5 min break")) {
       ("pomodoro", .sequence(Self.pomodoro))
     }
     for preset in Presets()?.load().presets ?? [] {
-      offer(preset.name, "Start preset \(preset.name), \(preset.summary)") {
+      offer(
+        preset.name,
+        translate(
+          "Start preset {name}, {summary}",
+          filling: ["name": preset.name, "summary": preset.summary])
+      ) {
         (preset.name, .preset(preset))
       }
     }
@@ -95,7 +106,7 @@ import FoundationEssentials
   func startTimer() {
     let given = text(of: duration.entry)
     guard let length = try? DurationParser.parse(given), length > .zero else {
-      return setText(problem, "“\(given)” is not a length: try 90s, 5m, 1h 30m or 1:30.")
+      return setText(problem, Self.notALength(given))
     }
     if start(named: chosenName, .start(length)) {
       gtk_editable_set_text(OpaquePointer(duration.entry), "")
@@ -106,7 +117,7 @@ import FoundationEssentials
   @discardableResult
   func start(named name: String, _ request: Timers.Request) -> Bool {
     guard TimerStore.validName(name) else {
-      setText(problem, "A name is letters, digits, - _ and . (at most 64).")
+      setText(problem, tr("A name is letters, digits, - _ and . (at most 64)."))
       return false
     }
     defer { refresh(now: Date()) }
@@ -138,16 +149,29 @@ import FoundationEssentials
       let time = CountdownFormat.string(.milliseconds(Int64(left * 1000)))
       setText(
         problem,
-        "A timer named \(name) is \(paused ? "paused" : "running") (\(time) left): give this one another name."
+        translate(
+          paused
+            ? "A timer named {name} is paused ({time} left): give this one another name."
+            : "A timer named {name} is running ({time} left): give this one another name.",
+          filling: ["name": name, "time": time])
       )
     case .timerFinished:
-      setText(problem, "Timer \(name) has finished: Restart starts it again.")
+      setText(
+        problem,
+        translate("Timer {name} has finished: Restart starts it again.", filling: ["name": name]))
     case .tooLittleLeft:
-      setText(problem, "Timer \(name) has too little left to take that away.")
+      setText(
+        problem,
+        translate("Timer {name} has too little left to take that away.", filling: ["name": name]))
     case .noSuchTimer:
-      setText(problem, "Timer \(name) is gone (cancelled elsewhere).")
+      setText(
+        problem, translate("Timer {name} is gone (cancelled elsewhere).", filling: ["name": name]))
     default:
-      setText(problem, "Timer \(name) could not be changed: \(error).")
+      setText(
+        problem,
+        translate(
+          "Timer {name} could not be changed: {problem}.",
+          filling: ["name": name, "problem": "\(error)"]))
     }
   }
 
@@ -196,8 +220,11 @@ import FoundationEssentials
         row.text,
         "\(timer.name)\(phase), \(CountdownFormat.string(.milliseconds(Int64(left * 1000)))) left"
           + (paused ? ", paused" : ""))
-      gtk_button_set_label(cast(row.pause), paused ? "Resume" : "Pause")
-      cw_accessible_label(row.pause, "\(paused ? "Resume" : "Pause") timer \(timer.name)")
+      gtk_button_set_label(cast(row.pause), paused ? tr("Resume") : tr("Pause"))
+      cw_accessible_label(
+        row.pause,
+        translate(
+          paused ? "Resume timer {name}" : "Pause timer {name}", filling: ["name": timer.name]))
       if timer.name == running.first?.name {
         cw_accessible_description(
           face.view.area,
@@ -217,16 +244,16 @@ import FoundationEssentials
     let text = label("", classes: ["numeric"], wraps: true)
     gtk_widget_set_hexpand(text, 1)
     gtk_label_set_xalign(opaque(text), 0)
-    let pause = button("Pause") { [unowned self] in change(name, .toggle) }
-    let more = button("+1 min") { [unowned self] in change(name, .add(.seconds(60))) }
-    cw_accessible_label(more, "Add a minute to timer \(name)")
-    let restart = button("Restart") { [unowned self] in change(name, .restart) }
-    cw_accessible_label(restart, "Restart timer \(name)")
-    let cancel = button("Cancel") { [unowned self] in
+    let pause = button(tr("Pause")) { [unowned self] in change(name, .toggle) }
+    let more = button(tr("+1 min")) { [unowned self] in change(name, .add(.seconds(60))) }
+    cw_accessible_label(more, translate("Add a minute to timer {name}", filling: ["name": name]))
+    let restart = button(tr("Restart")) { [unowned self] in change(name, .restart) }
+    cw_accessible_label(restart, translate("Restart timer {name}", filling: ["name": name]))
+    let cancel = button(tr("Cancel")) { [unowned self] in
       _ = try? timers.cancel(name)
       refresh(now: Date())
     }
-    cw_accessible_label(cancel, "Cancel timer \(name)")
+    cw_accessible_label(cancel, translate("Cancel timer {name}", filling: ["name": name]))
     let row = box(vertical: false, spacing: 6, [text, pause, more, restart, cancel])
     pad(row, 8)
     gtk_list_box_append(opaque(list), row)

@@ -18,8 +18,9 @@ import FoundationEssentials
   let day = label("", classes: ["title-4"])
   /// Whether the system clock is right, as the kernel says (adjtimex).
   let sync = label("", classes: ["dim-label"], wraps: true)
-  let zones = boxedList(named: "World clocks")
-  let adding = field("Add a world clock", placeholder: "a city or zone: Tokyo, Europe/Paris")
+  let zones = boxedList(named: tr("World clocks"))
+  let adding = field(
+    tr("Add a world clock"), placeholder: tr("a city or zone: Tokyo, Europe/Paris"))
   let problem = label("", classes: ["error"], wraps: true)
   /// The settings' zones other than this one, by name, in their order.
   var names: [String]
@@ -37,7 +38,7 @@ import FoundationEssentials
       oscillator: settings.oscillator ?? .quartz, digital: false, hours: hours)
     let clock = ClockWindow(control: control)
     // The face on the page's own colour, light or dark.
-    face = SceneView(named: "Clock face") { canvas, moment in
+    face = SceneView(named: tr("Clock face")) { canvas, moment in
       var planned = clock.frame(at: moment, on: canvas)
       planned.frame.background = .clear
       return planned
@@ -51,8 +52,8 @@ import FoundationEssentials
     }
     let content = box(vertical: true, [face.area, time, day, sync, zones])
     root = scrolled(content)
-    let add = button("Add") { [unowned self] in addZone() }
-    cw_accessible_label(add, "Add world clock")
+    let add = button(tr("Add")) { [unowned self] in addZone() }
+    cw_accessible_label(add, tr("Add world clock"))
     gtk_widget_set_valign(add, GTK_ALIGN_END)
     on(adding.entry, "activate") { [unowned self] in addZone() }
     gtk_widget_set_hexpand(adding.box, 1)
@@ -72,15 +73,19 @@ import FoundationEssentials
       let text = label("", classes: ["numeric"], wraps: true)
       gtk_label_set_xalign(opaque(text), 0)
       gtk_widget_set_hexpand(text, 1)
-      let remove = button("Remove") { [unowned self] in
+      let remove = button(tr("Remove")) { [unowned self] in
         names.removeAll { $0 == name }
         save()
       }
-      cw_accessible_label(remove, "Remove \(zone.city)")
-      let up = iconButton("go-up-symbolic", named: "Move \(zone.city) up") { [unowned self] in
+      cw_accessible_label(remove, translate("Remove {city}", filling: ["city": zone.city]))
+      let up = iconButton(
+        "go-up-symbolic", named: translate("Move {city} up", filling: ["city": zone.city])
+      ) { [unowned self] in
         move(index, by: -1)
       }
-      let down = iconButton("go-down-symbolic", named: "Move \(zone.city) down") {
+      let down = iconButton(
+        "go-down-symbolic", named: translate("Move {city} down", filling: ["city": zone.city])
+      ) {
         [unowned self] in move(index, by: 1)
       }
       gtk_widget_set_sensitive(up, index > 0 ? 1 : 0)
@@ -103,8 +108,16 @@ import FoundationEssentials
       return setText(
         problem,
         found.isEmpty
-          ? "No time zone is called “\(typed)”: try a city (Tokyo) or a zone (Europe/Paris)."
-          : "“\(typed)” could be \(some)\(found.count > 5 ? " and \(found.count - 5) more" : ""): type one of them."
+          ? Self.unknownZone(typed)
+          : translate(
+            "“{typed}” could be {zones}: type one of them.",
+            filling: [
+              "typed": typed,
+              "zones": some
+                + (found.count > 5
+                  ? " " + tr("and {count} more", "and {count} more", count: found.count - 5) : "")
+                ,
+            ])
       )
     }
     guard !names.contains(name) else { return setText(problem, "\(name) is shown already.") }
@@ -132,7 +145,10 @@ import FoundationEssentials
       try Settings.save(zones: names)
       setText(problem, "")
     } catch {
-      setText(problem, "The world clocks could not be kept: \(error)")
+      setText(
+        problem,
+        translate("The world clocks could not be kept: {problem}", filling: ["problem": "\(error)"])
+      )
     }
     showZones()
     refresh(now: Date())
@@ -154,11 +170,18 @@ import FoundationEssentials
 
   /// What the page says of the system clock: synchronised and how close, or that it is not
   /// (the time shown may then be off by more than its seconds).
+  /// "No time zone is called “Atlantis”: …": said when nothing matches what was typed.
+  static func unknownZone(_ typed: String) -> String {
+    translate(
+      "No time zone is called “{typed}”: try a city (Tokyo) or a zone (Europe/Paris).",
+      filling: ["typed": typed])
+  }
+
   static func syncLine(_ sync: ClockSync?) -> String {
     guard let sync else { return "" }
     return sync.synchronized
-      ? "System clock \(sync.summary)"
-      : "The system clock is not synchronised: the time shown may be off"
+      ? translate("System clock {state}", filling: ["state": sync.translatedSummary])
+      : tr("The system clock is not synchronised: the time shown may be off")
   }
 
   /// "Tokyo  23:08 · +8 h · tomorrow · night": a zone's city and time, its offset from here,
@@ -167,7 +190,7 @@ import FoundationEssentials
     let there = zone.civilTime(at: now)
     let offset = ClockControl.offset(of: zone, from: .local, at: now)
     let day = ClockControl.day(of: zone, against: .local, at: now)
-    let light = Daylight.isNight(in: zone, at: now) ? "night" : "day"
+    let light = Daylight.isNight(in: zone, at: now) ? tr("night") : tr("day")
     return "\(zone.city)  \(ClockText.time(there, hours: hours)) · \(offset)\(day) · \(light)"
   }
 }

@@ -72,10 +72,11 @@ public enum AlarmAlert {
   /// Says the alarm's label aloud (the setting `speak`); a problem with speech is told by the
   /// next command.
   static func say(_ alarm: StoredAlarm, store: StateDirectory) {
-    let speech = Speech { problem in
+    let speech = Speech(language: Translation.language) { problem in
       Notices(directory: store).append("alarm \(alarm.id): \(problem)")
     }
-    speech.say(alarm.label.map { "alarm: \($0)" } ?? "alarm")
+    speech.say(
+      alarm.label.map { translate("alarm: {label}", filling: ["label": $0]) } ?? tr("alarm"))
     speech.finish(upTo: 5)
   }
 

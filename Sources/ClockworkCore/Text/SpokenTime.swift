@@ -19,21 +19,28 @@ public enum SpokenTime {
 
   /// Said at the end: "time's up", after the timer's name when it has one of its own.
   public static func end(name: String) -> String {
-    name == "timer" ? "time's up" : "\(name): time's up"
+    name == "timer" ? tr("time's up") : translate("{name}: time's up", filling: ["name": name])
   }
 
   /// The time left in words, to the second: "1 hour 5 minutes left", "12 seconds left".
   public static func left(_ duration: Duration) -> String {
+    translate("{time} left", filling: ["time": words(duration)])
+  }
+
+  /// A length in words, to the second (rounded up): "1 hour 5 minutes", "0 seconds".
+  public static func words(_ duration: Duration) -> String {
     let total = max(0, Int64((duration / .seconds(1)).rounded(.up)))
     let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
     var words: [String] = []
-    if hours > 0 { words.append(hours == 1 ? "1 hour" : "\(hours) hours") }
+    if hours > 0 { words.append(tr("{count} hour", "{count} hours", count: Int(hours))) }
     if minutes > 0 { words.append(self.minutes(minutes)) }
     if seconds > 0 || words.isEmpty {
-      words.append(seconds == 1 ? "1 second" : "\(seconds) seconds")
+      words.append(tr("{count} second", "{count} seconds", count: Int(seconds)))
     }
-    return words.joined(separator: " ") + " left"
+    return words.joined(separator: " ")
   }
 
-  static func minutes(_ count: Int64) -> String { count == 1 ? "1 minute" : "\(count) minutes" }
+  static func minutes(_ count: Int64) -> String {
+    tr("{count} minute", "{count} minutes", count: Int(count))
+  }
 }

@@ -26,6 +26,15 @@ public enum Translation {
     return candidates.first(where: LibC.exists) ?? candidates.last ?? "/usr/share/locale"
   }
 
+  /// The language the texts are in, as its catalogue's header names it ("vi", "pt_BR"), or
+  /// "en" where no catalogue answers.
+  public static var language: String {
+    // gettext answers the empty text with the header of the catalogue in use.
+    let header = text("")
+    let line = header.split(separator: "\n").first { $0.hasPrefix("Language: ") }
+    return line.map { String($0.dropFirst("Language: ".count)) } ?? "en"
+  }
+
   /// `text` in the reader's language, or as it is.
   public static func text(_ text: String) -> String {
     _ = bound

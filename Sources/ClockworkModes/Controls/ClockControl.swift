@@ -113,7 +113,7 @@ public final class ClockControl {
   /// day where that is not `first`'s, and whether it is day or night there (``Daylight``: the
   /// sun over that city).
   public static func label(for zone: Zone, relativeTo first: Zone?, at date: Date) -> String {
-    let light = Daylight.isNight(in: zone, at: date) ? "night" : "day"
+    let light = Daylight.isNight(in: zone, at: date) ? tr("night") : tr("day")
     guard let first, first != zone else {
       return
         "\(zone.city) \(ClockText.offset(seconds: zone.civilTime(at: date).utcOffset)) · \(light)"
@@ -126,9 +126,10 @@ public final class ClockControl {
   public static func offset(of zone: Zone, from reference: Zone, at date: Date) -> String {
     let minutes =
       (zone.civilTime(at: date).utcOffset - reference.civilTime(at: date).utcOffset) / 60
-    guard minutes != 0 else { return "same time" }
-    return (minutes < 0 ? "−" : "+") + "\(abs(minutes) / 60) h"
-      + (abs(minutes) % 60 == 0 ? "" : " \(abs(minutes) % 60) min")
+    guard minutes != 0 else { return tr("same time") }
+    let hours = translate("{count} h", filling: ["count": "\(abs(minutes) / 60)"])
+    let rest = translate("{count} min", filling: ["count": "\(abs(minutes) % 60)"])
+    return (minutes < 0 ? "−" : "+") + hours + (abs(minutes) % 60 == 0 ? "" : " \(rest)")
   }
 
   /// " · tomorrow", " · yesterday", or nothing: `zone`'s date at `date` against `reference`'s.
@@ -137,6 +138,7 @@ public final class ClockControl {
     let (thereDay, hereDay) = (
       (there.year, there.month, there.day), (here.year, here.month, here.day)
     )
-    return thereDay > hereDay ? " · tomorrow" : thereDay < hereDay ? " · yesterday" : ""
+    return thereDay > hereDay
+      ? " · " + tr("tomorrow") : thereDay < hereDay ? " · " + tr("yesterday") : ""
   }
 }

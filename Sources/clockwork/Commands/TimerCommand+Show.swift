@@ -60,7 +60,9 @@ extension TimerCommand {
       StandardOutput.error("warning: timer '\(name)': \(problem); it ends with this run")
     }
     let lines = TimerLines(launched)
-    let speech = speaks ? Speech { StandardOutput.error("clockwork: \($0)") } : nil
+    let speech =
+      speaks
+      ? Speech(language: Translation.language) { StandardOutput.error("clockwork: \($0)") } : nil
     lines.speech = speech.map(TimerSpeech.init)
     let status = await LiveRun.lines(lines, following: persist.store.folder.path)
     speech?.finish(upTo: 5)  // the end, said before the process goes
@@ -112,7 +114,9 @@ final class ScreenSpeech: Sendable {
 
   init() {
     let problems = problems
-    speech = Speech { problem in problems.kept.withLock { $0.append(problem) } }
+    speech = Speech(language: Translation.language) { problem in
+      problems.kept.withLock { $0.append(problem) }
+    }
   }
 
   /// Waits for the last words, then says what went wrong.
