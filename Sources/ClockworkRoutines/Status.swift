@@ -92,9 +92,16 @@ public struct Status: Sendable, Equatable {
       items.append(
         Item(
           kind: .alarm,
-          text: "alarm \(ClockText.pad(wall.hour)):\(ClockText.pad(wall.minute))\(label)",
-          detail:
-            "next alarm: \(Weekday(of: wall).shortName) \(ClockText.day(wall)) \(ClockText.time(wall))\(label)",
+          text: translate(
+            "alarm {time}{label}",
+            filling: [
+              "time": "\(ClockText.pad(wall.hour)):\(ClockText.pad(wall.minute))", "label": label,
+            ]),
+          detail: translate(
+            "next alarm: {date} {time}{label}",
+            filling: [
+              "date": LocalDates.dayAndDate(wall), "time": ClockText.time(wall), "label": label,
+            ]),
           // Owed already (its ringer is gone): the line changes once it is rung, not before.
           paused: false, changes: next > now ? next : nil, name: alarm.label,
           remaining: next.timeIntervalSince(now), endsAt: next))
@@ -107,11 +114,12 @@ public struct Status: Sendable, Equatable {
     let running = watch.phase == .running
     let changes =
       running ? now.addingTimeInterval(1 - seconds.truncatingRemainder(dividingBy: 1)) : nil
-    let title = "stopwatch" + (name.map { " \($0)" } ?? "")
+    let title = tr("stopwatch") + (name.map { " \($0)" } ?? "")
+    let paused = tr("paused")
     return Item(
       kind: .stopwatch,
-      text: "\(title) \(clock(seconds.rounded(.down)))" + (running ? "" : " (paused)"),
-      detail: "\(title), \(running ? "running" : "paused"), \(clock(seconds.rounded(.down)))",
+      text: "\(title) \(clock(seconds.rounded(.down)))" + (running ? "" : " (\(paused))"),
+      detail: "\(title), \(running ? tr("running") : paused), \(clock(seconds.rounded(.down)))",
       paused: !running, changes: changes, name: name, elapsed: seconds)
   }
 
@@ -135,15 +143,21 @@ public struct Status: Sendable, Equatable {
       ? ("", "")
       : timer.waitsToStart
         ? (
-          " (waiting)",
-          ", waiting: `clockwork timer --name \(timer.name) --next` (or n in its window) starts it"
+          " (\(tr("waiting")))",
+          ", "
+            + translate(
+              "waiting: `clockwork timer --name {name} --next` (or n in its window) starts it",
+              filling: ["name": timer.name])
         )
-        : (" (paused)", ", paused")
+        : (" (\(tr("paused")))", ", \(tr("paused"))")
     return Item(
       kind: .timer, text: "\(name) \(shown)" + state,
-      detail:
-        "timer \(name): \(shown) left of \(CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000))))"
-        + detail,
+      detail: translate(
+        "timer {name}: {time} left of {length}",
+        filling: [
+          "name": name, "time": shown,
+          "length": CountdownFormat.string(.milliseconds(Int64(timer.duration * 1000))),
+        ]) + detail,
       paused: !running, percentage: max(0, min(100, passed)), changes: changes, name: timer.name,
       remaining: left, endsAt: timer.endsAt.map(Date.init(timeIntervalSince1970:)),
       actions: actions(for: timer))
@@ -155,8 +169,9 @@ public struct Status: Sendable, Equatable {
     let end = Date(timeIntervalSince1970: timer.endsAt ?? now.timeIntervalSince1970)
     return Item(
       kind: .timer, text: "\(timer.name) \(shown)",
-      detail:
-        "timer \(timer.name): \(shown) since \(ClockText.time(end, in: .local)): `clockwork timer --cancel --name \(timer.name)` stops it",
+      detail: translate(
+        "timer {name}: {time} since {end}: `clockwork timer --cancel --name {name}` stops it",
+        filling: ["name": timer.name, "time": shown, "end": ClockText.time(end, in: .local)]),
       paused: false, percentage: 100,
       changes: now.addingTimeInterval(1 - over.truncatingRemainder(dividingBy: 1)),
       name: timer.name, remaining: -over, endsAt: end,

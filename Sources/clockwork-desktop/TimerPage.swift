@@ -19,10 +19,9 @@ import FoundationEssentials
   let list = boxedList(named: tr("Timers"))
   let timers = Timers()
   /// The lengths offered, as GNOME Clocks offers its own.
-  static let lengths: [(text: String, minutes: Int)] = [
-    ("1 min", 1), ("3 min", 3), ("5 min", 5), ("10 min", 10), ("15 min", 15), ("25 min", 25),
-    ("45 min", 45), ("1 h", 60),
-  ]
+  static let lengths: [(text: String, minutes: Int)] =
+    [1, 3, 5, 10, 15, 25, 45].map { (translate("{count} min", filling: ["count": "\($0)"]), $0) }
+    + [(translate("{count} h", filling: ["count": "1"]), 60)]
 
   /// `clockwork pomodoro`'s phases: 25 min work and 5 min break, 4 rounds, a 15 min long break.
   /// "“5 min” is not a length: …": said of a duration that cannot be read.

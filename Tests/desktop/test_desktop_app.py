@@ -586,3 +586,63 @@ def test_the_pages_are_named_in_the_readers_language(display, tmp_path):  # noqa
         process.terminate()
         process.wait(timeout=10)
         server.close()
+
+
+# Run by its own Python, as PAGE_TABS: each page opened by its tab, then every text in the app
+# (names, descriptions, and the text of labels and fields), as JSON.
+SHOWN_TEXTS = r"""
+import json, sys, time, pyatspi
+deadline = time.monotonic() + 30
+app = None
+while app is None and time.monotonic() < deadline:
+    desktop = pyatspi.Registry.getDesktop(0)
+    apps = [desktop.getChildAtIndex(i) for i in range(desktop.childCount)]
+    app = next((a for a in apps if a is not None and a.name in ("io.github.clockwork.Clockwork", "Clockwork", "clockwork-desktop")), None)
+    time.sleep(0.2)
+tabs = []
+while not tabs and time.monotonic() < deadline:
+    tabs = pyatspi.findAllDescendants(app, lambda n: n is not None and n.getRoleName() in ("page tab", "toggle button", "radio button"))
+    time.sleep(0.2)
+texts = {}
+for tab in tabs:
+    tab.queryAction().doAction(0)
+    time.sleep(1.5)
+    for node in pyatspi.findAllDescendants(app, lambda n: n is not None):
+        said = [node.name, node.description]
+        try:
+            text = node.queryText()
+            said.append(text.getText(0, text.characterCount))
+        except NotImplementedError:
+            pass
+        texts.setdefault(tab.name, []).extend(t for t in said if t)
+print(json.dumps(texts))
+"""
+
+
+def test_no_text_of_the_app_escapes_the_catalogue(display, tmp_path):  # noqa: F811
+    """In the pseudo-language (scripts/translations/build), every name and text on every page
+    is marked ⟦…⟧ but data: the time, cities, GTK's own words (its window buttons, the type names
+    it gives nodes without a name) and the app's name."""
+    server = NotificationServer(tmp_path)
+    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi", "GSETTINGS_BACKEND": "keyfile",
+           "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": "qps", "TZ": "UTC"}
+    env.pop("NO_AT_BRIDGE", None)
+    process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        found = subprocess.run(["/usr/bin/python3", "-c", SHOWN_TEXTS], env=env, capture_output=True, text=True, timeout=120)
+        assert found.returncode == 0, found.stderr
+        pages = json.loads(found.stdout)
+        assert len(pages) == 4 and all("⟦" in tab for tab in pages), pages.keys()
+        data = {"Clockwork", "UTC", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Minimize", "Maximize", "Close", "the", "window"}
+        for tab, texts in pages.items():
+            outside = " ".join(texts)
+            while (inner := re.sub(r"⟦[^⟦⟧]*⟧", " ", outside)) != outside:
+                outside = inner
+            outside = re.sub(r"\b(Gtk|Adw)[A-Z]\w+", " ", outside)
+            escaped = sorted({word for word in re.findall(r"[^\W\d_]{2,}", outside) if word not in data})
+            assert escaped == [], f"{tab}: {escaped}"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        server.close()

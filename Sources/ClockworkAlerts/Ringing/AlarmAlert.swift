@@ -24,12 +24,17 @@ public enum AlarmAlert {
   /// What the notification says; late, that it was missed.
   static func texts(_ alarm: StoredAlarm, owed: Date, now: Date) -> (summary: String, body: String)
   {
-    let summary = alarm.label.map { "Alarm: \($0)" } ?? "Alarm"
+    let summary =
+      alarm.label.map { translate("Alarm: {label}", filling: ["label": $0]) } ?? tr("Alarm")
     guard now.timeIntervalSince(owed) > missedAfter else { return (summary, alarm.summary) }
     let due = alarm.timeZone.civilTime(at: owed)
     return (
       summary,
-      "missed: it was due at \(ClockText.time(due)) on \(ClockText.day(due)) (\(alarm.summary))"
+      translate(
+        "missed: it was due at {time} on {date} ({alarm})",
+        filling: [
+          "time": ClockText.time(due), "date": LocalDates.dayAndDate(due), "alarm": alarm.summary,
+        ])
     )
   }
 
@@ -61,11 +66,14 @@ public enum AlarmAlert {
   ) {
     let lines = rung.prefix(limit).map { alarm, owed in
       let due = alarm.timeZone.civilTime(at: owed)
+      let alarmNumber = translate("alarm {number}", filling: ["number": "\(alarm.id)"])
       return
-        "\(ClockText.day(due)) \(ClockText.time(due)) \(alarm.label.map { "'\($0)' " } ?? "")(alarm \(alarm.id))"
+        "\(LocalDates.dayAndDate(due)) \(ClockText.time(due)) \(alarm.label.map { "'\($0)' " } ?? "")(\(alarmNumber))"
     }
-    let more = rung.count > limit ? ["and \(rung.count - limit) more"] : []
-    let summary = rung.count == 1 ? "1 more alarm missed" : "\(rung.count) more alarms missed"
+    let more =
+      rung.count > limit
+      ? [tr("and {count} more", "and {count} more", count: rung.count - limit)] : []
+    let summary = tr("{count} more alarm missed", "{count} more alarms missed", count: rung.count)
     return (summary, (lines + more).joined(separator: "\n"))
   }
 

@@ -23,7 +23,11 @@ public enum ChimeAlert {
     let time = ClockText.time(chime.timeZone.civilTime(at: owed))
     for stroke in 0..<strokes(chime, owed: owed, now: now) {
       if stroke > 0 { usleep(1_000_000) }
-      if let problem = sound.play(description: "Chime, \(time)", limit: 5) { return problem }
+      if let problem = sound.play(
+        description: translate("Chime, {time}", filling: ["time": time]), limit: 5)
+      {
+        return problem
+      }
     }
     return nil
   }

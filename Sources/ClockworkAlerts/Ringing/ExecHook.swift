@@ -64,7 +64,10 @@ public enum ExecHook {
     append("\(problem)\n", to: path)
     StandardOutput.error("clockwork: timer '\(name)': \(problem) (its output: \(path))")
     if notifies {
-      let summary = name == "timer" ? "Timer: --exec failed" : "Timer \(name): --exec failed"
+      let summary =
+        name == "timer"
+        ? tr("Timer: --exec failed")
+        : translate("Timer {name}: --exec failed", filling: ["name": name])
       _ = DesktopNotification.show(summary: summary, body: "\(command)\n\(describe(status))\(said)")
     }
     return status

@@ -28,21 +28,28 @@ public enum RunningNotice {
     var buttons: [String]
 
     /// The buttons' labels, by id.
-    static let labels = ["pause": "Pause", "resume": "Resume", "add": "+1 min", "start": "Start"]
+    static let labels = [
+      "pause": tr("Pause"), "resume": tr("Resume"), "add": tr("+1 min"), "start": tr("Start"),
+    ]
   }
 
   static func said(_ timer: StoredTimer, now: Date) -> Said {
-    let summary =
-      "Timer " + [timer.name, timer.phaseLabel].compactMap { $0 }.joined(separator: " ")
+    let summary = translate(
+      "Timer {name}",
+      filling: ["name": [timer.name, timer.phaseLabel].compactMap { $0 }.joined(separator: " ")])
     if timer.waitsToStart {
-      return Said(summary: summary, body: "waiting to start", buttons: ["start"])
+      return Said(summary: summary, body: tr("waiting to start"), buttons: ["start"])
     }
     guard let endsAt = timer.endsAt else {
       let left = CountdownFormat.string(.milliseconds(Int64(timer.remaining(atWall: now) * 1000)))
-      return Said(summary: summary, body: "paused, \(left) left", buttons: ["resume", "add"])
+      return Said(
+        summary: summary, body: translate("paused, {time} left", filling: ["time": left]),
+        buttons: ["resume", "add"])
     }
     let end = ClockText.when(Date(timeIntervalSince1970: endsAt), seenAt: now, in: .local)
-    return Said(summary: summary, body: "ends \(end)", buttons: ["pause", "add"])
+    return Said(
+      summary: summary, body: translate("ends {time}", filling: ["time": end]),
+      buttons: ["pause", "add"])
   }
 
   /// Shows timer `name`'s notice until it is over; returns at once when another process shows

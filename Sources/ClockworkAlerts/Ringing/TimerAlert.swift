@@ -94,21 +94,34 @@ public struct TimerAlert: Sendable {
   {
     var summary =
       name == "timer"
-      ? tr("Timer finished") : tr("Timer finished: {name}").replacing("{name}", with: name)
-    var body =
-      "\(CountdownFormat.string(duration)) timer, ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
+      ? tr("Timer finished") : translate("Timer finished: {name}", filling: ["name": name])
+    let ended = ClockText.time(endedAt, in: .local, hours: hours)
+    var body = translate(
+      "{length} timer, ended at {time}",
+      filling: ["length": CountdownFormat.string(duration), "time": ended])
     if let phase {
       summary =
         phase.next.map {
-          "\(phase.name) done — \($0.name) \(CountdownFormat.string($0.duration)) \(phase.nextWaits ? "is next" : "starts")"
+          translate(
+            phase.nextWaits
+              ? "{phase} done — {next} {length} is next" : "{phase} done — {next} {length} starts",
+            filling: [
+              "phase": phase.name, "next": $0.name, "length": CountdownFormat.string($0.duration),
+            ])
         }
-        ?? "\(phase.name) done — \(name) finished"
-      body =
-        "round \(phase.round)/\(phase.rounds), ended at \(ClockText.time(endedAt, in: .local, hours: hours))"
+        ?? translate(
+          "{phase} done — {name} finished", filling: ["phase": phase.name, "name": name])
+      body = translate(
+        "round {round}/{rounds}, ended at {time}",
+        filling: ["round": "\(phase.round)", "rounds": "\(phase.rounds)", "time": ended])
     }
     let late = now.timeIntervalSince(endedAt)
     if late > Self.lateAfter {
-      body += " (rung \(StoredStopwatch.describe(late)) late: nothing could ring it then)"
+      body +=
+        " "
+        + translate(
+          "(rung {span} late: nothing could ring it then)",
+          filling: ["span": StoredStopwatch.describe(late)])
     }
     return (summary, body)
   }

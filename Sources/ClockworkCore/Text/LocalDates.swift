@@ -9,7 +9,7 @@
 public enum LocalDates {
   /// `day`'s short name in the locale: "Thu", "Do", "Th 5".
   public static func weekday(_ day: Weekday) -> String {
-    guard LibC.timeLocale != nil else { return day.shortName }
+    guard locale != nil else { return day.shortName }
     // 2026-11-22 was a Sunday: the week from it gives each day its name.
     return LibC.formatTime(
       "%a",
@@ -22,7 +22,7 @@ public enum LocalDates {
   /// its date in `calendar`, weekday included.
   public static func date(_ wall: CivilTime, calendar: DateCalendar = .gregorian) -> String {
     if calendar != .gregorian, let date = try? calendarDate(wall, calendar) { return date }
-    guard LibC.timeLocale != nil else { return ClockText.day(wall) }
+    guard locale != nil else { return ClockText.day(wall) }
     return LibC.formatTime("%x", wall)
   }
 
@@ -32,6 +32,9 @@ public enum LocalDates {
     if calendar != .gregorian, let date = try? calendarDate(wall, calendar) { return date }
     return "\(weekday(Weekday(of: wall))) \(date(wall))"
   }
+
+  /// LC_TIME's locale, unless texts are written as written (``Translation/writeAsWritten()``).
+  private static var locale: String? { Translation.isAsWritten ? nil : LibC.timeLocale }
 
   /// Whether dates in `calendar` can be written here (ICU is installed).
   /// - Throws: ``CalendarProblem`` saying why not.
@@ -46,7 +49,7 @@ public enum LocalDates {
   private static func calendarDate(_ wall: CivilTime, _ calendar: DateCalendar)
     throws(CalendarProblem) -> String
   {
-    let language = LibC.timeLocale.map { name in
+    let language = locale.map { name in
       String(name.prefix { $0 != "." && $0 != "@" })
     }
     return try LibC.calendarDate(

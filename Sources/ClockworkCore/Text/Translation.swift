@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The texts a person reads, in their language, by GNU gettext: the `clockwork` text domain,
 /// its catalogues (`LANG/LC_MESSAGES/clockwork.mo`) in `share/locale` beside the binary's folder
 /// (`PREFIX/bin/../share/locale` installed, `.build/share/locale` as `make` builds them), the
@@ -37,15 +39,26 @@ public enum Translation {
 
   /// `text` in the reader's language, or as it is.
   public static func text(_ text: String) -> String {
+    guard !isAsWritten else { return text }
     _ = bound
     return LibC.translated(text, domain: domain)
   }
 
   /// `singular` or `plural`, as the reader's language says `count` of something.
   public static func text(_ singular: String, _ plural: String, count: Int) -> String {
+    guard !isAsWritten else { return count == 1 ? singular : plural }
     _ = bound
     return LibC.translated(singular, plural, count: count, domain: domain)
   }
+
+  /// From now on, texts as the sources write them (English) and dates as ISO 8601, whatever
+  /// the locale: for output that programs read (`status --format json`).
+  public static func writeAsWritten() { asWritten.store(true, ordering: .relaxed) }
+
+  /// Whether ``writeAsWritten()`` was called.
+  public static var isAsWritten: Bool { asWritten.load(ordering: .relaxed) }
+
+  private static let asWritten = Atomic<Bool>(false)
 }
 
 /// `text` in the reader's language (``Translation``); `scripts/translations/extract` finds

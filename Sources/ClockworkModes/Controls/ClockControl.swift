@@ -79,7 +79,9 @@ public final class ClockControl {
   /// The key hints, with the oscillator and theme in use now, and the remarks.
   public var help: String {
     ([
-      "q quit  o oscillator (\(oscillators[oscillatorIndex]))  t theme (\(themes[themeIndex].name))  d digital"
+      tr("q quit"),
+      translate("o oscillator ({name})", filling: ["name": "\(oscillators[oscillatorIndex])"]),
+      translate("t theme ({name})", filling: ["name": themes[themeIndex].name]), tr("d digital"),
     ]
       + remarks).joined(separator: "  ")
   }

@@ -40,7 +40,8 @@ public final class StopwatchControl {
     guard store?.readOnly != true else {
       guard Self.commands.contains(key) else { return before == nil ? .keepGoing : .redraw }
       message =
-        "read-only: another clockwork owns this stopwatch" + (readOnlyHint.map { " (\($0))" } ?? "")
+        tr("read-only: another clockwork owns this stopwatch")
+        + (readOnlyHint.map { " (\($0))" } ?? "")
       return .redraw
     }
     switch key {
@@ -52,11 +53,11 @@ public final class StopwatchControl {
       }
     case .character("l"), .character("L"), .enter:
       if (try? watch.lap(at: now)) == nil {
-        message = "laps are taken while running (Space starts)"
+        message = tr("laps are taken while running (Space starts)")
       }
     case .character("r"), .character("R"):
       if (try? watch.reset()) == nil {
-        message = watch.phase == .running ? "stop first (Space), then r resets" : nil
+        message = watch.phase == .running ? tr("stop first (Space), then r resets") : nil
       }
     default: return before == nil ? .keepGoing : .redraw
     }
@@ -78,13 +79,15 @@ public final class StopwatchControl {
   }
 
   /// The keys, for the bottom line of a screen or window.
-  public static let help = "Space start/stop" + otherKeys
+  public static let help = tr("Space start/stop") + otherKeys
 
   /// The keys of a read-only view: it follows the owner's.
-  public static let readOnlyHelp = "q quit (the stopwatch is another clockwork's; --take takes it)"
+  public static let readOnlyHelp = tr(
+    "q quit (the stopwatch is another clockwork's; --take takes it)")
 
   /// The keys after Space's.
-  static let otherKeys = "  l/Enter lap  r reset (stopped)  q quit"
+  static let otherKeys =
+    "  " + tr("l/Enter lap") + "  " + tr("r reset (stopped)") + "  " + tr("q quit")
 
   /// The keys as they are now: "Space start" (green) while stopped, "Space stop" (red) while
   /// running, first, as the design's two buttons; then the others. None in a read-only view,
@@ -92,12 +95,12 @@ public final class StopwatchControl {
   public var keyHints: (startStop: String, running: Bool, rest: String)? {
     guard store?.readOnly != true else { return nil }
     let running = watch.phase == .running
-    return (running ? "Space stop" : "Space start", running, Self.otherKeys)
+    return (running ? tr("Space stop") : tr("Space start"), running, Self.otherKeys)
   }
 
   /// "running", "stopped" or "ready".
   public var state: String {
-    watch.phase == .running ? "running" : watch.phase == .paused ? "stopped" : "ready"
+    watch.phase == .running ? tr("running") : watch.phase == .paused ? tr("stopped") : tr("ready")
   }
 
   /// A save that failed, or the last note from resuming.

@@ -37,11 +37,14 @@ extension TimerControl {
   public var status: String {
     if let refusal { return refusal }
     if let waiting {
-      return "\(waiting.name) \(CountdownFormat.string(waiting.duration)) is next: n starts it"
+      return translate(
+        "{phase} {length} is next: n starts it",
+        filling: ["phase": waiting.name, "length": CountdownFormat.string(waiting.duration)])
     }
     return finishedAt.map {
-      (overtime ? tr("since {time}") : tr("finished at {time}"))
-        .replacing("{time}", with: ClockText.time($0, in: .local, hours: hours))
+      translate(
+        overtime ? "since {time}" : "finished at {time}",
+        filling: ["time": ClockText.time($0, in: .local, hours: hours)])
         + (alertProblem.map { " (\($0))" } ?? "")
     }
       ?? (countdown.isRunning ? "" : tr("paused"))
@@ -53,7 +56,9 @@ extension TimerControl {
     let status = self.status
     guard status.isEmpty, countdown.isRunning else { return status }
     let end = moment.wall.addingTimeInterval(countdown.remaining(at: moment.instant) / .seconds(1))
-    return "ends \(ClockText.when(end, seenAt: moment.wall, in: .local, hours: hours))"
+    return translate(
+      "ends {time}",
+      filling: ["time": ClockText.when(end, seenAt: moment.wall, in: .local, hours: hours)])
   }
 
   /// For the terminal's or window's title: the time left in whole seconds and the name.
@@ -61,9 +66,9 @@ extension TimerControl {
     if let over = overtime(at: now) {
       return "\(CountdownFormat.over(over)) \(alert.name)"
     }
-    if finishedAt != nil { return "\(alert.name) finished" }
+    if finishedAt != nil { return translate("{name} finished", filling: ["name": alert.name]) }
     return "\(CountdownFormat.string(countdown.remaining(at: now))) \(heading ?? alert.name)"
-      + (countdown.isRunning ? "" : " (paused)")
+      + (countdown.isRunning ? "" : " (\(tr("paused")))")
   }
 
   /// The next frame on a grid of `fps` frames a second from the start (frames drawn for a

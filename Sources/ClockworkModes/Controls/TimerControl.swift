@@ -120,7 +120,7 @@ public final class TimerControl {
       return nextPhase(at: moment)
     case .character("?"):
       guard let speech else {
-        refusal = "? says the time left aloud, with --speak"
+        refusal = tr("? says the time left aloud, with --speak")
         return .redraw
       }
       speech.whatIsLeft(countdown.remaining(at: now))
@@ -130,7 +130,7 @@ public final class TimerControl {
       if !countdown.isFinished(at: now) { finishedAt = nil }
     case .character("-"), .character("_"):
       guard countdown.remaining(at: now) > .seconds(60) else {
-        refusal = "a minute or less left: - never ends a timer (q stops it)"
+        refusal = tr("a minute or less left: - never ends a timer (q stops it)")
         return .redraw
       }
       countdown.add(.seconds(-60), at: now)
@@ -149,7 +149,7 @@ public final class TimerControl {
     switch persistence?.outsideChange(wallNow: moment.wall) {
     case nil: return .keepGoing
     case .removed:
-      refusal = "cancelled by another clockwork"
+      refusal = tr("cancelled by another clockwork")
       cancelledElsewhere = true
       return .quit(finishedAt == nil ? ExitStatus.interrupted : ExitStatus.success)
     case .changed(let timer):
@@ -217,7 +217,7 @@ public final class TimerControl {
   /// short, unrung). The last phase has none.
   func nextPhase(at moment: Moment<Instant>) -> LiveAction {
     guard let persistence, persistence.sequence != nil else {
-      refusal = "n goes to a sequence's next phase; this timer has one phase"
+      refusal = tr("n goes to a sequence's next phase; this timer has one phase")
       return .redraw
     }
     if waiting != nil {
@@ -227,7 +227,7 @@ public final class TimerControl {
       guard let next = persistence.advance(wallNow: moment.wall),
         var following = try? Countdown<Instant>(duration: next.duration)
       else {
-        refusal = "this is the last phase"
+        refusal = tr("this is the last phase")
         return .redraw
       }
       following.start(at: moment.instant)

@@ -98,7 +98,8 @@ public final class ClockScreen: LiveMode {
     }
     if size.rows > 2 {
       grid.writeCentered(
-        String(control.help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help)
+        HintLine.fit(control.help, columns: size.columns), row: size.rows - 1,
+        foreground: palette.help)
     }
     grid.title = zones.first.map {
       ClockText.time($0.civilTime(at: moment.wall), hours: control.hours)

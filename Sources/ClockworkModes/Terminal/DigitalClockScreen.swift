@@ -87,7 +87,7 @@ public final class DigitalClockScreen: LiveMode {
     }
     if size.rows > 2 {
       grid.writeCentered(
-        String((["q quit"] + remarks).joined(separator: "  ").prefix(size.columns)),
+        HintLine.fit(([tr("q quit")] + remarks).joined(separator: "  "), columns: size.columns),
         row: size.rows - 1, foreground: palette.help)
     }
     grid.title = ClockText.time(zones[0].civilTime(at: moment.wall), hours: look.hours)

@@ -45,7 +45,7 @@ public final class StopwatchScreen: LiveMode {
     let elapsed = watch.elapsed(at: moment.instant)
     var grid = CellGrid(columns: size.columns, rows: size.rows)
     // whole seconds: one title a second
-    grid.title = "\(StopwatchFormat.string(elapsed).dropLast(3)) stopwatch"
+    grid.title = "\(StopwatchFormat.string(elapsed).dropLast(3)) \(tr("stopwatch"))"
     let bigRows = max(3, min(size.rows / 3, 12))
     let cells = try digits.cells(
       StopwatchFormat.string(elapsed), columns: size.columns, rows: bigRows, cell: size.cell)
@@ -62,24 +62,28 @@ public final class StopwatchScreen: LiveMode {
     }
     row += 2
     if !watch.laps.isEmpty {
-      grid.writeCentered(Self.row("lap", "split", "total", ""), row: row, bold: true)
+      grid.writeCentered(
+        Self.row(Self.headings.lap, Self.headings.split, Self.headings.total, ""), row: row,
+        bold: true)
       row += 1
       for lap in StopwatchDisplay.rows(for: watch.laps) where row < size.rows - 1 {
         let color = lap.mark == "best" ? palette.go : lap.mark == "worst" ? palette.halt : nil
         grid.writeCentered(
-          Self.row(lap.number, lap.split, lap.total, lap.mark ?? ""), row: row, foreground: color)
+          Self.row(lap.number, lap.split, lap.total, lap.mark.map(Self.markWord) ?? ""), row: row,
+          foreground: color)
         row += 1
       }
     }
     if size.rows > 2, control.keyHints == nil {
       grid.writeCentered(
-        StopwatchControl.readOnlyHelp, row: size.rows - 1, foreground: palette.help)
+        HintLine.fit(StopwatchControl.readOnlyHelp, columns: size.columns), row: size.rows - 1,
+        foreground: palette.help)
     } else if size.rows > 2, let hints = control.keyHints {
       // The start/stop hint in the design's colours: green to start, red to stop. Each part is
       // written on blank cells, so each is on the terminal's own background.
-      let help = String((hints.startStop + hints.rest).prefix(size.columns))
-      let left = (size.columns - help.count) / 2
-      let lead = min(hints.startStop.count, help.count)
+      let help = HintLine.fit(hints.startStop + hints.rest, columns: size.columns)
+      let left = (size.columns - TextWidth.columns(help)) / 2
+      let lead = help.hasPrefix(hints.startStop) ? hints.startStop.count : 0
       grid.write(
         String(help.prefix(lead)), column: left, row: size.rows - 1,
         foreground: hints.running ? palette.halt : palette.go, bold: true)
@@ -90,8 +94,29 @@ public final class StopwatchScreen: LiveMode {
     return Planned(grid, next: control.nextChange(after: moment.instant, fps: fps))
   }
 
+  /// The laps' column headings, in the reader's language.
+  static let headings = (lap: tr("lap"), split: tr("split"), total: tr("total"))
+
+  /// "best" or "worst" (the marks' names) in the reader's language.
+  static func markWord(_ mark: String) -> String { mark == "best" ? tr("best") : tr("worst") }
+
+  /// A row of the laps' table, each column as wide in cells as the longest of its kind (a
+  /// heading in Japanese takes two cells a character).
   static func row(_ lap: String, _ split: String, _ total: String, _ mark: String) -> String {
-    lap.leftPadded(to: 4) + "  " + split.leftPadded(to: 11) + "  " + total.leftPadded(to: 11) + "  "
-      + mark.padded(to: 5)
+    func pad(_ text: String, to width: Int, left: Bool) -> String {
+      let fill = String(repeating: " ", count: max(0, width - TextWidth.columns(text)))
+      return left ? fill + text : text + fill
+    }
+    let widths = columnWidths
+    return pad(lap, to: widths.lap, left: true) + "  " + pad(split, to: widths.time, left: true)
+      + "  " + pad(total, to: widths.time, left: true) + "  "
+      + pad(mark, to: widths.mark, left: false)
   }
+
+  /// The columns' widths: the numbers' and times' own, or the headings' and marks' where wider.
+  static let columnWidths = (
+    lap: max(4, TextWidth.columns(headings.lap)),
+    time: max(11, TextWidth.columns(headings.split), TextWidth.columns(headings.total)),
+    mark: max(TextWidth.columns(tr("best")), TextWidth.columns(tr("worst")))
+  )
 }

@@ -204,7 +204,7 @@ public final class TimerScreen: LiveMode {
     let help = control.help
     if size.rows > 2 {
       grid.writeCentered(
-        String(help.prefix(size.columns)), row: size.rows - 1, foreground: palette.help)
+        HintLine.fit(help, columns: size.columns), row: size.rows - 1, foreground: palette.help)
     }
     let pixelScale = presenter.scale(
       for: scene.bounds.size, columns: size.columns, rows: graphicsRows, cell: size.cell)

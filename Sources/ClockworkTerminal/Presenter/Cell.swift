@@ -35,6 +35,9 @@ public struct Cell: Hashable, Sendable {
 
   static let boldBit: UInt32 = 1 << 31
 
+  /// The glyph of the cell under a wide glyph's right half (NUL: never text).
+  public static let wideRightHalf: Unicode.Scalar = "\u{0}"
+
   /// The character shown.
   public var glyph: Unicode.Scalar {
     get { Unicode.Scalar(glyphAndBold & ~Self.boldBit) ?? " " }
@@ -195,15 +198,22 @@ public struct CellGrid: Hashable, Sendable {
     var x = column
     for character in text {
       if x >= columns { break }
+      // A character's first scalar: what is written is plain text, without combining marks.
+      var glyph = character.unicodeScalars.first ?? " "
+      var width = TextWidth.columns(of: glyph)
+      if width == 0 { continue }
+      if width == 2 && x + 1 >= columns { (glyph, width) = (" ", 1) }  // half would not show
       if x >= 0 {
         let under = self[x, row]
         let back = background ?? under.background ?? (under.glyph == " " ? nil : under.foreground)
-        // A character's first scalar: what is written is plain text, without combining marks.
-        self[x, row] = Cell(
-          glyph: character.unicodeScalars.first ?? " ", foreground: foreground, background: back,
-          bold: bold)
+        self[x, row] = Cell(glyph: glyph, foreground: foreground, background: back, bold: bold)
+        // The right half of a wide glyph: the terminal draws it, the writer sends nothing.
+        if width == 2 {
+          self[x + 1, row] = Cell(
+            glyph: Cell.wideRightHalf, foreground: foreground, background: back, bold: bold)
+        }
       }
-      x += 1
+      x += width
     }
     return x - column
   }
@@ -213,7 +223,7 @@ public struct CellGrid: Hashable, Sendable {
     _ text: String, row: Int, foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false
   ) {
     write(
-      text, column: (columns - text.count) / 2, row: row, foreground: foreground,
+      text, column: (columns - TextWidth.columns(text)) / 2, row: row, foreground: foreground,
       background: background, bold: bold)
   }
 

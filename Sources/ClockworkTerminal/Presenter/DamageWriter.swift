@@ -171,6 +171,8 @@ public struct DamageWriter: Sendable {
             let wanted = rules.colorMode == .none ? Rules.monochrome(cells[index]) : cells[index]
             let cell = rules.cheapest(wanted, pen: pen)
             shown[index] = cell
+            // The wide glyph on its left drew it and moved the cursor past it.
+            if cell.glyph == Cell.wideRightHalf { continue }
             out.move(from: cursor, to: column, row, columns: columns)
             let style = rules.style(cell)
             if pen != style {
@@ -178,7 +180,7 @@ public struct DamageWriter: Sendable {
               pen = style
             }
             out.append(cell.glyph)
-            cursor = (column + 1, row)
+            cursor = (column + (TextWidth.isWide(cell.glyph.value) ? 2 : 1), row)
           }
         }
       }

@@ -1,3 +1,4 @@
+import ClockworkCore
 import ClockworkScene
 
 /// The stopwatch design's two round buttons: Start (green) or Stop (red) on the right, Lap or
@@ -67,13 +68,13 @@ public final class StopwatchButtons {
 
   /// The buttons for a stopwatch that is running or not.
   public func show(running: Bool) {
-    let (color, text) = running ? (style.stop, "Stop") : (style.start, "Start")
+    let (color, text) = running ? (style.stop, tr("Stop")) : (style.start, tr("Start"))
     startStop.fillColor = color.withAlpha(0.28)
     startStopLabel.foregroundColor = color
     startStopLabel.string = text
     lapReset.fillColor = style.button.withAlpha(0.35)
     lapResetLabel.foregroundColor = style.text
-    lapResetLabel.string = running ? "Lap" : "Reset"
+    lapResetLabel.string = running ? tr("Lap") : tr("Reset")
   }
 
   /// The button under `point` (in the widget's coordinates), if any.

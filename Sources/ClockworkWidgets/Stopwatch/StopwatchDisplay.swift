@@ -124,14 +124,22 @@ public final class StopwatchDisplay {
       row.alignment = .center
       row.verticalAlignment = .center
       row.string =
-        "Lap \(lap.number)  \(lap.split)  \(lap.total)" + (lap.mark.map { "  \($0)" } ?? "")
+        translate(
+          "Lap {number}  {split}  {total}",
+          filling: ["number": lap.number, "split": lap.split, "total": lap.total])
+        + (lap.mark.map { "  " + ($0 == "best" ? tr("best") : tr("worst")) } ?? "")
       row.foregroundColor = color(of: lap)
     }
   }
 
   /// The second readout: the lap running now and its time, e.g. "Lap 3  0:04.21".
   public static func currentLapText(elapsed: Duration, laps: [Lap]) -> String {
-    "Lap \(laps.count + 1)  \(StopwatchFormat.string(max(.zero, elapsed - (laps.last?.total ?? .zero))))"
+    translate(
+      "Lap {number}  {time}",
+      filling: [
+        "number": "\(laps.count + 1)",
+        "time": StopwatchFormat.string(max(.zero, elapsed - (laps.last?.total ?? .zero))),
+      ])
   }
 
   /// Seconds until the reading changes: the next centisecond while running.

@@ -113,13 +113,13 @@ struct ClockCommand: AsyncParsableCommand {
   /// Said after a terminal clock's key hints: that a moment is shown (and the keys that move
   /// it), and when the system clock is not to be trusted (``clockNote``).
   static func remarks(frozen: Date?) -> [String] {
-    (frozen == nil ? [] : ["←/→ 15 min"]) + (clockNote.map { [$0] } ?? [])
+    (frozen == nil ? [] : [tr("←/→ 15 min")]) + (clockNote.map { [$0] } ?? [])
   }
 
   /// "clock not synchronised" when the kernel says so: the time shown may be off. Said after
   /// a terminal's key hints and a window's title.
   static var clockNote: String? {
-    ClockSync.read()?.synchronized == false ? "clock not synchronised" : nil
+    ClockSync.read()?.synchronized == false ? tr("clock not synchronised") : nil
   }
 
   func run() async throws {

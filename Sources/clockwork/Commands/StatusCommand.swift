@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClockworkAlerts
+import ClockworkCore
 import ClockworkRoutines
 import ClockworkState
 import ClockworkSystem
@@ -46,6 +47,7 @@ struct StatusCommand: ParsableCommand {
   /// The line, once or on each change.
   static func show(format: Status.Format, follow: Bool) throws {
     let state = StateDirectory(environment: ProcessEnvironment.current)
+    if format == .json { Translation.writeAsWritten() }
     guard follow else {
       var status = Status.now(in: state, at: Date())
       if format == .json { status.clock = ClockSync.read() }

@@ -139,7 +139,8 @@ struct StopwatchCommand: AsyncParsableCommand {
       let control = StopwatchControl(
         watch: watch, store: store, notes: notes, readOnlyHint: "--take")
       status = await LiveRun.window(
-        title: "clockwork stopwatch" + (name.map { " \($0)" } ?? ""), size: live.windowPoints,
+        title: "clockwork " + tr("stopwatch") + (name.map { " \($0)" } ?? ""),
+        size: live.windowPoints,
         placement: live.placement,
         hint: LiveOptions.noWindow
       ) { _ in

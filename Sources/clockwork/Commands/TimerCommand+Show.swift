@@ -32,7 +32,7 @@ extension TimerCommand {
     let speech = speaks ? ScreenSpeech() : nil
     control.speech = speech.map { TimerSpeech($0.speech) }
     let status = await LiveRun.window(
-      title: "clockwork timer", size: live.windowPoints, placement: live.placement,
+      title: "clockwork " + tr("timer"), size: live.windowPoints, placement: live.placement,
       hint: LiveOptions.noWindow, following: launched.persistence.store.folder.path
     ) { window in
       TimerWindow(control: control, fps: look.fpsAsked, stays: wait || blink) {
