@@ -148,11 +148,13 @@ import FoundationEssentials
       let time = CountdownFormat.string(.milliseconds(Int64(left * 1000)))
       setText(
         problem,
-        translate(
-          paused
-            ? "A timer named {name} is paused ({time} left): give this one another name."
-            : "A timer named {name} is running ({time} left): give this one another name.",
-          filling: ["name": name, "time": time])
+        paused
+          ? translate(
+            "A timer named {name} is paused ({time} left): give this one another name.",
+            filling: ["name": name, "time": time])
+          : translate(
+            "A timer named {name} is running ({time} left): give this one another name.",
+            filling: ["name": name, "time": time])
       )
     case .timerFinished:
       setText(
@@ -222,8 +224,9 @@ import FoundationEssentials
       gtk_button_set_label(cast(row.pause), paused ? tr("Resume") : tr("Pause"))
       cw_accessible_label(
         row.pause,
-        translate(
-          paused ? "Resume timer {name}" : "Pause timer {name}", filling: ["name": timer.name]))
+        paused
+          ? translate("Resume timer {name}", filling: ["name": timer.name])
+          : translate("Pause timer {name}", filling: ["name": timer.name]))
       if timer.name == running.first?.name {
         cw_accessible_description(
           face.view.area,

@@ -397,10 +397,16 @@ def test_an_alarm_says_its_label_when_the_setting_speak_is_on(world):
     assert subprocess.run([BINARY, "alarm", "stop"], env=env, capture_output=True, text=True).stdout.strip() == "stopped 1 alarm"
 
 
-@pytest.mark.parametrize("lang, summary", [("vi_VN.UTF-8", "Hẹn giờ đã xong: tea"), ("de_DE.UTF-8", "Timer abgelaufen: tea")])
-def test_a_timers_notification_is_in_the_readers_language(world, lang, summary):
+# LANG's language, or LANGUAGE's over any locale but C: each catalogue is found and read.
+@pytest.mark.parametrize("lang, languages, summary", [
+    ("vi_VN.UTF-8", "", "Hẹn giờ đã xong: tea"), ("de_DE.UTF-8", "", "Timer abgelaufen: tea"),
+    ("ja_JP.UTF-8", "", "タイマー終了: tea"), ("C.UTF-8", "fr", "Minuteur terminé : tea"),
+    ("C.UTF-8", "es", "Temporizador terminado: tea"), ("C.UTF-8", "pt_BR", "Temporizador encerrado: tea"),
+    ("C.UTF-8", "zh_CN", "计时结束：tea"), ("ar_EG.UTF-8", "", "انتهى المؤقّت: tea"),
+])
+def test_a_timers_notification_is_in_the_readers_language(world, lang, languages, summary):
     server, env, tmp_path = world
-    env = {**env, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+    env = {**env, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": languages}
     done = subprocess.run([BINARY, "timer", "1s", "--plain", "--name", "tea", "--no-sound"], env=env, capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert wait_for(lambda: server.notifications())

@@ -564,24 +564,35 @@ while time.monotonic() < deadline:
     if app is not None:
         tabs = pyatspi.findAllDescendants(app, lambda n: n is not None and n.getRoleName() in ("page tab", "toggle button", "radio button"))
         if tabs:
-            print("\n".join(tab.name for tab in tabs))
+            places = [tab.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).x for tab in tabs]
+            print("\n".join(f"{tab.name}\t{x}" for tab, x in zip(tabs, places)))
             sys.exit(0)
     time.sleep(0.2)
 sys.exit("the app's page tabs are not on the accessibility bus")
 """
 
 
-def test_the_pages_are_named_in_the_readers_language(display, tmp_path):  # noqa: F811
+@pytest.mark.parametrize("lang, pages", [
+    ("vi_VN.UTF-8", ["Thế giới", "Báo thức", "Bấm giờ", "Hẹn giờ"]),
+    # Right to left: GTK mirrors the layout, the first page's tab rightmost.
+    ("ar_EG.UTF-8", ["العالم", "المنبّهات", "ساعة الإيقاف", "المؤقّت"]),
+])
+def test_the_pages_are_named_in_the_readers_language(display, tmp_path, lang, pages):  # noqa: F811
     server = NotificationServer(tmp_path)
     env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi", "GSETTINGS_BACKEND": "keyfile",
-           "LANG": "vi_VN.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+           "LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
     env.pop("NO_AT_BRIDGE", None)
     process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         found = subprocess.run(["/usr/bin/python3", "-c", PAGE_TABS], env=env, capture_output=True, text=True, timeout=60)
         assert found.returncode == 0, found.stderr
-        assert {"Thế giới", "Báo thức", "Bấm giờ", "Hẹn giờ"} <= set(found.stdout.splitlines()), found.stdout
+        # The switcher's tabs, each once (its narrow form repeats them): name and left edge.
+        tabs = dict(line.split("\t") for line in reversed(found.stdout.splitlines()))
+        assert set(pages) <= set(tabs), found.stdout
+        places = [int(tabs[page]) for page in pages]
+        right_to_left = lang.startswith("ar")
+        assert places == sorted(places, reverse=right_to_left), found.stdout
     finally:
         process.terminate()
         process.wait(timeout=10)

@@ -1,6 +1,7 @@
 """The texts a person reads in their language (gettext's catalogues, po/): the timer's keys on
-screen in Vietnamese and German as LANG says, English in the C locale, and the plain lines,
-read by programs, the same in every language."""
+screen in Vietnamese, German and Japanese (two cells a character) as LANG says, English in the C
+locale; dates as the locale writes them, in the calendar asked for; and the plain lines, read by
+programs, the same in every language."""
 import os
 import re
 import subprocess
@@ -18,13 +19,14 @@ def language(lang):
 @pytest.mark.parametrize("lang, keys", [
     ("vi_VN.UTF-8", "Space tạm dừng/tiếp tục  r/nhấp bắt đầu lại  +/- một phút  q thoát"),
     ("de_DE.UTF-8", "Leertaste Pause/Weiter  r/Klick Neustart  +/- eine Minute  q Beenden"),
+    ("ja_JP.UTF-8", "Space 一時停止/再開  r/クリック 再スタート  +/- 1 分  q 終了"),
     ("C.UTF-8", "Space pause/resume  r/click restart  +/- a minute  q quit"),
 ])
 def test_the_timers_keys_are_in_the_readers_language(run, tmp_path, lang, keys):
     app = run("timer", "5m", "--name", "tea", env=language(lang))
     assert app.pump_until(lambda a: keys in a.text()), app.text()
     app.send(" ")
-    paused = {"vi_VN.UTF-8": "tạm dừng", "de_DE.UTF-8": "pausiert", "C.UTF-8": "paused"}[lang]
+    paused = {"vi_VN.UTF-8": "tạm dừng", "de_DE.UTF-8": "pausiert", "ja_JP.UTF-8": "一時停止中", "C.UTF-8": "paused"}[lang]
     assert app.pump_until(lambda a: paused in a.text()), app.text()
     app.send("q")
     assert app.wait() == 130
@@ -70,3 +72,12 @@ def test_the_clocks_date_is_read_in_the_calendar_asked_for(run):
     assert digital.pump_until(lambda a: re.search(r"14\d\d AP", a.text())), digital.text()
     digital.send("q")
     assert digital.wait() == 0
+
+
+def test_wide_characters_take_two_cells_and_the_hints_stay_whole(run):
+    app = run("stopwatch", env=language("ja_JP.UTF-8"))
+    assert app.pump_until(lambda a: "Space 開始  l/Enter ラップ  r リセット (停止中)  q 終了" in a.text()), app.text()
+    app.send(" ")
+    assert app.pump_until(lambda a: "Space 停止  l/Enter ラップ" in a.text() and "計測中" in a.text()), app.text()
+    app.send(" q")
+    assert app.wait() == 0

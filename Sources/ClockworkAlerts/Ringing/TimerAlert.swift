@@ -102,12 +102,12 @@ public struct TimerAlert: Sendable {
     if let phase {
       summary =
         phase.next.map {
-          translate(
-            phase.nextWaits
-              ? "{phase} done — {next} {length} is next" : "{phase} done — {next} {length} starts",
-            filling: [
-              "phase": phase.name, "next": $0.name, "length": CountdownFormat.string($0.duration),
-            ])
+          let values: KeyValuePairs = [
+            "phase": phase.name, "next": $0.name, "length": CountdownFormat.string($0.duration),
+          ]
+          return phase.nextWaits
+            ? translate("{phase} done — {next} {length} is next", filling: values)
+            : translate("{phase} done — {next} {length} starts", filling: values)
         }
         ?? translate(
           "{phase} done — {name} finished", filling: ["phase": phase.name, "name": name])

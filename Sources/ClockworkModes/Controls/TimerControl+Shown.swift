@@ -42,9 +42,10 @@ extension TimerControl {
         filling: ["phase": waiting.name, "length": CountdownFormat.string(waiting.duration)])
     }
     return finishedAt.map {
-      translate(
-        overtime ? "since {time}" : "finished at {time}",
-        filling: ["time": ClockText.time($0, in: .local, hours: hours)])
+      let time: KeyValuePairs = ["time": ClockText.time($0, in: .local, hours: hours)]
+      return
+        (overtime
+        ? translate("since {time}", filling: time) : translate("finished at {time}", filling: time))
         + (alertProblem.map { " (\($0))" } ?? "")
     }
       ?? (countdown.isRunning ? "" : tr("paused"))

@@ -84,11 +84,11 @@ public final class StopwatchScreen: LiveMode {
       let help = HintLine.fit(hints.startStop + hints.rest, columns: size.columns)
       let left = (size.columns - TextWidth.columns(help)) / 2
       let lead = help.hasPrefix(hints.startStop) ? hints.startStop.count : 0
-      grid.write(
+      let used = grid.write(
         String(help.prefix(lead)), column: left, row: size.rows - 1,
         foreground: hints.running ? palette.halt : palette.go, bold: true)
       grid.write(
-        String(help.dropFirst(lead)), column: left + lead, row: size.rows - 1,
+        String(help.dropFirst(lead)), column: left + used, row: size.rows - 1,
         foreground: palette.help)
     }
     return Planned(grid, next: control.nextChange(after: moment.instant, fps: fps))
