@@ -95,11 +95,14 @@ def test_install_puts_each_part_where_it_is_looked_for_and_uninstall_takes_it_al
     checked = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
     assert checked.returncode == 0 and checked.stdout == "", checked.stdout + checked.stderr
     assert "Exec=clockwork-desktop" in entry.read_text() and "Actions=timer;pomodoro;stopwatch;" in entry.read_text()
+    # Named in each language of po/ (msgfmt --desktop and --xml).
+    assert "GenericName[de]=Uhr" in entry.read_text() and "Name[vi]=Hẹn giờ, 5 phút" in entry.read_text()
     metainfo = share / "metainfo" / "io.github.clockwork.Clockwork.metainfo.xml"
     checked = subprocess.run(["appstreamcli", "validate", "--no-net", str(metainfo)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     checked = subprocess.run(["appstream-util", "validate", "--nonet", str(metainfo)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert '<summary xml:lang="ja">時計、タイマー、ストップウォッチをミリ秒単位の正確さで</summary>' in metainfo.read_text()
     svg = share / "icons" / "hicolor" / "scalable" / "apps" / "io.github.clockwork.Clockwork.svg"
     assert svg.read_text().lstrip().startswith("<?xml") and "<svg" in svg.read_text()
     for size in (16, 32, 48, 128, 256, 512):
