@@ -1,5 +1,5 @@
 """A stand-in for speech-dispatcher's spd-say, for tests: put first on PATH, it writes down
-what it was asked to say (its last argument), a line each."""
+what it was asked to say (its last argument) and in which language (`-l`), a line each."""
 import stat
 
 
@@ -9,11 +9,19 @@ def stand_in_spd_say(folder):
     programs.mkdir()
     record = folder / "said.txt"
     script = programs / "spd-say"
-    script.write_text(f'#!/bin/sh\nfor word; do last="$word"; done\necho "$last" >> "{record}"\n')
+    script.write_text(
+        "#!/bin/sh\nlanguage=\nwhile [ $# -gt 1 ]; do\n"
+        '  if [ "$1" = -l ]; then language="$2"; shift; fi\n  shift\ndone\n'
+        f'printf "%s\\t%s\\n" "$language" "$1" >> "{record}"\n')
     script.chmod(script.stat().st_mode | stat.S_IEXEC)
     return str(programs), record
 
 
 def said(record):
     """What was said so far, in order."""
-    return record.read_text().splitlines() if record.exists() else []
+    return [line.split("\t", 1)[1] for line in record.read_text().splitlines()] if record.exists() else []
+
+
+def languages(record):
+    """The languages it was asked to speak in."""
+    return {line.split("\t", 1)[0] for line in record.read_text().splitlines()} if record.exists() else set()
