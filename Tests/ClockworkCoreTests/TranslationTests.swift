@@ -15,4 +15,15 @@ import Testing
     #expect(tr("{count} minute", "{count} minutes", count: 1) == "1 minute")
     #expect(tr("{count} minute", "{count} minutes", count: 5) == "5 minutes")
   }
+
+  @Test func valuesAreFilledInWhereverTheirNamesAreAndOthersAreLeft() {
+    #expect(translate("{a} and {b}", filling: ["a": "1", "b": "2"]) == "1 and 2")
+    #expect(
+      translate("timer {name}: `--name {name}` stops it", filling: ["name": "tea"])
+        == "timer tea: `--name tea` stops it")
+    #expect(
+      translate("“{typed}” {unknown} {", filling: ["typed": "Zürich"]) == "“Zürich” {unknown} {")
+    #expect(translate("no values", filling: ["a": "1"]) == "no values")
+    #expect(translate("{a}{a}", filling: ["a": "{a}"]) == "{a}{a}")
+  }
 }

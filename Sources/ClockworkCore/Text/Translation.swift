@@ -67,11 +67,37 @@ public func tr(_ text: String) -> String { Translation.text(text) }
 
 /// `singular` or `plural` for `count`, in the reader's language, with `{count}` replaced by it.
 public func tr(_ singular: String, _ plural: String, count: Int) -> String {
-  Translation.text(singular, plural, count: count).replacing("{count}", with: "\(count)")
+  Translation.filled(Translation.text(singular, plural, count: count), ["count": "\(count)"])
 }
 
 /// `text` in the reader's language with each `{name}` replaced by its value: the words around a
 /// value may move in another language (`translate("next {date}", filling: ["date": day])`).
 public func translate(_ text: String, filling values: KeyValuePairs<String, String>) -> String {
-  values.reduce(Translation.text(text)) { $0.replacing("{\($1.key)}", with: $1.value) }
+  Translation.filled(Translation.text(text), values)
+}
+
+extension Translation {
+  /// `text` with each `{name}` of `values` replaced by its value (others left as they are), in
+  /// one pass over its bytes: `replacing(_:with:)` is generic and looks up its types' metadata
+  /// at every call, which a hint drawn at every frame would pay each time.
+  static func filled(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
+    let bytes = text.utf8
+    guard bytes.contains(UInt8(ascii: "{")) else { return text }
+    var result = ""
+    var start = bytes.startIndex
+    var cursor = start
+    while let open = bytes[cursor...].firstIndex(of: UInt8(ascii: "{")),
+      let close = bytes[open...].firstIndex(of: UInt8(ascii: "}"))
+    {
+      let name = Substring(bytes[bytes.index(after: open)..<close])
+      if let value = values.first(where: { $0.key == name })?.value {
+        result += Substring(bytes[start..<open])
+        result += value
+        start = bytes.index(after: close)
+      }
+      cursor = bytes.index(after: close)
+    }
+    result += Substring(bytes[start...])
+    return result
+  }
 }

@@ -78,13 +78,27 @@ public final class ClockControl {
 
   /// The key hints, with the oscillator and theme in use now, and the remarks.
   public var help: String {
-    ([
-      tr("q quit"),
-      translate("o oscillator ({name})", filling: ["name": "\(oscillators[oscillatorIndex])"]),
-      translate("t theme ({name})", filling: ["name": themes[themeIndex].name]), tr("d digital"),
-    ]
+    let key = HelpKey(oscillator: oscillatorIndex, theme: themeIndex, remarks: remarks)
+    if let shown = shownHelp, shown.key == key { return shown.text }
+    let text =
+      ([
+        tr("q quit"),
+        translate("o oscillator ({name})", filling: ["name": "\(oscillators[oscillatorIndex])"]),
+        translate("t theme ({name})", filling: ["name": themes[themeIndex].name]), tr("d digital"),
+      ]
       + remarks).joined(separator: "  ")
+    shownHelp = (key, text)
+    return text
   }
+
+  /// What the hints were made from: they are looked up in the catalogue when it changes, not
+  /// at every frame.
+  private struct HelpKey: Equatable {
+    var oscillator: Int
+    var theme: Int
+    var remarks: [String]
+  }
+  private var shownHelp: (key: HelpKey, text: String)?
 
   /// Sets every face to `date` at its pixel scale and returns the seconds until any face or
   /// the digital readout next changes.

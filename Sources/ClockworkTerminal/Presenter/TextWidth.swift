@@ -19,7 +19,9 @@ public enum TextWidth {
 
   /// The cells `text` takes, its characters' first scalars as ``CellGrid/write`` writes them.
   public static func columns(_ text: some StringProtocol) -> Int {
-    text.reduce(0) { $0 + columns(of: $1.unicodeScalars.first ?? " ") }
+    // ASCII, most lines, is a cell a byte: no characters to find.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+    return text.reduce(0) { $0 + columns(of: $1.unicodeScalars.first ?? " ") }
   }
 
   /// Unicode's East Asian Wide (W) and Fullwidth (F) blocks.
@@ -41,7 +43,8 @@ public enum TextWidth {
 public enum HintLine {
   /// `line` fitted to `columns` cells.
   public static func fit(_ line: String, columns: Int) -> String {
-    guard TextWidth.columns(line) > columns else { return line }
+    // No character takes more cells than its bytes.
+    guard line.utf8.count > columns, TextWidth.columns(line) > columns else { return line }
     var hints = line.components(separatedBy: "  ").filter { !$0.isEmpty }
     while hints.count > 2, TextWidth.columns(hints.joined(separator: "  ")) > columns {
       hints.remove(at: hints.count - 2)
