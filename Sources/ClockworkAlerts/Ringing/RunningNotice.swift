@@ -46,7 +46,7 @@ public enum RunningNotice {
         summary: summary, body: translate("paused, {time} left", filling: ["time": left]),
         buttons: ["resume", "add"])
     }
-    let end = ClockText.when(Date(timeIntervalSince1970: endsAt), seenAt: now, in: .local)
+    let end = LocalDates.when(Date(timeIntervalSince1970: endsAt), seenAt: now, in: .local)
     return Said(
       summary: summary, body: translate("ends {time}", filling: ["time": end]),
       buttons: ["pause", "add"])

@@ -42,20 +42,30 @@ public enum ClockText {
     time(zone.civilTime(at: date), hours: hours)
   }
 
-  /// `14:32` (`2:32 PM`) on the minute, else `14:32:13` (`2:32:13 PM`).
-  /// When something ends, as seen at `now`: `14:32` today, `tomorrow 00:04:12`, or
-  /// `Fri 2027-01-01 00:00` further on.
+  /// When something ends, as seen at `now`: `14:32` today (`14:32:13` off the minute,
+  /// `2:32 PM` in 12 hours), `tomorrow 00:04:12`, or `Fri 2027-01-01 00:00` further on; in
+  /// English and ISO dates (``LocalDates/when(_:seenAt:in:hours:)`` for a person).
   public static func when(
     _ date: Date, seenAt now: Date, in zone: Zone, hours: HourCycle = .twentyFour
+  ) -> String {
+    when(
+      date, seenAt: now, in: zone, hours: hours, tomorrow: { "tomorrow \($0)" },
+      later: { "\(Weekday(of: $0).shortName) \(day($0))" })
+  }
+
+  /// ``when(_:seenAt:in:hours:)`` with the words for tomorrow's time and a later date.
+  static func when(
+    _ date: Date, seenAt now: Date, in zone: Zone, hours: HourCycle,
+    tomorrow: (String) -> String, later: (CivilTime) -> String
   ) -> String {
     let (then, today) = (zone.civilTime(at: date), zone.civilTime(at: now))
     let clock = shortTime(date, in: zone, hours: hours)
     if (then.year, then.month, then.day) == (today.year, today.month, today.day) { return clock }
-    let tomorrow = today.addingDays(1)
-    if (then.year, then.month, then.day) == (tomorrow.year, tomorrow.month, tomorrow.day) {
-      return translate("tomorrow {time}", filling: ["time": clock])
+    let next = today.addingDays(1)
+    if (then.year, then.month, then.day) == (next.year, next.month, next.day) {
+      return tomorrow(clock)
     }
-    return "\(LocalDates.dayAndDate(then)) \(clock)"
+    return "\(later(then)) \(clock)"
   }
 
   /// `14:32` on the minute, else `14:32:13` (12-hour forms with `hours: .twelve`).

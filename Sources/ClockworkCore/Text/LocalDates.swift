@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Dates as the reader's locale writes them (LC_TIME, through the C library: no ICU at start),
 /// or in another calendar (``DateCalendar``, through ICU, loaded when first asked). The C and
 /// POSIX locales keep ISO 8601 dates (`2026-11-26`), as they always were.
@@ -35,6 +37,17 @@ public enum LocalDates {
 
   /// LC_TIME's locale, unless texts are written as written (``Translation/writeAsWritten()``).
   private static var locale: String? { Translation.isAsWritten ? nil : LibC.timeLocale }
+
+  /// ``ClockText/when(_:seenAt:in:hours:)`` for a person: `14:32` today, `morgen 00:04:12`,
+  /// `Fr 01.01.2027 00:00` further on, in the reader's language and locale.
+  public static func when(
+    _ date: Date, seenAt now: Date, in zone: Zone, hours: HourCycle = .twentyFour
+  ) -> String {
+    ClockText.when(
+      date, seenAt: now, in: zone, hours: hours,
+      tomorrow: { translate("tomorrow {time}", filling: ["time": $0]) },
+      later: { dayAndDate($0) })
+  }
 
   /// Whether dates in `calendar` can be written here (ICU is installed).
   /// - Throws: ``CalendarProblem`` saying why not.

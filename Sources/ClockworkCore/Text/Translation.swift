@@ -78,8 +78,8 @@ public func translate(_ text: String, filling values: KeyValuePairs<String, Stri
 
 extension Translation {
   /// `text` with each `{name}` of `values` replaced by its value (others left as they are), in
-  /// one pass over its bytes: `replacing(_:with:)` is generic and looks up its types' metadata
-  /// at every call, which a hint drawn at every frame would pay each time.
+  /// one pass over its bytes, with concrete types only: `replacing(_:with:)` looks up generic
+  /// metadata at every call, and appending a Substring looks up its conformances once.
   static func filled(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
     let bytes = text.utf8
     guard bytes.contains(UInt8(ascii: "{")) else { return text }
@@ -91,13 +91,13 @@ extension Translation {
     {
       let name = Substring(bytes[bytes.index(after: open)..<close])
       if let value = values.first(where: { $0.key == name })?.value {
-        result += Substring(bytes[start..<open])
+        result += String(Substring(bytes[start..<open]))
         result += value
         start = bytes.index(after: close)
       }
       cursor = bytes.index(after: close)
     }
-    result += Substring(bytes[start...])
+    result += String(Substring(bytes[start...]))
     return result
   }
 }

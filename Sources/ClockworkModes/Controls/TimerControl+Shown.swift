@@ -59,7 +59,7 @@ extension TimerControl {
     let end = moment.wall.addingTimeInterval(countdown.remaining(at: moment.instant) / .seconds(1))
     return translate(
       "ends {time}",
-      filling: ["time": ClockText.when(end, seenAt: moment.wall, in: .local, hours: hours)])
+      filling: ["time": LocalDates.when(end, seenAt: moment.wall, in: .local, hours: hours)])
   }
 
   /// For the terminal's or window's title: the time left in whole seconds and the name.

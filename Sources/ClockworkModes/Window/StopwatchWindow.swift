@@ -72,7 +72,7 @@ public final class StopwatchWindow: LiveMode {
           size: textSize, color: WindowText.warning))
     }
     root.addSublayer(
-      WindowText.line(
+      WindowText.hints(
         control.keyHints == nil ? StopwatchControl.readOnlyHelp : StopwatchControl.help,
         in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
         size: textSize * 0.8, color: WindowText.dim))

@@ -146,7 +146,7 @@ public final class TimerWindow: LiveMode {
       add(WindowText.line(text, in: rect, size: textSize, color: color), banded: !fits)
     }
     add(
-      WindowText.line(
+      WindowText.hints(
         control.help,
         in: Rect(x: 0, y: height - textSize * 1.8, width: width, height: textSize * 1.4),
         size: textSize * 0.8, color: WindowText.light.withAlpha(0.8)),

@@ -1,4 +1,5 @@
 import ClockworkScene
+import ClockworkTerminal
 import ClockworkWindow
 
 /// The window modes' canvas and text lines, laid out in points.
@@ -17,6 +18,15 @@ enum WindowText {
     root.frame = Rect(x: 0, y: 0, width: width, height: height)
     root.removeAllSublayers()
     return (width, height)
+  }
+
+  /// A line of key hints centred in `rect`, the hints that would not fit left out whole as on a
+  /// terminal (``HintLine``): a cell is the widest an average letter of the font is, 0.62 of
+  /// its size (a Chinese or Japanese character two).
+  static func hints(_ text: String, in rect: Rect, size: Double, color: Color) -> TextLayer {
+    line(
+      HintLine.fit(text, columns: Int(rect.width / (size * 0.62))), in: rect, size: size,
+      color: color)
   }
 
   /// A one-line label centred in `rect`.
