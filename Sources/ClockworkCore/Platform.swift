@@ -69,6 +69,10 @@ enum LibC {
   /// The locale dates are written in (LC_TIME from the environment, taken once and kept), or
   /// `nil` for C and POSIX, whose dates the project writes as ISO 8601.
   static let timeLocale: String? = {
+    // The C locale, asked for or by default, without setlocale's look through the locale files.
+    func set(_ name: String) -> String? { environment(name).flatMap { $0.isEmpty ? nil : $0 } }
+    let asked = set("LC_ALL") ?? set("LC_TIME") ?? set("LANG") ?? "C"
+    if asked == "C" || asked == "POSIX" || asked.hasPrefix("C.") { return nil }
     guard let name = setlocale(LC_TIME, "").map({ String(cString: $0) }) else { return nil }
     return name == "C" || name == "POSIX" || name.hasPrefix("C.") ? nil : name
   }()

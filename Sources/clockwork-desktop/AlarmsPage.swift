@@ -121,14 +121,17 @@ import FoundationEssentials
   static func ringing(_ alarms: [StoredAlarm], now: Date) -> (text: String, sounding: Bool)? {
     func name(_ alarm: StoredAlarm) -> String { alarm.label ?? alarm.summary }
     if let alarm = alarms.first(where: { $0.isSounding(at: now) }) {
-      return ("\(name(alarm)) is ringing", true)
+      return (translate("{alarm} is ringing", filling: ["alarm": name(alarm)]), true)
     }
     guard
       let alarm = alarms.first(where: { ($0.snoozedUntil ?? 0) > now.timeIntervalSince1970 }),
       let until = alarm.snoozedUntil
     else { return nil }
     let time = ClockText.time(Date(timeIntervalSince1970: until), in: .local)
-    return ("\(name(alarm)) is snoozed until \(time)", false)
+    return (
+      translate("{alarm} is snoozed until {time}", filling: ["alarm": name(alarm), "time": time]),
+      false
+    )
   }
 
   /// The alarms as saved. Noticing (the app's look each second): whether one began to sound

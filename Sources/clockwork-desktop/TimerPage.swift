@@ -205,11 +205,16 @@ import FoundationEssentials
     for (timer, row) in zip(running, rows) {
       if let over = timer.overtime(atWall: now) {
         let shown = CountdownFormat.over(.seconds(over))
-        setText(row.text, "\(timer.name), \(shown) since its end")
+        setText(
+          row.text,
+          translate("{name}, {time} since its end", filling: ["name": timer.name, "time": shown]))
         for control in [row.pause, row.more] { gtk_widget_set_sensitive(control, 0) }
         if timer.name == running.first?.name {
           cw_accessible_description(
-            face.view.area, "\(timer.name), \(spoken(seconds: over)) past its end")
+            face.view.area,
+            translate(
+              "{name}, {time} past its end",
+              filling: ["name": timer.name, "time": spoken(seconds: over)]))
         }
         continue
       }
@@ -217,10 +222,15 @@ import FoundationEssentials
       let left = timer.remaining(atWall: now)
       let paused = timer.endsAt == nil
       let phase = timer.phaseLabel.map { " (\($0))" } ?? ""
+      let shown: KeyValuePairs = [
+        "name": timer.name + phase,
+        "time": CountdownFormat.string(.milliseconds(Int64(left * 1000))),
+      ]
       setText(
         row.text,
-        "\(timer.name)\(phase), \(CountdownFormat.string(.milliseconds(Int64(left * 1000)))) left"
-          + (paused ? ", paused" : ""))
+        paused
+          ? translate("{name}, {time} left, paused", filling: shown)
+          : translate("{name}, {time} left", filling: shown))
       gtk_button_set_label(cast(row.pause), paused ? tr("Resume") : tr("Pause"))
       cw_accessible_label(
         row.pause,
@@ -228,9 +238,12 @@ import FoundationEssentials
           ? translate("Resume timer {name}", filling: ["name": timer.name])
           : translate("Pause timer {name}", filling: ["name": timer.name]))
       if timer.name == running.first?.name {
+        let spokenLeft: KeyValuePairs = ["name": timer.name, "time": spoken(seconds: left)]
         cw_accessible_description(
           face.view.area,
-          "\(timer.name), \(spoken(seconds: left)) left\(paused ? ", paused" : "")")
+          paused
+            ? translate("{name}, {time} left, paused", filling: spokenLeft)
+            : translate("{name}, {time} left", filling: spokenLeft))
       }
     }
     let fractions = running.filter { $0.endsAt != nil }.map {

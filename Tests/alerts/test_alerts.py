@@ -302,6 +302,27 @@ def test_an_alarms_notification_has_snooze_and_stop_buttons_that_work(tmp_path, 
             os.kill(watcher_pid(tmp_path), signal.SIGKILL)
 
 
+@pytest.mark.parametrize("lang, languages, summary, buttons", [
+    ("vi_VN.UTF-8", "", "Báo thức", '["snooze", "Báo lại sau 10 phút", "stop", "Dừng"]'),
+    ("C.UTF-8", "fr", "Alarme", '["snooze", "Répéter dans 10 min", "stop", "Arrêter"]'),
+])
+def test_a_ringing_alarms_notification_and_buttons_are_in_the_readers_language(tmp_path, lang, languages, summary, buttons):
+    server = NotificationServer(tmp_path, capabilities="body actions")
+    env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"), "TZ": "UTC",
+           "LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": languages}
+    try:
+        saved_alarm(tmp_path, sound="")
+        subprocess.run([BINARY, "alarm", "list"], env=env, check=True, capture_output=True)  # its watcher rings it
+        assert wait_for(lambda: server.notifications())
+        assert server.notifications()[0][0] == summary, server.notifications()
+        assert buttons in server.log.read_text(), server.log.read_text()
+        subprocess.run([BINARY, "alarm", "stop"], env=env, check=True, capture_output=True)
+    finally:
+        server.close()
+        if watcher_pid(tmp_path):
+            os.kill(watcher_pid(tmp_path), signal.SIGKILL)
+
+
 def may_wake_machine(pid="self"):
     """Whether a process may wake this machine from suspend: the machine has a real-time clock
     alarm (the kernel's alarm clocks work; most virtual machines have none) and the process

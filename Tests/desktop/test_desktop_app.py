@@ -639,13 +639,18 @@ def test_no_text_of_the_app_escapes_the_catalogue(display, tmp_path):  # noqa: F
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi", "GSETTINGS_BACKEND": "keyfile",
            "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": "qps", "TZ": "UTC"}
     env.pop("NO_AT_BRIDGE", None)
+    # A paused timer, for its row's texts and buttons.
+    timers = tmp_path / "state" / "clockwork" / "timers"
+    timers.mkdir(parents=True)
+    (timers / "tea.json").write_text(json.dumps({"version": 1, "value": {"name": "tea", "duration": 600, "remainingWhenPaused": 420}}))
     process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         found = subprocess.run(["/usr/bin/python3", "-c", SHOWN_TEXTS], env=env, capture_output=True, text=True, timeout=120)
         assert found.returncode == 0, found.stderr
         pages = json.loads(found.stdout)
         assert len(pages) == 4 and all("⟦" in tab for tab in pages), pages.keys()
-        data = {"Clockwork", "UTC", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Minimize", "Maximize", "Close", "the", "window"}
+        assert any("tea" in text and "⟦" in text for texts in pages.values() for text in texts), "the timer's row is read"
+        data = {"Clockwork", "UTC", "tea", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Minimize", "Maximize", "Close", "the", "window"}
         for tab, texts in pages.items():
             outside = " ".join(texts)
             while (inner := re.sub(r"⟦[^⟦⟧]*⟧", " ", outside)) != outside:

@@ -37,16 +37,28 @@ public enum Translation {
     return line.map { String($0.dropFirst("Language: ".count)) } ?? "en"
   }
 
+  /// Whether the environment asks for the texts as written: English, the C or POSIX locale
+  /// (where gettext reads no LANGUAGE), or `C.UTF-8` with no LANGUAGE. Then no catalogue is
+  /// bound or looked in, which costs a start more than all its texts.
+  static let asWrittenByLocale: Bool = {
+    func set(_ name: String) -> String? { LibC.environment(name).flatMap { $0.isEmpty ? nil : $0 } }
+    let locale = set("LC_ALL") ?? set("LC_MESSAGES") ?? set("LANG") ?? "C"
+    if locale == "C" || locale == "POSIX" { return true }
+    guard set("LANGUAGE") == nil else { return false }
+    return locale.hasPrefix("C.") || locale == "en" || locale.hasPrefix("en_")
+      || locale.hasPrefix("en.") || locale.hasPrefix("en@")
+  }()
+
   /// `text` in the reader's language, or as it is.
   public static func text(_ text: String) -> String {
-    guard !isAsWritten else { return text }
+    guard !asWrittenByLocale, !isAsWritten else { return text }
     _ = bound
     return LibC.translated(text, domain: domain)
   }
 
   /// `singular` or `plural`, as the reader's language says `count` of something.
   public static func text(_ singular: String, _ plural: String, count: Int) -> String {
-    guard !isAsWritten else { return count == 1 ? singular : plural }
+    guard !asWrittenByLocale, !isAsWritten else { return count == 1 ? singular : plural }
     _ = bound
     return LibC.translated(singular, plural, count: count, domain: domain)
   }
