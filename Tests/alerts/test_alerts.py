@@ -303,8 +303,8 @@ def test_an_alarms_notification_has_snooze_and_stop_buttons_that_work(tmp_path, 
 
 
 @pytest.mark.parametrize("lang, languages, summary, buttons", [
-    ("vi_VN.UTF-8", "", "Báo thức", '["snooze", "Báo lại sau 10 phút", "stop", "Dừng"]'),
-    ("C.UTF-8", "fr", "Alarme", '["snooze", "Répéter dans 10 min", "stop", "Arrêter"]'),
+    ("vi_VN.UTF-8", "", "Báo thức: standup", '["snooze", "Báo lại sau 10 phút", "stop", "Dừng"]'),
+    ("C.UTF-8", "fr", "Alarme : standup", '["snooze", "Répéter dans 10 min", "stop", "Arrêter"]'),
 ])
 def test_a_ringing_alarms_notification_and_buttons_are_in_the_readers_language(tmp_path, lang, languages, summary, buttons):
     server = NotificationServer(tmp_path, capabilities="body actions")

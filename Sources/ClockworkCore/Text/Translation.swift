@@ -18,14 +18,19 @@ public enum Translation {
   private static let bound: Void = LibC.bindTexts(domain, folder: folder)
 
   /// `share/locale` beside the folder of the binary as it was started (`.build/debug` is a
-  /// link into the build folder), else beside the folder of the file it is.
+  /// link into the build folder), else beside the folder of the file it is, else one up from
+  /// there: a program one of ours starts (the alerts' watcher) is started by the file's path,
+  /// `.build/x86_64-unknown-linux-gnu/debug/clockwork-alerts`.
   static var folder: String {
     let started = CommandLine.arguments.first.flatMap { $0.contains("/") ? $0 : nil }
-    let candidates = [started, LibC.linkTarget("/proc/self/exe")].compactMap { $0 }.map {
-      ($0.split(separator: "/", omittingEmptySubsequences: false).dropLast(2) + ["share", "locale"])
-        .joined(separator: "/")
+    let file = LibC.linkTarget("/proc/self/exe")
+    let candidates = [(started, 2), (file, 2), (file, 3)].compactMap { path, up in
+      path.map {
+        ($0.split(separator: "/", omittingEmptySubsequences: false).dropLast(up)
+          + ["share", "locale"]).joined(separator: "/")
+      }
     }
-    return candidates.first(where: LibC.exists) ?? candidates.last ?? "/usr/share/locale"
+    return candidates.first(where: LibC.exists) ?? candidates.first ?? "/usr/share/locale"
   }
 
   /// The language the texts are in, as its catalogue's header names it ("vi", "pt_BR"), or
