@@ -68,7 +68,7 @@ public enum AlarmAlert {
       let due = alarm.timeZone.civilTime(at: owed)
       let alarmNumber = translate("alarm {number}", filling: ["number": "\(alarm.id)"])
       return
-        "\(LocalDates.dayAndDate(due)) \(ClockText.time(due)) \(alarm.label.map { "'\($0)' " } ?? "")(\(alarmNumber))"
+        "\(LocalDates.date(due)) \(ClockText.time(due)) \(alarm.label.map { "'\($0)' " } ?? "")(\(alarmNumber))"
     }
     let more =
       rung.count > limit
