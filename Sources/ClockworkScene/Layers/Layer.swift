@@ -111,6 +111,10 @@ open class Layer {
   /// layer. Caches kept across frames (a renderer's rasters) know a layer by it.
   public private(set) weak var modelLayer: Layer?
 
+  /// The layer's own clock: what time its animations and its sublayers' read (paused,
+  /// scrubbed, faster or later than the scene's).
+  public var timing = LayerTiming()
+
   private var animationEntries:
     [(
       key: String, animation: any Animation, completion: ((AnimationCompletion) -> Void)?,
@@ -123,6 +127,7 @@ open class Layer {
   /// A copy of `other`'s model values and (copied) sublayers and mask, without animations.
   public required init(copying other: Layer) {
     properties = other.properties
+    timing = other.timing
     mask = other.mask?.copy()
     sublayers = other.sublayers.map { $0.copy() }
     for sublayer in sublayers { sublayer.superlayer = self }
@@ -236,6 +241,7 @@ open class Layer {
   /// `.finished`) and removes those marked `removedOnCompletion`. Call it as time moves on;
   /// presentation never does this itself.
   public func settleAnimations(at t: Double) {
+    let t = timing.localTime(at: t)
     var finished: [(AnimationCompletion) -> Void] = []
     for index in animationEntries.indices where !animationEntries[index].reported {
       if animationEntries[index].animation.timing.endTime <= t {
@@ -249,6 +255,28 @@ open class Layer {
     for completion in finished { completion(.finished) }
   }
 
+  // MARK: Timing
+
+  /// The layer's own time when the scene's (its root's) is `sceneTime`: each ancestor's clock
+  /// applied, from the root down.
+  public func localTime(at sceneTime: Double) -> Double {
+    timing.localTime(at: superlayer?.localTime(at: sceneTime) ?? sceneTime)
+  }
+
+  /// Stops the layer's clock at scene time `sceneTime`: it and its sublayers show that moment
+  /// until ``resume(at:)`` (Core Animation's speed 0 with the time as offset).
+  public func pause(at sceneTime: Double) {
+    let now = localTime(at: sceneTime)
+    timing = LayerTiming(speed: 0, timeOffset: now)
+  }
+
+  /// Starts a paused clock again at scene time `sceneTime`, from where it stopped.
+  public func resume(at sceneTime: Double) {
+    let stopped = timing.timeOffset
+    let parent = superlayer?.localTime(at: sceneTime) ?? sceneTime
+    timing = LayerTiming(beginTime: parent, speed: 1, timeOffset: stopped)
+  }
+
   // MARK: Presentation
 
   /// What a viewer sees at `t`: a copy of the tree with every animation applied. The model is
@@ -260,7 +288,9 @@ open class Layer {
   }
 
   private func applyAnimations(from model: Layer, to copy: Layer, at t: Double) {
+    let t = model.timing.localTime(at: t)
     copy.modelLayer = model.modelLayer ?? model  // a presentation of a presentation too
+    copy.timing = LayerTiming()  // its animations are applied at its own time already
     for entry in model.animationEntries { entry.animation.apply(to: copy, at: t) }
     for (modelSub, copySub) in zip(model.sublayers, copy.sublayers) {
       applyAnimations(from: modelSub, to: copySub, at: t)
@@ -271,8 +301,17 @@ open class Layer {
   }
 
   /// The earliest time at or after `t` at which the presentation may change: `t` itself while
-  /// an animation runs, the next begin time while one waits, `nil` when nothing will change.
+  /// an animation runs, the next begin time while one waits, `nil` when nothing will change
+  /// (a stopped subtree never does). `t` and the answer are in the superlayer's time.
   public func nextFrameTime(after t: Double) -> Double? {
+    guard !timing.isIdentity else { return nextLocalFrameTime(after: t) }
+    return nextLocalFrameTime(after: timing.localTime(at: t)).flatMap {
+      timing.parentTime(reaching: $0, after: t)
+    }
+  }
+
+  /// ``nextFrameTime(after:)`` in the layer's own time.
+  private func nextLocalFrameTime(after t: Double) -> Double? {
     var next: Double?
     func consider(_ time: Double) { next = min(next ?? time, time) }
     for entry in animationEntries {
