@@ -5,8 +5,10 @@ import FoundationEssentials
 /// POSIX locales keep ISO 8601 dates (`2026-11-26`), as they always were.
 ///
 /// ```swift
-/// LocalDates.dayAndDate(wall)                        // "Thu 2026-11-26"; "Do 26.11.2026" in de_DE
-/// LocalDates.date(wall, calendar: buddhist)         // "Nov 26, 2569 BE"
+/// let wall = Zone.local.civilTime(at: .now)
+/// LocalDates.dayAndDate(wall)            // "Thu 2026-11-26"; "Do 26.11.2026" in de_DE
+/// let buddhist = try DateCalendar(parsing: "buddhist")
+/// LocalDates.date(wall, calendar: buddhist)   // "Thu, Nov 26, 2569 BE"
 /// ```
 public enum LocalDates {
   /// `day`'s short name in the locale: "Thu", "Do", "Th 5".

@@ -4,9 +4,10 @@
 /// moment) while the rest of the scene runs on.
 ///
 /// ```swift
-/// dial.timing = LayerTiming(speed: 2)                // its animations run twice as fast
-/// hands.pause(at: now)                                // frozen where they are
-/// hands.resume(at: later)                             // on from there, as if never stopped
+/// let dial = Layer(), hands = Layer(), ring = Layer()
+/// dial.timing = LayerTiming(speed: 2)                    // its animations run twice as fast
+/// hands.pause(at: 12)                                    // frozen at the scene's 12 s
+/// hands.resume(at: 20)                                   // on from there, as if never stopped
 /// ring.timing = LayerTiming(speed: 0, timeOffset: 7.5)   // shows its animations at 7.5 s
 /// ```
 public struct LayerTiming: Hashable, Sendable {
