@@ -177,3 +177,70 @@ public struct Path: Hashable, Sendable {
     }
   }
 }
+
+extension Path: Interpolatable {
+  /// The path a fraction `amount` of the way to `other`, point by point, when the two have the
+  /// same steps in the same order (Core Animation's path morphing); otherwise this path until
+  /// the animation's end, then `other`: a path of other steps has no points to blend with.
+  public func interpolated(to other: Path, amount: Double) -> Path {
+    guard let pairs = matchedElements(with: other) else { return amount < 1 ? self : other }
+    var result = Path()
+    result.elements = pairs.map { a, b in
+      func mix(_ p: Point, _ q: Point) -> Point { p.interpolated(to: q, amount: amount) }
+      func mix(_ x: Double, _ y: Double) -> Double { x.interpolated(to: y, amount: amount) }
+      switch (a, b) {
+      case (.move(let p), .move(let q)): return .move(mix(p, q))
+      case (.line(let p), .line(let q)): return .line(mix(p, q))
+      case (.quadCurve(let c, let p), .quadCurve(let d, let q)):
+        return .quadCurve(control: mix(c, d), to: mix(p, q))
+      case (.cubicCurve(let c1, let c2, let p), .cubicCurve(let d1, let d2, let q)):
+        return .cubicCurve(control1: mix(c1, d1), control2: mix(c2, d2), to: mix(p, q))
+      case (.arc(let c, let r, let s, let e), .arc(let d, let q, let t, let f)):
+        return .arc(
+          center: mix(c, d), radius: mix(r, q), startAngle: mix(s, t), endAngle: mix(e, f))
+      default: return a  // .close with .close
+      }
+    }
+    return result
+  }
+
+  /// How far the points move, added up; 1 between paths of other steps.
+  public func distance(to other: Path) -> Double {
+    guard let pairs = matchedElements(with: other) else { return 1 }
+    return pairs.reduce(0) { total, pair in
+      total + zip(pair.0.points, pair.1.points).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+    }
+  }
+
+  /// The two paths' steps side by side, when each pair is of one kind.
+  private func matchedElements(with other: Path) -> [(Element, Element)]? {
+    guard elements.count == other.elements.count else { return nil }
+    let pairs = Array(zip(elements, other.elements))
+    return pairs.allSatisfy { $0.0.kind == $0.1.kind } ? pairs : nil
+  }
+}
+
+extension Path.Element {
+  /// Which step this is, whatever its points.
+  fileprivate var kind: Int {
+    switch self {
+    case .move: 0
+    case .line: 1
+    case .quadCurve: 2
+    case .cubicCurve: 3
+    case .arc: 4
+    case .close: 5
+    }
+  }
+
+  /// Its points (an arc's centre), for a distance.
+  fileprivate var points: [Point] {
+    switch self {
+    case .move(let p), .line(let p): [p]
+    case .quadCurve(let c, let p): [c, p]
+    case .cubicCurve(let c1, let c2, let p): [c1, c2, p]
+    case .arc(let center, _, _, _): [center]
+    case .close: []
+    }
+  }
+}
