@@ -7,12 +7,15 @@ import FoundationEssentials
 /// ```
 ///
 /// `keyTimes` (0…1, one per value, increasing) default to even spacing; `paced` spaces them by
-/// the distance between values instead. `timingFunctions` has one curve per segment.
+/// the distance between values instead. `timingFunctions` has one curve per segment. `cubic`
+/// passes through every value on a smooth curve (Catmull-Rom, as Core Animation's cubic mode),
+/// and `cubicPaced` does so at the paced key times.
 public struct KeyframeAnimation<Root: Layer, Value: Interpolatable>: Animation {
   /// How the values between keyframes are found: `linear` blends neighbours, `discrete` holds each
-  /// value until the next key time, `paced` blends at an even speed.
+  /// value until the next key time, `paced` blends at an even speed, `cubic` and `cubicPaced`
+  /// on a smooth curve through the values.
   public enum CalculationMode: Hashable, Sendable {
-    case linear, discrete, paced
+    case linear, discrete, paced, cubic, cubicPaced
   }
 
   /// The property animated, on layers of type `Root`; other layers are left alone.
@@ -66,11 +69,36 @@ public struct KeyframeAnimation<Root: Layer, Value: Interpolatable>: Animation {
     if let curves = timingFunctions, segment < curves.count {
       local = curves[segment].progress(at: local)
     }
-    return values[segment].interpolated(to: values[segment + 1], amount: local)
+    guard calculationMode == .cubic || calculationMode == .cubicPaced else {
+      return values[segment].interpolated(to: values[segment + 1], amount: local)
+    }
+    return Self.catmullRom(
+      values[max(0, segment - 1)], values[segment], values[segment + 1],
+      values[min(values.count - 1, segment + 2)], at: local)
+  }
+
+  /// The Catmull-Rom curve from `p1` to `p2` (its neighbours `p0` and `p3`) at `t`, as a cubic
+  /// Bézier with controls `p1 + (p2 − p0)/6` and `p2 − (p3 − p1)/6`: every sum a chain of
+  /// blends, which is all a value can do (amounts past 0…1 reach outside the two).
+  static func catmullRom(_ p0: Value, _ p1: Value, _ p2: Value, _ p3: Value, at t: Double)
+    -> Value
+  {
+    // p1 + (p2 − p0)/2, then a third of the way there from p1.
+    let c1 = p1.interpolated(
+      to: p0.interpolated(to: p1, amount: 2).interpolated(to: p2, amount: 0.5), amount: 1.0 / 3)
+    let c2 = p2.interpolated(
+      to: p3.interpolated(to: p2, amount: 2).interpolated(to: p1, amount: 0.5), amount: 1.0 / 3)
+    // de Casteljau's construction.
+    let (a, b, c) = (
+      p1.interpolated(to: c1, amount: t), c1.interpolated(to: c2, amount: t),
+      c2.interpolated(to: p2, amount: t)
+    )
+    let (d, e) = (a.interpolated(to: b, amount: t), b.interpolated(to: c, amount: t))
+    return d.interpolated(to: e, amount: t)
   }
 
   var effectiveKeyTimes: [Double] {
-    if calculationMode == .paced {
+    if calculationMode == .paced || calculationMode == .cubicPaced {
       let steps = zip(values, values.dropFirst()).map { $0.distance(to: $1) }
       let total = steps.reduce(0, +)
       if total > 0 {
