@@ -244,3 +244,52 @@ extension Path.Element {
     }
   }
 }
+
+extension Path {
+  /// The path as points joined by lines, each curve and arc cut into `steps` pieces; a move
+  /// starts a new run (nothing joins it to the run before).
+  func polylines(steps: Int = 64) -> [[Point]] {
+    var runs: [[Point]] = []
+    var current: [Point] = []
+    func finish() {
+      if current.count > 1 { runs.append(current) }
+      current = []
+    }
+    for element in elements {
+      let from = current.last
+      switch element {
+      case .move(let p):
+        finish()
+        current = [p]
+      case .line(let p): current.append(p)
+      case .quadCurve(let c, let p):
+        let start = from ?? c
+        current += (1...steps).map { step in
+          let t = Double(step) / Double(steps)
+          return start.interpolated(to: c, amount: t)
+            .interpolated(to: c.interpolated(to: p, amount: t), amount: t)
+        }
+      case .cubicCurve(let c1, let c2, let p):
+        let start = from ?? c1
+        current += (1...steps).map { step in
+          let t = Double(step) / Double(steps)
+          let (a, b, c) = (
+            start.interpolated(to: c1, amount: t), c1.interpolated(to: c2, amount: t),
+            c2.interpolated(to: p, amount: t)
+          )
+          return a.interpolated(to: b, amount: t)
+            .interpolated(to: b.interpolated(to: c, amount: t), amount: t)
+        }
+      case .arc(let center, let radius, let start, let end):
+        current += (0...steps).map { step in
+          let angle = start + (end - start) * Double(step) / Double(steps)
+          return Point(x: center.x + radius * .sin(angle), y: center.y - radius * .cos(angle))
+        }
+      case .close:
+        if let first = current.first { current.append(first) }
+      }
+    }
+    finish()
+    return runs
+  }
+}
