@@ -31,6 +31,10 @@ public struct BasicAnimation<Root: Layer, Value: Interpolatable>: Animation {
   /// When the animation runs, how often, and along which curve.
   public var timing: AnimationTiming
   private var offsetBy: ((Value) -> Value)?
+  /// Set when additive: zero, and adding a value to the model's.
+  private var additive: (zero: Value, add: (Value, Value) -> Value)?
+  /// Set when cumulative: a value moved on by `n` times the way from a start to an end.
+  private var cumulative: ((Value, _ start: Value, _ end: Value, _ n: Int) -> Value)?
 
   /// An animation of `keyPath` from `from` to `to` within `timing`.
   public init(
@@ -48,9 +52,12 @@ public struct BasicAnimation<Root: Layer, Value: Interpolatable>: Animation {
   public func apply(to layer: Layer, at t: Double) {
     guard let target = layer as? Root, let amount = timing.progress(at: t) else { return }
     let model = target[keyPath: keyPath]
-    let start = from ?? model
-    let end = to ?? offsetBy?(start) ?? model
-    target[keyPath: keyPath] = start.interpolated(to: end, amount: amount)
+    let base = additive?.zero ?? model  // an additive animation's values are offsets
+    let start = from ?? base
+    let end = to ?? offsetBy?(start) ?? base
+    var value = start.interpolated(to: end, amount: amount)
+    if let cumulative { value = cumulative(value, start, end, timing.iteration(at: t)) }
+    target[keyPath: keyPath] = additive.map { $0.add(model, value) } ?? value
   }
 }
 
@@ -62,6 +69,34 @@ extension BasicAnimation where Value: AdditiveArithmetic {
   ) {
     self.init(keyPath, from: from, to: nil, timing: timing)
     offsetBy = { $0 + by }
+  }
+
+  /// Whether the animated value is added to the model value (Core Animation's `isAdditive`):
+  /// `from`, `to` and `by` are then offsets (a missing one is zero), so that several animations
+  /// of one property add up. From 0 to 10 on a layer at 50 shows 50 to 60.
+  public var isAdditive: Bool {
+    get { additive != nil }
+    set { additive = newValue ? (.zero, { $0 + $1 }) : nil }
+  }
+
+  /// Whether each repetition goes on from where the one before ended (Core Animation's
+  /// `isCumulative`): from 0 to 10 three times shows 0 to 30.
+  public var isCumulative: Bool {
+    get { cumulative != nil }
+    set {
+      cumulative =
+        newValue
+        ? { value, start, end, n in
+          // n steps of (end − start), by doubling: a long repetition costs a few additions.
+          var (sum, step, left) = (Value.zero, end - start, n)
+          while left > 0 {
+            if left & 1 == 1 { sum += step }
+            step += step
+            left >>= 1
+          }
+          return value + sum
+        } : nil
+    }
   }
 }
 

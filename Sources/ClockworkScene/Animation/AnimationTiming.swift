@@ -87,6 +87,19 @@ public struct AnimationTiming: Hashable, Sendable {
     return cycleFraction(local)
   }
 
+  /// How many whole iterations have run before the one showing at parent time `t` (the last
+  /// one's after the active window); 0 before it.
+  public func iteration(at t: Double) -> Int {
+    let local = min(localTime(at: t), activeDuration)
+    guard local > 0, local.isFinite else { return 0 }
+    let completed = (local / iterationLength).rounded(.down)
+    // At the very end the last iteration is showing, not one after it.
+    let showing =
+      local >= activeDuration && completed == local / iterationLength
+      ? completed - 1 : completed
+    return Int(min(max(0, showing), Double(Int.max / 2)))
+  }
+
   /// What shows at the very end: the end of the last (possibly partial) iteration.
   var endFraction: Double {
     let cycles = activeDuration / iterationLength
