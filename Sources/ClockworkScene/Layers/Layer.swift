@@ -30,12 +30,20 @@ open class Layer {
   /// The layer's own space: its content is drawn in this rectangle.
   public var bounds: Rect {
     get { properties.bounds }
-    set { properties.bounds = newValue }
+    set {
+      let old = properties.bounds
+      properties.bounds = newValue
+      changed(\Layer.bounds, key: "bounds", from: old, to: newValue)
+    }
   }
   /// Where the anchor point sits in the superlayer's space.
   public var position: Point {
     get { properties.position }
-    set { properties.position = newValue }
+    set {
+      let old = properties.position
+      properties.position = newValue
+      changed(\Layer.position, key: "position", from: old, to: newValue)
+    }
   }
   /// The point of the bounds, in unit coordinates, that sits at `position` and that the transform
   /// turns about.
@@ -46,12 +54,20 @@ open class Layer {
   /// Turns, scales and moves the layer about its anchor point.
   public var transform: AffineTransform {
     get { properties.transform }
-    set { properties.transform = newValue }
+    set {
+      let old = properties.transform
+      properties.transform = newValue
+      changed(\Layer.transform, key: "transform", from: old, to: newValue)
+    }
   }
   /// How opaque the layer and its sublayers are, 0 to 1.
   public var opacity: Double {
     get { properties.opacity }
-    set { properties.opacity = newValue }
+    set {
+      let old = properties.opacity
+      properties.opacity = newValue
+      changed(\Layer.opacity, key: "opacity", from: old, to: newValue)
+    }
   }
   /// Whether the layer and its sublayers are left out.
   public var isHidden: Bool {
@@ -66,17 +82,29 @@ open class Layer {
   /// The radius of the bounds' corners, for the background, the border and the mask.
   public var cornerRadius: Double {
     get { properties.cornerRadius }
-    set { properties.cornerRadius = newValue }
+    set {
+      let old = properties.cornerRadius
+      properties.cornerRadius = newValue
+      changed(\Layer.cornerRadius, key: "cornerRadius", from: old, to: newValue)
+    }
   }
   /// The width of the border drawn inside the bounds.
   public var borderWidth: Double {
     get { properties.borderWidth }
-    set { properties.borderWidth = newValue }
+    set {
+      let old = properties.borderWidth
+      properties.borderWidth = newValue
+      changed(\Layer.borderWidth, key: "borderWidth", from: old, to: newValue)
+    }
   }
   /// The border's colour.
   public var borderColor: Color {
     get { properties.borderColor }
-    set { properties.borderColor = newValue }
+    set {
+      let old = properties.borderColor
+      properties.borderColor = newValue
+      changed(\Layer.borderColor, key: "borderColor", from: old, to: newValue)
+    }
   }
   /// A shadow cast by the layer's content; `nil` for none.
   public var shadow: Shadow? {

@@ -23,7 +23,11 @@ open class ShapeLayer: Layer {
   /// The shape drawn.
   public var path: Path {
     get { shapeProperties.path }
-    set { shapeProperties.path = newValue }
+    set {
+      let old = shapeProperties.path
+      shapeProperties.path = newValue
+      changed(\ShapeLayer.path, key: "path", from: old, to: newValue)
+    }
   }
   /// The fill; `nil` for none.
   public var fillColor: Color? {
@@ -43,7 +47,11 @@ open class ShapeLayer: Layer {
   /// The stroke's width.
   public var lineWidth: Double {
     get { shapeProperties.lineWidth }
-    set { shapeProperties.lineWidth = newValue }
+    set {
+      let old = shapeProperties.lineWidth
+      shapeProperties.lineWidth = newValue
+      changed(\ShapeLayer.lineWidth, key: "lineWidth", from: old, to: newValue)
+    }
   }
   /// How the ends of the stroke are drawn.
   public var lineCap: ShapeLayer.LineCap {
@@ -68,12 +76,20 @@ open class ShapeLayer: Layer {
   /// The stroked part of the path, as fractions of its length.
   public var strokeStart: Double {
     get { shapeProperties.strokeStart }
-    set { shapeProperties.strokeStart = newValue }
+    set {
+      let old = shapeProperties.strokeStart
+      shapeProperties.strokeStart = newValue
+      changed(\ShapeLayer.strokeStart, key: "strokeStart", from: old, to: newValue)
+    }
   }
   /// Where the stroked part ends, as a fraction of the path's length.
   public var strokeEnd: Double {
     get { shapeProperties.strokeEnd }
-    set { shapeProperties.strokeEnd = newValue }
+    set {
+      let old = shapeProperties.strokeEnd
+      shapeProperties.strokeEnd = newValue
+      changed(\ShapeLayer.strokeEnd, key: "strokeEnd", from: old, to: newValue)
+    }
   }
 
   /// Makes ``path`` from the layer's size, now and whenever its bounds change size (FWTClock's
