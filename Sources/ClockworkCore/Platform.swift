@@ -93,6 +93,11 @@ enum LibC {
     return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// The UTF-8 text of a C buffer, up to its NUL.
+  private static func text(of buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// `time` as a date of the calendar in `locale` (`th_TH@calendar=buddhist`), written by
   /// ICU's pattern for `skeleton`; the problem (no ICU) in words.
   static func calendarDate(_ time: CivilTime, locale: String, skeleton: String) -> Result<
@@ -105,8 +110,8 @@ enum LibC {
       guard
         cw_calendar_date(locale, skeleton, seconds, &date, date.count, &problem, problem.count)
           == 0
-      else { return .failure(CalendarProblem(String(cString: problem))) }
-      return .success(String(cString: date))
+      else { return .failure(CalendarProblem(text(of: problem))) }
+      return .success(text(of: date))
     #else
       return .failure(CalendarProblem("dates in other calendars need ICU, on Linux"))
     #endif

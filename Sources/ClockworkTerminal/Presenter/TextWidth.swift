@@ -17,7 +17,7 @@ public enum TextWidth {
     return isWide(value) ? 2 : 1
   }
 
-  /// The cells `text` takes, its characters' first scalars as ``CellGrid/write`` writes them.
+  /// The cells `text` takes, its characters' first scalars as ``CellGrid/write(_:column:row:foreground:background:bold:)`` writes them.
   public static func columns(_ text: some StringProtocol) -> Int {
     // ASCII, most lines, is a cell a byte: no characters to find.
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
