@@ -11,6 +11,13 @@
 enum LibC {
   static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
+  /// The locale `category` asks for (LC_ALL, else the category's variable, else LANG), as the C
+  /// library reads them: "C" when none is set.
+  static func askedLocale(_ category: String) -> String {
+    func set(_ name: String) -> String? { environment(name).flatMap { $0.isEmpty ? nil : $0 } }
+    return set("LC_ALL") ?? set(category) ?? set("LANG") ?? "C"
+  }
+
   /// A whole file's bytes, or `nil` when it cannot be read.
   static func readFile(_ path: String) -> [UInt8]? {
     guard let file = fopen(path, "rb") else { return nil }
@@ -70,8 +77,7 @@ enum LibC {
   /// `nil` for C and POSIX, whose dates the project writes as ISO 8601.
   static let timeLocale: String? = {
     // The C locale, asked for or by default, without setlocale's look through the locale files.
-    func set(_ name: String) -> String? { environment(name).flatMap { $0.isEmpty ? nil : $0 } }
-    let asked = set("LC_ALL") ?? set("LC_TIME") ?? set("LANG") ?? "C"
+    let asked = askedLocale("LC_TIME")
     if asked == "C" || asked == "POSIX" || asked.hasPrefix("C.") { return nil }
     guard let name = setlocale(LC_TIME, "").map({ String(cString: $0) }) else { return nil }
     return name == "C" || name == "POSIX" || name.hasPrefix("C.") ? nil : name

@@ -46,10 +46,9 @@ public enum Translation {
   /// (where gettext reads no LANGUAGE), or `C.UTF-8` with no LANGUAGE. Then no catalogue is
   /// bound or looked in, which costs a start more than all its texts.
   static let asWrittenByLocale: Bool = {
-    func set(_ name: String) -> String? { LibC.environment(name).flatMap { $0.isEmpty ? nil : $0 } }
-    let locale = set("LC_ALL") ?? set("LC_MESSAGES") ?? set("LANG") ?? "C"
+    let locale = LibC.askedLocale("LC_MESSAGES")
     if locale == "C" || locale == "POSIX" { return true }
-    guard set("LANGUAGE") == nil else { return false }
+    guard LibC.environment("LANGUAGE").map(\.isEmpty) ?? true else { return false }
     return locale.hasPrefix("C.") || locale == "en" || locale.hasPrefix("en_")
       || locale.hasPrefix("en.") || locale.hasPrefix("en@")
   }()
