@@ -317,6 +317,10 @@ def test_a_ringing_alarms_notification_and_buttons_are_in_the_readers_language(t
         assert server.notifications()[0][0] == summary, server.notifications()
         assert buttons in server.log.read_text(), server.log.read_text()
         subprocess.run([BINARY, "alarm", "stop"], env=env, check=True, capture_output=True)
+        # With nothing left to ring, its watcher and ringer leave: nothing outlives the test.
+        subprocess.run([BINARY, "alarm", "remove", "1"], env=env, check=True, capture_output=True)
+        state = str(tmp_path / "state")
+        assert wait_for(lambda: state not in our_processes().values(), timeout=30), our_processes()
     finally:
         server.close()
         if watcher_pid(tmp_path):
@@ -432,4 +436,5 @@ def test_a_timers_notification_is_in_the_readers_language(world, lang, languages
     assert done.returncode == 0, done.stderr
     assert wait_for(lambda: server.notifications())
     assert server.notifications()[0][0] == summary, server.notifications()
-    assert wait_for(lambda: watcher_pid(tmp_path) is None)
+    state = str(tmp_path / "state")
+    assert wait_for(lambda: state not in our_processes().values(), timeout=30), our_processes()
