@@ -63,15 +63,13 @@ let package = Package(
     // A gradient blended through a coverage mask, four pixels at a time (the window's pulse).
     .target(name: "CPixelBlend"),
     // Text as FreeType's outlines, for a terminal's dial: its fonts let go once it is drawn.
-    // (FreeType through CFreeType; none of its headers are public here.)
+    // (FreeType's headers are where Debian's libfreetype-dev puts them; none are public here.
+    // A system library with pkgConfig would put the system's library folder ahead of the
+    // release build's archives, and link Cairo and FreeType as shared libraries.)
     .target(
-      name: "CGlyphOutlines", dependencies: ["CCairo", "CFreeType"],
+      name: "CGlyphOutlines", dependencies: ["CCairo"],
+      cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
       linkerSettings: [.linkedLibrary("fontconfig"), .linkedLibrary("freetype")]),
-    // FreeType's and fontconfig's headers, found by pkg-config (no unsafe flags: a package that
-    // depends on ClockworkCairo may build it).
-    .systemLibrary(
-      name: "CFreeType", pkgConfig: "freetype2",
-      providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
     // librsvg's calls, loaded with dlopen when an SVG picture is drawn (librsvg2-2 at run time).
     .target(name: "CSvg", dependencies: ["CCairo", "CDynamicCalls"]),
     // glibc calls the Glibc module leaves out (mallopt, prctl, timerfd, inotify).
