@@ -128,7 +128,7 @@ import FoundationEssentials
     // Marked as the terminal's table and the exports mark them: once there are three.
     let marks = LapTable.marks(for: watch.laps)
     for lap in watch.laps.reversed() {
-      let mark = marks[lap.number].map { "  " + ($0 == "best" ? tr("best") : tr("worst")) } ?? ""
+      let mark = marks[lap.number].map { "  " + LapTable.markName($0) } ?? ""
       let row = label(
         translate(
           "Lap {number}   {split}   {total}{mark}",

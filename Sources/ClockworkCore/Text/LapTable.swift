@@ -41,6 +41,12 @@ public enum LapTable {
     return lines.joined(separator: "\n")
   }
 
+  /// A mark of ``marks(for:)`` ("best" or "worst", as exports write it) in the reader's
+  /// language, for a screen.
+  public static func markName(_ mark: String) -> String {
+    mark == "best" ? tr("best") : tr("worst")
+  }
+
   /// "best" and "worst" by lap number, once there are enough laps; ties go to the earliest.
   public static func marks(for laps: [Lap]) -> [Int: String] {
     guard laps.count >= lapsBeforeMarking,

@@ -69,7 +69,8 @@ public final class StopwatchScreen: LiveMode {
       for lap in StopwatchDisplay.rows(for: watch.laps) where row < size.rows - 1 {
         let color = lap.mark == "best" ? palette.go : lap.mark == "worst" ? palette.halt : nil
         grid.writeCentered(
-          Self.row(lap.number, lap.split, lap.total, lap.mark.map(Self.markWord) ?? ""), row: row,
+          Self.row(lap.number, lap.split, lap.total, lap.mark.map(LapTable.markName) ?? ""),
+          row: row,
           foreground: color)
         row += 1
       }
@@ -97,9 +98,6 @@ public final class StopwatchScreen: LiveMode {
   /// The laps' column headings, in the reader's language.
   static let headings = (lap: tr("lap"), split: tr("split"), total: tr("total"))
 
-  /// "best" or "worst" (the marks' names) in the reader's language.
-  static func markWord(_ mark: String) -> String { mark == "best" ? tr("best") : tr("worst") }
-
   /// A row of the laps' table, each column as wide in cells as the longest of its kind (a
   /// heading in Japanese takes two cells a character).
   static func row(_ lap: String, _ split: String, _ total: String, _ mark: String) -> String {
@@ -117,6 +115,7 @@ public final class StopwatchScreen: LiveMode {
   static let columnWidths = (
     lap: max(4, TextWidth.columns(headings.lap)),
     time: max(11, TextWidth.columns(headings.split), TextWidth.columns(headings.total)),
-    mark: max(TextWidth.columns(tr("best")), TextWidth.columns(tr("worst")))
+    mark: max(
+      TextWidth.columns(LapTable.markName("best")), TextWidth.columns(LapTable.markName("worst")))
   )
 }

@@ -127,7 +127,7 @@ public final class StopwatchDisplay {
         translate(
           "Lap {number}  {split}  {total}",
           filling: ["number": lap.number, "split": lap.split, "total": lap.total])
-        + (lap.mark.map { "  " + ($0 == "best" ? tr("best") : tr("worst")) } ?? "")
+        + (lap.mark.map { "  " + LapTable.markName($0) } ?? "")
       row.foregroundColor = color(of: lap)
     }
   }
