@@ -57,13 +57,7 @@ enum LibC {
 
   /// Seconds since 1970 of these fields read as UTC; an out-of-range day rolls over.
   static func secondsAsIfUTC(_ time: CivilTime) -> Int {
-    var fields = tm()
-    (fields.tm_year, fields.tm_mon, fields.tm_mday) = (
-      Int32(time.year - 1900), Int32(time.month - 1), Int32(time.day)
-    )
-    (fields.tm_hour, fields.tm_min, fields.tm_sec) = (
-      Int32(time.hour), Int32(time.minute), Int32(time.second)
-    )
+    var fields = tm(time)
     return Int(timegm(&fields))
   }
 
@@ -77,22 +71,21 @@ enum LibC {
   /// `nil` for C and POSIX, whose dates the project writes as ISO 8601.
   static let timeLocale: String? = {
     // The C locale, asked for or by default, without setlocale's look through the locale files.
-    let asked = askedLocale("LC_TIME")
-    if asked == "C" || asked == "POSIX" || asked.hasPrefix("C.") { return nil }
-    guard let name = setlocale(LC_TIME, "").map({ String(cString: $0) }) else { return nil }
-    return name == "C" || name == "POSIX" || name.hasPrefix("C.") ? nil : name
+    guard !isPlainC(askedLocale("LC_TIME")),
+      let name = setlocale(LC_TIME, "").map({ String(cString: $0) })
+    else { return nil }
+    return isPlainC(name) ? nil : name
   }()
+
+  /// Whether `locale` is C or POSIX, `C.UTF-8` included: plain ASCII forms, English texts.
+  static func isPlainC(_ locale: String) -> Bool {
+    locale == "C" || locale == "POSIX" || locale.hasPrefix("C.")
+  }
 
   /// `time`'s fields through `strftime` in ``timeLocale``.
   static func formatTime(_ format: String, _ time: CivilTime) -> String {
     _ = timeLocale
-    var fields = tm()
-    (fields.tm_year, fields.tm_mon, fields.tm_mday) = (
-      Int32(time.year - 1900), Int32(time.month - 1), Int32(time.day)
-    )
-    (fields.tm_hour, fields.tm_min, fields.tm_sec) = (
-      Int32(time.hour), Int32(time.minute), Int32(time.second)
-    )
+    var fields = tm(time)
     fields.tm_wday = Int32(Weekday(of: time).rawValue)
     var buffer = [CChar](repeating: 0, count: 256)
     let length = strftime(&buffer, buffer.count, format, &fields)
@@ -158,6 +151,15 @@ enum LibC {
     #else
       return count == 1 ? singular : plural
     #endif
+  }
+}
+
+extension tm {
+  /// The C library's fields of `time` (its date and time; no weekday, day of year or offset).
+  fileprivate init(_ time: CivilTime) {
+    self.init()
+    (tm_year, tm_mon, tm_mday) = (Int32(time.year - 1900), Int32(time.month - 1), Int32(time.day))
+    (tm_hour, tm_min, tm_sec) = (Int32(time.hour), Int32(time.minute), Int32(time.second))
   }
 }
 

@@ -49,7 +49,7 @@ public enum Translation {
     let locale = LibC.askedLocale("LC_MESSAGES")
     if locale == "C" || locale == "POSIX" { return true }
     guard LibC.environment("LANGUAGE").map(\.isEmpty) ?? true else { return false }
-    return locale.hasPrefix("C.") || locale == "en" || locale.hasPrefix("en_")
+    return LibC.isPlainC(locale) || locale == "en" || locale.hasPrefix("en_")
       || locale.hasPrefix("en.") || locale.hasPrefix("en@")
   }()
 

@@ -1,0 +1,129 @@
+/// A layer's animations and clock, and what it shows at a time: its animations applied in its
+/// own time, and when that next changes.
+extension Layer {
+  // MARK: Animations
+
+  /// Adds `animation` under `key`. An animation already under that key is interrupted (its
+  /// completion runs with `.interrupted`); others are untouched.
+  public func add(
+    _ animation: any Animation, forKey key: String,
+    completion: ((AnimationCompletion) -> Void)? = nil
+  ) {
+    if let index = animationEntries.firstIndex(where: { $0.key == key }) {
+      let old = animationEntries.remove(at: index)
+      if !old.reported { old.completion?(.interrupted) }
+    }
+    animationEntries.append((key, animation, completion, false))
+  }
+
+  /// Removes the animation under `key`; if it had not finished, its completion runs with
+  /// `.interrupted`.
+  public func removeAnimation(forKey key: String) {
+    guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+    let old = animationEntries.remove(at: index)
+    if !old.reported { old.completion?(.interrupted) }
+  }
+
+  /// Removes every animation; each one whose completion was not yet reported hears `.interrupted`.
+  public func removeAllAnimations() {
+    for key in animationKeys { removeAnimation(forKey: key) }
+  }
+
+  /// The keys of the layer's animations, in the order they were added.
+  public var animationKeys: [String] { animationEntries.map(\.key) }
+
+  /// The animation added under `key`.
+  public func animation(forKey key: String) -> (any Animation)? {
+    animationEntries.first { $0.key == key }?.animation
+  }
+
+  /// Reports animations in this tree whose active window has ended by `t` (completion with
+  /// `.finished`) and removes those marked `removedOnCompletion`. Call it as time moves on;
+  /// presentation never does this itself.
+  public func settleAnimations(at t: Double) {
+    let t = timing.localTime(at: t)
+    var finished: [(AnimationCompletion) -> Void] = []
+    for index in animationEntries.indices where !animationEntries[index].reported {
+      if animationEntries[index].animation.timing.endTime <= t {
+        animationEntries[index].reported = true
+        if let completion = animationEntries[index].completion { finished.append(completion) }
+      }
+    }
+    animationEntries.removeAll { $0.reported && $0.animation.timing.removedOnCompletion }
+    for sublayer in sublayers { sublayer.settleAnimations(at: t) }
+    mask?.settleAnimations(at: t)
+    for completion in finished { completion(.finished) }
+  }
+
+  // MARK: Timing
+
+  /// The layer's own time when the scene's (its root's) is `sceneTime`: each ancestor's clock
+  /// applied, from the root down.
+  public func localTime(at sceneTime: Double) -> Double {
+    timing.localTime(at: superlayer?.localTime(at: sceneTime) ?? sceneTime)
+  }
+
+  /// Stops the layer's clock at scene time `sceneTime`: it and its sublayers show that moment
+  /// until ``resume(at:)`` (Core Animation's speed 0 with the time as offset).
+  public func pause(at sceneTime: Double) {
+    let now = localTime(at: sceneTime)
+    timing = LayerTiming(speed: 0, timeOffset: now)
+  }
+
+  /// Starts a paused clock again at scene time `sceneTime`, from where it stopped.
+  public func resume(at sceneTime: Double) {
+    let stopped = timing.timeOffset
+    let parent = superlayer?.localTime(at: sceneTime) ?? sceneTime
+    timing = LayerTiming(beginTime: parent, speed: 1, timeOffset: stopped)
+  }
+
+  // MARK: Presentation
+
+  /// What a viewer sees at `t`: a copy of the tree with every animation applied. The model is
+  /// not changed.
+  public func presentation(at t: Double) -> Layer {
+    let copy = type(of: self).init(copying: self)
+    applyAnimations(from: self, to: copy, at: t)
+    return copy
+  }
+
+  private func applyAnimations(from model: Layer, to copy: Layer, at t: Double) {
+    let t = model.timing.localTime(at: t)
+    copy.modelLayer = model.modelLayer ?? model  // a presentation of a presentation too
+    copy.timing = LayerTiming()  // its animations are applied at its own time already
+    for entry in model.animationEntries { entry.animation.apply(to: copy, at: t) }
+    for (modelSub, copySub) in zip(model.sublayers, copy.sublayers) {
+      applyAnimations(from: modelSub, to: copySub, at: t)
+    }
+    if let modelMask = model.mask, let copyMask = copy.mask {
+      applyAnimations(from: modelMask, to: copyMask, at: t)
+    }
+  }
+
+  /// The earliest time at or after `t` at which the presentation may change: `t` itself while
+  /// an animation runs, the next begin time while one waits, `nil` when nothing will change
+  /// (a stopped subtree never does). `t` and the answer are in the superlayer's time.
+  public func nextFrameTime(after t: Double) -> Double? {
+    guard !timing.isIdentity else { return nextLocalFrameTime(after: t) }
+    return nextLocalFrameTime(after: timing.localTime(at: t)).flatMap {
+      timing.parentTime(reaching: $0, after: t)
+    }
+  }
+
+  /// ``nextFrameTime(after:)`` in the layer's own time.
+  private func nextLocalFrameTime(after t: Double) -> Double? {
+    var next: Double?
+    func consider(_ time: Double) { next = min(next ?? time, time) }
+    for entry in animationEntries {
+      let timing = entry.animation.timing
+      if t < timing.beginTime {
+        consider(timing.beginTime)
+      } else if t < timing.endTime {
+        consider(t)
+      }
+    }
+    for sublayer in sublayers { if let time = sublayer.nextFrameTime(after: t) { consider(time) } }
+    if let time = mask?.nextFrameTime(after: t) { consider(time) }
+    return next
+  }
+}
