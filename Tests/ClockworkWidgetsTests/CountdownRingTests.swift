@@ -161,12 +161,12 @@ import Testing
   @Test func ringThemeFileSetsEveryFieldAndNamesBadOnes() throws {
     let style = try CountdownRing.Style.decode(
       Data(
-        ##"{ "track": "#101010", "gradient": ["#FF0000", "#00FF00", "#0000FF"], "pulse": ["#111111", "#222222"], "lineWidth": 0.1, "radius": 0.3, "label": { "font": "DejaVu Serif", "weight": "regular", "color": "#FF8800", "size": 0.2, "tenths": "never" } }"##
+        ##"{ "track": "#101010", "gradient": ["#FF0000", "#00FF00", "#0000FF"], "pulse": ["#111111", "#222222"], "pulseEchoes": 3, "lineWidth": 0.1, "radius": 0.3, "label": { "font": "DejaVu Serif", "weight": "regular", "color": "#FF8800", "size": 0.2, "tenths": "never" } }"##
           .utf8),
       source: "ring.json")
     #expect(
       style.track == Color(hex: 0x101010) && style.stroke.count == 3
-        && style.pulse == [Color(hex: 0x111111), Color(hex: 0x222222)])
+        && style.pulse == [Color(hex: 0x111111), Color(hex: 0x222222)] && style.pulseEchoes == 3)
     #expect(
       style.lineWidth == 0.1 && style.radius == 0.3 && style.font == "DejaVu Serif"
         && style.weight == .regular)
@@ -175,9 +175,10 @@ import Testing
     for (json, message) in [
       (
         ##"{ "trak": "#000" }"##,
-        "field 'trak': unknown field (known: gradient, label, lineWidth, pulse, radius, track)"
+        "field 'trak': unknown field (known: gradient, label, lineWidth, pulse, pulseEchoes, radius, track)"
       ),
       (##"{ "gradient": ["#000"] }"##, "field 'gradient': must be a list of two or more colours"),
+      (##"{ "pulseEchoes": 1.5 }"##, "field 'pulseEchoes': must be a whole number from 1 to 4"),
       (##"{ "radius": 0.9 }"##, "field 'radius': must be a number from 0.05 to 0.5"),
       (##"{ "radius": 0.1, "lineWidth": 0.2 }"##, "field 'lineWidth': must be less than radius"),
       (##"{ "label": { "weight": "heavy" } }"##, "field 'label.weight': must be regular or bold"),
@@ -201,14 +202,32 @@ import Testing
   @Test func pulseRunsThenStops() throws {
     let ring = CountdownRing(size: 200)
     ring.setPulsing(true, at: 10)
-    let pulse = try #require(ring.layer.sublayers.first as? GradientLayer)
-    let quarter = ring.layer.presentation(at: 10.5).sublayers[0]
+    let pulse = try #require(ring.layer.sublayers.first?.sublayers.first as? GradientLayer)
+    let quarter = ring.layer.presentation(at: 10.5).sublayers[0].sublayers[0]
     #expect(abs(quarter.opacity - 0.35) < 1e-9)  // ease-in-out is half way at half time
     #expect(abs(quarter.transform.a - 1.1) < 1e-9)
     #expect(ring.layer.nextFrameTime(after: 100) == 100)
     ring.setPulsing(false, at: 12)
     #expect(pulse.isHidden)
     #expect(ring.layer.nextFrameTime(after: 100) == nil)
+  }
+
+  /// Echoes are the pulse replicated, each a beat's fraction later: the second shows at 10.75
+  /// what the first showed at 10.25, and shows nothing before its first beat.
+  @Test func echoesFollowThePulseByAFractionOfABeat() throws {
+    var style = CountdownRing.Style()
+    style.pulseEchoes = 2
+    let ring = CountdownRing(size: 200, style: style)
+    ring.setPulsing(true, at: 10)
+    func echoes(at t: Double) -> [Layer] {
+      ring.layer.presentation(at: t).sublayers[0].sublayers.map { $0.sublayers[0] }
+    }
+    let early = echoes(at: 10.25)
+    #expect(early.count == 2 && early[1].opacity == 0)
+    let late = echoes(at: 10.75)
+    #expect(late[1].opacity == early[0].opacity && late[1].transform == early[0].transform)
+    #expect(late[0].opacity < early[0].opacity)
+    #expect(ring.layer.nextFrameTime(after: 10.1) == 10.1)
   }
 
   @Test func nextChangeIsTheLabelOrAPixelOfArc() {

@@ -83,21 +83,27 @@ extension Layer {
   /// not changed.
   public func presentation(at t: Double) -> Layer {
     let copy = type(of: self).init(copying: self)
-    applyAnimations(from: self, to: copy, at: t)
+    applyAnimations(to: copy, at: t)
     return copy
   }
 
-  private func applyAnimations(from model: Layer, to copy: Layer, at t: Double) {
-    let t = model.timing.localTime(at: t)
-    copy.modelLayer = model.modelLayer ?? model  // a presentation of a presentation too
+  /// Shows this layer's animations, and its sublayers', at `t` (the superlayer's time) on
+  /// `copy`, a copy of it.
+  func applyAnimations(to copy: Layer, at t: Double) {
+    let t = timing.localTime(at: t)
+    copy.modelLayer = modelLayer ?? self  // a presentation of a presentation too
     copy.timing = LayerTiming()  // its animations are applied at its own time already
-    for entry in model.animationEntries { entry.animation.apply(to: copy, at: t) }
-    for (modelSub, copySub) in zip(model.sublayers, copy.sublayers) {
-      applyAnimations(from: modelSub, to: copySub, at: t)
+    for entry in animationEntries { entry.animation.apply(to: copy, at: t) }
+    presentSublayers(into: copy, at: t)
+    if let modelMask = mask, let copyMask = copy.mask {
+      modelMask.applyAnimations(to: copyMask, at: t)
     }
-    if let modelMask = model.mask, let copyMask = copy.mask {
-      applyAnimations(from: modelMask, to: copyMask, at: t)
-    }
+  }
+
+  /// Whether this layer or one below it has an animation.
+  var hasAnimationsInSubtree: Bool {
+    !animationEntries.isEmpty || sublayers.contains { $0.hasAnimationsInSubtree }
+      || mask?.hasAnimationsInSubtree == true
   }
 
   /// The earliest time at or after `t` at which the presentation may change: `t` itself while
@@ -122,7 +128,7 @@ extension Layer {
         consider(t)
       }
     }
-    for sublayer in sublayers { if let time = sublayer.nextFrameTime(after: t) { consider(time) } }
+    if let time = sublayersNextFrameTime(after: t) { consider(time) }
     if let time = mask?.nextFrameTime(after: t) { consider(time) }
     return next
   }

@@ -187,6 +187,40 @@ open class Layer {
     sublayers.removeAll()
   }
 
+  /// Takes `layers` as sublayers without taking them from where they are: a presentation's
+  /// instances (``ReplicatorLayer``) share what they draw.
+  func share(_ layers: [Layer]) { sublayers = layers }
+
+  // MARK: Presentation
+
+  /// Shows the sublayers' animations at `t` (this layer's time) on `copy`'s sublayers. A
+  /// replicator makes its instances here.
+  func presentSublayers(into copy: Layer, at t: Double) {
+    for (modelSub, copySub) in zip(sublayers, copy.sublayers) {
+      modelSub.applyAnimations(to: copySub, at: t)
+    }
+  }
+
+  /// The earliest time at or after `t` (this layer's time) at which a sublayer may change.
+  func sublayersNextFrameTime(after t: Double) -> Double? {
+    var next: Double?
+    for sublayer in sublayers {
+      if let time = sublayer.nextFrameTime(after: t) { next = min(next ?? time, time) }
+    }
+    return next
+  }
+
+  /// Multiplies every colour the layer and its sublayers paint by `color` (a replicator's
+  /// instance colour). Subclasses tint their own colours too; pictures are not tinted.
+  open func tint(by color: Color) {
+    properties.backgroundColor = properties.backgroundColor?.multiplied(by: color)
+    properties.borderColor = properties.borderColor.multiplied(by: color)
+    if let shadow = properties.shadow {
+      properties.shadow?.color = shadow.color.multiplied(by: color)
+    }
+    for sublayer in sublayers { sublayer.tint(by: color) }
+  }
+
   // MARK: Damage
 
   /// Whether the layer itself (not its sublayers) draws the same as `other`, a layer of the

@@ -126,6 +126,12 @@ open class ShapeLayer: Layer {
     super.drawsLike(other) && shapeProperties == (other as? ShapeLayer)?.shapeProperties
   }
 
+  open override func tint(by color: Color) {
+    super.tint(by: color)
+    shapeProperties.fillColor = shapeProperties.fillColor?.multiplied(by: color)
+    shapeProperties.strokeColor = shapeProperties.strokeColor?.multiplied(by: color)
+  }
+
   /// The path's box, widened by the stroke: half its width, or five widths where a miter
   /// can reach out (Cairo's default miter limit is 10).
   open override var contentBox: Rect? {
@@ -191,6 +197,11 @@ open class GradientLayer: Layer {
 
   open override func drawsLike(_ other: Layer) -> Bool {
     super.drawsLike(other) && gradientProperties == (other as? GradientLayer)?.gradientProperties
+  }
+
+  open override func tint(by color: Color) {
+    super.tint(by: color)
+    gradientProperties.colors = gradientProperties.colors.map { $0.multiplied(by: color) }
   }
 
   open override var contentBox: Rect? { bounds }

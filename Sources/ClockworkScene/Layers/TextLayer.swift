@@ -69,6 +69,11 @@ open class TextLayer: Layer {
     super.drawsLike(other) && textProperties == (other as? TextLayer)?.textProperties
   }
 
+  open override func tint(by color: Color) {
+    super.tint(by: color)
+    textProperties.foregroundColor = textProperties.foregroundColor.multiplied(by: color)
+  }
+
   /// Glyphs may reach past the bounds; without measuring them there is no box.
   open override var contentBox: Rect? { nil }
 }

@@ -82,7 +82,13 @@ public struct Color: Hashable, Sendable, Codable {
     Color(red: red, green: green, blue: blue, alpha: alpha)
   }
 
-  /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+  /// Each component times `other`'s (a tint: white changes nothing).
+  public func multiplied(by other: Color) -> Color {
+    Color(
+      red: red * other.red, green: green * other.green, blue: blue * other.blue,
+      alpha: alpha * other.alpha)
+  }
+
   /// Whether white reads better on it than black: its relative luminance (sRGB weights) under
   /// the middle grey's.
   public var isDark: Bool { 0.2126 * red + 0.7152 * green + 0.0722 * blue < 0.5 }

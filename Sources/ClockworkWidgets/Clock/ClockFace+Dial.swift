@@ -43,28 +43,7 @@ extension ClockFace {
       }
       staticParts.addSublayer(image)
     }
-    if parts.contains(.ticks) {
-      // All sixty ticks in two shapes: one path each for minor and major.
-      let inner = r * (1 - theme.dial.borderWidth) - 0.02 * r
-      for major in [false, true] {
-        let length = (major ? theme.ticks.majorLength : theme.ticks.minorLength) * r
-        let width = (major ? theme.ticks.majorWidth : theme.ticks.minorWidth) * r
-        guard length > 0, width > 0 else { continue }
-        var path = Path()
-        for tick in 0..<60 where (tick % 5 == 0) == major {
-          let angle = Double(tick) * .pi / 30
-          path.move(to: Point(onCircleAround: center, radius: inner, angle: angle))
-          path.line(to: Point(onCircleAround: center, radius: inner - length, angle: angle))
-        }
-        let ticks = ShapeLayer()
-        ticks.frame = layer.bounds
-        ticks.path = path
-        ticks.fillColor = nil
-        ticks.strokeColor = theme.ticks.color
-        ticks.lineWidth = width
-        staticParts.addSublayer(ticks)
-      }
-    }
+    if parts.contains(.ticks), let ticks = makeTicks(dialRect) { staticParts.addSublayer(ticks) }
     if parts.contains(.numerals), theme.numerals.style != .none {
       let count = theme.numerals.twentyFour ? 24 : 12
       for index in 0..<count {
@@ -86,6 +65,47 @@ extension ClockFace {
       }
     }
     if !theme.ring.front, let ring = makeRing() { staticParts.addSublayer(ring) }
+  }
+
+  /// The sixty ticks as Core Animation draws them: one major tick and, four times 6° on, a minor
+  /// one, the whole turned twelve times 30° on; `nil` when neither kind shows.
+  func makeTicks(_ dialRect: Rect) -> ReplicatorLayer? {
+    let r = dialRect.width / 2
+    let center = Point(x: r, y: r)
+    let inner = r * (1 - theme.dial.borderWidth) - 0.02 * r
+    func tick(major: Bool) -> ShapeLayer? {
+      let length = (major ? theme.ticks.majorLength : theme.ticks.minorLength) * r
+      let width = (major ? theme.ticks.majorWidth : theme.ticks.minorWidth) * r
+      guard length > 0, width > 0 else { return nil }
+      let angle = major ? 0 : Double.pi / 30
+      let tick = ShapeLayer()
+      tick.frame = Rect(x: 0, y: 0, width: 2 * r, height: 2 * r)
+      tick.path = Path {
+        $0.move(to: Point(onCircleAround: center, radius: inner, angle: angle))
+        $0.line(to: Point(onCircleAround: center, radius: inner - length, angle: angle))
+      }
+      tick.fillColor = nil
+      tick.strokeColor = theme.ticks.color
+      tick.lineWidth = width
+      return tick
+    }
+    let major = tick(major: true)
+    let minor = tick(major: false)
+    guard major != nil || minor != nil else { return nil }
+    let hours = ReplicatorLayer()
+    hours.frame = dialRect
+    hours.instanceCount = 12
+    hours.instanceTransform = AffineTransform(rotation: .pi / 6)
+    if let minor {
+      let minutes = ReplicatorLayer()
+      minutes.frame = hours.bounds
+      minutes.instanceCount = 4
+      minutes.instanceTransform = AffineTransform(rotation: .pi / 30)
+      minutes.addSublayer(minor)
+      hours.addSublayer(minutes)
+    }
+    if let major { hours.addSublayer(major) }
+    return hours
   }
 
   func makeRing() -> ShapeLayer? {

@@ -37,6 +37,8 @@ public final class CountdownRing {
   let arcMask = ShapeLayer()
   let pulseGradient = GradientLayer()
   let pulseMask = ShapeLayer()
+  /// The pulse and its echoes, each a beat's fraction later than the one before.
+  let pulses = ReplicatorLayer()
   let label = TextLayer()
   let plate = ShapeLayer()
   /// Whether the pulse is running.
@@ -108,6 +110,11 @@ public final class CountdownRing {
       gradient.mask = mask
     }
     pulseGradient.isHidden = !isPulsing || !drawsPulse
+    pulses.frame = layer.bounds
+    let echoes = Style.pulseEchoesRange
+    pulses.instanceCount = min(max(style.pulseEchoes, echoes.lowerBound), echoes.upperBound)
+    pulses.instanceDelay = Self.pulseDuration / Double(pulses.instanceCount)
+    pulses.addSublayer(pulseGradient)
     plate.frame = layer.bounds
     plate.path = .circle(center: center, radius: radius - band)
     plate.strokeColor = nil
@@ -122,7 +129,7 @@ public final class CountdownRing {
     label.isHidden = !style.showsLabel
     ringParts.frame = layer.bounds
     for sublayer in [track, arcGradient] { ringParts.addSublayer(sublayer) }
-    for sublayer in [pulseGradient, ringParts, plate, label] { layer.addSublayer(sublayer) }
+    for sublayer in [pulses, ringParts, plate, label] { layer.addSublayer(sublayer) }
   }
 
   static let arcSteps = 1024.0
@@ -210,6 +217,7 @@ public final class CountdownRing {
     isPulsing = on
     pulseGradient.isHidden = !on || !drawsPulse
     if on {
+      pulseGradient.opacity = 0  // an echo waiting for its first beat shows nothing
       pulseGradient.add(Self.pulseAnimation(beginTime: t), forKey: Self.pulseKey)
     } else {
       pulseGradient.removeAnimation(forKey: Self.pulseKey)

@@ -10,6 +10,11 @@ extension CountdownRing {
     public var stroke = [Color(hex: 0xCE0755), Color(hex: 0xF5B433)]
     /// The pulse's gradient, corner to corner.
     public var pulse = [Color(hex: 0x820B36), Color(hex: 0x7F5E1D)]
+    /// How many pulses are under way at once, evenly spaced in a beat (1 to 4; the design's 1).
+    /// A terminal that paints the pulse itself shows the first.
+    public var pulseEchoes = 1
+    /// The echoes a style may have.
+    public static let pulseEchoesRange = 1...4
     /// `nil`: black or white, whichever reads over ``CountdownRing/labelBackground``.
     public var label: Color? = nil
     /// The label's font family.

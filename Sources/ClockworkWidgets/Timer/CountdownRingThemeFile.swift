@@ -6,13 +6,13 @@ import FoundationEssentials
 ///
 /// ```json
 /// { "track": "#AAAAAA", "gradient": ["#CE0755", "#F5B433"], "pulse": ["#820B36", "#7F5E1D"],
-///   "lineWidth": 0.05, "radius": 0.4,
+///   "pulseEchoes": 1, "lineWidth": 0.05, "radius": 0.4,
 ///   "label": { "font": "DejaVu Sans", "weight": "bold", "color": "#000000", "size": 0.13, "tenths": "always" } }
 /// ```
 extension CountdownRing.Style {
   static let fields: [String: String] = [
     "track": "a colour", "gradient": "a list of colours", "pulse": "a list of colours",
-    "lineWidth": "a length",
+    "pulseEchoes": "a count", "lineWidth": "a length",
     "radius": "a length", "label": "an object",
   ]
   static let labelFields = ["font", "weight", "color", "size", "tenths"]
@@ -62,6 +62,15 @@ extension CountdownRing.Style {
       case "track": style.track = try reader.color(value, field: key)
       case "gradient": style.stroke = try colors(value, key)
       case "pulse": style.pulse = try colors(value, key)
+      case "pulseEchoes":
+        guard case .number(let count) = value, let echoes = Int(exactly: count),
+          CountdownRing.Style.pulseEchoesRange.contains(echoes)
+        else {
+          let range = CountdownRing.Style.pulseEchoesRange
+          throw reader.fail(
+            key, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        style.pulseEchoes = echoes
       case "lineWidth": style.lineWidth = try length(value, key, in: 0.005...0.3)
       case "radius": style.radius = try length(value, key, in: 0.05...0.5)
       case "label":
