@@ -109,3 +109,19 @@ import Testing
     #expect(box.width > 90 && box.height > 90)
   }
 }
+
+/// Sublayers put in at a place, as Core Animation's insertSublayer(_:at:).
+@Suite struct InsertSublayerTests {
+  @Test func aLayerGoesWhereItIsPutAndLeavesItsOldSuperlayer() {
+    let (root, other) = (Layer(), Layer())
+    let (a, b, c) = (Layer(), Layer(), Layer())
+    root.addSublayer(a)
+    root.addSublayer(b)
+    other.addSublayer(c)
+    root.insertSublayer(c, at: 0)
+    #expect(root.sublayers.map(ObjectIdentifier.init) == [c, a, b].map(ObjectIdentifier.init))
+    #expect(other.sublayers.isEmpty && c.superlayer === root)
+    root.insertSublayer(a, at: 99)  // past the end: on top
+    #expect(root.sublayers.last === a && root.sublayers.count == 3)
+  }
+}

@@ -175,6 +175,14 @@ open class Layer {
     layer.superlayer = self
   }
 
+  /// Puts `layer` at `index` among the sublayers (0: at the bottom), taking it from its old
+  /// superlayer.
+  public func insertSublayer(_ layer: Layer, at index: Int) {
+    layer.removeFromSuperlayer()
+    sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
+    layer.superlayer = self
+  }
+
   /// Takes the layer out of its superlayer.
   public func removeFromSuperlayer() {
     superlayer?.sublayers.removeAll { $0 === self }

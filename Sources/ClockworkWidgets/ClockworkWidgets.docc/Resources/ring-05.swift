@@ -1,0 +1,104 @@
+import ClockworkCairo
+import ClockworkScene
+import Foundation
+
+// A page 240 points square, dark as the design's.
+let page = Layer()
+page.frame = Rect(x: 0, y: 0, width: 240, height: 240)
+page.backgroundColor = Color(hex: 0x1C1C1E)
+let center = Point(x: 120, y: 120)
+let radius = 96.0
+
+// The ring's circle, starting at 12 o'clock and going clockwise.
+let circle = Path {
+  $0.move(to: Point(onCircleAround: center, radius: radius, angle: 0))
+  $0.addArc(center: center, radius: radius, startAngle: 0, endAngle: 2 * .pi)
+}
+
+// The track: the whole circle in grey.
+let track = ShapeLayer()
+track.frame = page.bounds
+track.path = circle
+track.fillColor = nil
+track.strokeColor = Color(hex: 0xAAAAAA)
+track.lineWidth = 12
+page.addSublayer(track)
+
+// The arc: a pink-to-orange gradient seen through the circle stroked to 30 %.
+let arcMask = ShapeLayer()
+arcMask.frame = page.bounds
+arcMask.path = circle
+arcMask.fillColor = nil
+arcMask.strokeColor = .white
+arcMask.lineWidth = 12
+arcMask.lineCap = .round
+arcMask.strokeEnd = 0.3
+let arc = GradientLayer()
+arc.frame = page.bounds
+arc.colors = [Color(hex: 0xCE0755), Color(hex: 0xF5B433)]
+arc.startPoint = Point(x: 0, y: 0)
+arc.endPoint = Point(x: 1, y: 1)
+arc.mask = arcMask
+page.addSublayer(arc)
+
+// The time left in the middle.
+let label = TextLayer()
+label.frame = page.bounds
+label.string = "3:30.0"
+label.fontFamily = "DejaVu Sans"
+label.fontWeight = .bold
+label.fontSize = 31
+label.foregroundColor = .white
+label.alignment = .center
+label.verticalAlignment = .center
+page.addSublayer(label)
+
+// The pulse: the band of the ring in darker colours, under everything else, growing by a fifth
+// and fading out once a second.
+let band = ShapeLayer()
+band.frame = page.bounds
+band.path = Path {
+  for edge in [radius + 6, radius - 6] {
+    $0.move(to: Point(onCircleAround: center, radius: edge, angle: 0))
+    $0.addArc(center: center, radius: edge, startAngle: 0, endAngle: 2 * .pi)
+    $0.close()
+  }
+}
+band.fillRule = .evenOdd
+band.fillColor = .white
+let pulse = GradientLayer()
+pulse.frame = page.bounds
+pulse.colors = [Color(hex: 0x820B36), Color(hex: 0x7F5E1D)]
+pulse.startPoint = Point(x: 0, y: 0)
+pulse.endPoint = Point(x: 1, y: 1)
+pulse.mask = band
+pulse.opacity = 0  // nothing shows before its first beat
+var beat = AnimationTiming(beginTime: 0, duration: 1, timingFunction: .easeInEaseOut)
+beat.repeatCount = .infinity
+let once = AnimationTiming(beginTime: 0, duration: 1)
+pulse.add(
+  AnimationGroup(
+    [
+      BasicAnimation(
+        \Layer.transform, from: .identity, to: AffineTransform(scale: 1.2), timing: once),
+      BasicAnimation(\Layer.opacity, from: 0.7, to: 0, timing: once),
+    ], timing: beat),
+  forKey: "pulse")
+
+// Three pulses under way at once, each a third of a beat behind the one before.
+let echoes = ReplicatorLayer()
+echoes.frame = page.bounds
+echoes.instanceCount = 3
+echoes.instanceDelay = 1.0 / 3
+echoes.addSublayer(pulse)
+page.insertSublayer(echoes, at: 0)
+
+// A frame when the scene next changes; nothing is drawn while nothing would change.
+let renderer = Renderer()
+for frame in 0..<4 {
+  let t = 1.25 + Double(frame) / 4
+  guard let next = page.nextFrameTime(after: t), next == t else { continue }
+  let file = URL(fileURLWithPath: frame == 0 ? "ring.png" : "ring-\(frame).png")
+  try renderer.write(page.presentation(at: t), width: 240, height: 240, to: file, format: .png)
+  print("wrote \(file.lastPathComponent) at \(t) s")
+}
