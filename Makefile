@@ -91,6 +91,7 @@ test:
 	scripts/checks/foundation-essentials
 	$(SWIFT) format lint --strict --recursive Sources Tests Examples
 	$(SWIFT) build --build-tests
+	scripts/checks/api
 	scripts/translations/build .build
 	$(SWIFT) build --package-path scripts/fuzz $(FUZZ_FLAGS)
 	$(PYTHON) scripts/checks/doc-examples
