@@ -1,3 +1,4 @@
+import ClockworkCairo
 import ClockworkScene
 import ClockworkTestSupport
 import Foundation
@@ -332,5 +333,40 @@ import Testing
 
   @Test func hugeSurfacesFailWithCairosMessage() {
     #expect(throws: CairoError.self) { try CairoSurface.image(width: 100_000, height: 100_000) }
+  }
+}
+
+/// A replicator of opaque lines is drawn as one path; of anything else, instance by instance.
+/// Both look as the instances drawn one by one (Cairo fills a lone upright stroke as a box, so
+/// the edges of the ticks at 12, 3, 6 and 9 differ by a few levels).
+@Suite struct ReplicatorDrawingTests {
+  func ring(strokeAlpha: Double) -> ReplicatorLayer {
+    let ring = ReplicatorLayer()
+    ring.frame = Rect(x: 0, y: 0, width: 120, height: 120)
+    ring.instanceCount = 24
+    ring.instanceTransform = AffineTransform(rotation: .pi / 12)
+    let tick = ShapeLayer()
+    tick.frame = ring.bounds
+    tick.path = Path {
+      $0.move(to: Point(x: 60, y: 6))
+      $0.line(to: Point(x: 60, y: 22))
+    }
+    tick.fillColor = nil
+    tick.strokeColor = Color(red: 0.2, green: 0.6, blue: 1, alpha: strokeAlpha)
+    tick.lineWidth = 3
+    ring.addSublayer(tick)
+    return ring
+  }
+
+  @Test(arguments: [1.0, 0.5])
+  func aReplicatorLooksAsItsInstancesDrawnOneByOne(strokeAlpha: Double) throws {
+    let shown = ring(strokeAlpha: strokeAlpha).presentation(at: 0)
+    let oneByOne = Layer()
+    oneByOne.frame = shown.frame
+    for instance in shown.sublayers { oneByOne.addSublayer(instance) }
+    let a = try Renderer().renderImage(ring(strokeAlpha: strokeAlpha), width: 120, height: 120)
+    let b = try Renderer().renderImage(oneByOne, width: 120, height: 120)
+    #expect(a.largestDifference(from: b) <= 16)
+    #expect(a.pixel(x: 60, y: 14).a > 0 && a.pixel(x: 60, y: 60).a == 0)
   }
 }

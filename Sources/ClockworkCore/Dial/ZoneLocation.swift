@@ -7,7 +7,8 @@ extension Zone {
     /// Degrees east (west negative).
     public var longitude: Double
 
-    /// A location as given.
+    /// A location `latitude` degrees north (−90 to 90) and `longitude` degrees east (−180 to
+    /// 180).
     public init(latitude: Double, longitude: Double) {
       self.latitude = latitude
       self.longitude = longitude

@@ -17,7 +17,7 @@ public struct LayerTiming: Hashable, Sendable {
   public var speed: Double {
     didSet { speed = max(0, speed) }
   }
-  /// The layer's time at `beginTime`.
+  /// The layer's time at `beginTime`, in seconds.
   public var timeOffset: Double
 
   /// A clock that starts at `beginTime` and runs at `speed` from `timeOffset` (speeds below
@@ -28,7 +28,7 @@ public struct LayerTiming: Hashable, Sendable {
     self.timeOffset = timeOffset
   }
 
-  /// The layer's time when its superlayer's is `parentTime`.
+  /// The layer's time, in seconds, when its superlayer's is `parentTime` seconds.
   public func localTime(at parentTime: Double) -> Double {
     (parentTime - beginTime) * speed + timeOffset
   }

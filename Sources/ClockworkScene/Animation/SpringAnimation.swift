@@ -50,11 +50,11 @@ public struct SpringAnimation<Root: Layer, Value: Interpolatable>: Animation {
 
 /// A damped harmonic oscillator released at 0 towards 1.
 public struct Spring: Hashable, Sendable {
-  /// The moving mass.
+  /// The moving mass (1 for a unit mass; more is slower).
   public var mass: Double
-  /// The spring's constant: larger is faster.
+  /// The spring's constant, force per unit of distance: larger is faster.
   public var stiffness: Double
-  /// The friction: larger settles with less overshoot.
+  /// The friction, force per unit of speed: larger settles with less overshoot.
   public var damping: Double
   /// The speed at release, in distances per second.
   public var initialVelocity: Double
@@ -73,7 +73,7 @@ public struct Spring: Hashable, Sendable {
   var naturalFrequency: Double { (stiffness / mass).squareRoot() }
   var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
-  /// Position at time `t` (0 at the start, 1 at rest).
+  /// Position `t` seconds after release (0 at the start, 1 at rest).
   public func position(at t: Double) -> Double {
     let w0 = naturalFrequency
     let zeta = dampingRatio

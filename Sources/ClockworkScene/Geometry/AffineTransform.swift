@@ -11,6 +11,8 @@ import RealModule
 ///
 /// With y growing downwards, a positive rotation turns clockwise on screen.
 public struct AffineTransform: Hashable, Sendable, Codable {
+  /// The matrix's entries: `a`, `b`, `c`, `d` turn, scale and shear (no unit); `tx`, `ty`
+  /// move, in points.
   public var a, b, c, d, tx, ty: Double
 
   /// The matrix [a b 0; c d 0; tx ty 1], as Core Graphics writes it.
@@ -21,7 +23,7 @@ public struct AffineTransform: Hashable, Sendable, Codable {
   /// The transform that changes nothing.
   public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-  /// A move by (`x`, `y`).
+  /// A move by (`x`, `y`) points.
   public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
   /// A scale by `x` across and `y` down.
   public init(scaleX x: Double, y: Double) { self.init(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0) }

@@ -57,6 +57,9 @@ public struct Path: Hashable, Sendable {
   /// Closes the current subpath with a line to its start.
   public mutating func close() { elements.append(.close) }
 
+  /// Appends every element of `other` (Core Graphics' `addPath`).
+  public mutating func addPath(_ other: Path) { elements += other.elements }
+
   /// Adds `rect` as a closed subpath, clockwise from its top left.
   public mutating func addRect(_ rect: Rect) {
     move(to: rect.origin)
@@ -69,7 +72,7 @@ public struct Path: Hashable, Sendable {
   /// A path of `rect`.
   public static func rect(_ rect: Rect) -> Path { Path { $0.addRect(rect) } }
 
-  /// A path of a whole circle.
+  /// A path of a whole circle of `radius` points, from 12 o'clock clockwise.
   public static func circle(center: Point, radius: Double) -> Path {
     Path {
       $0.move(to: Point(onCircleAround: center, radius: radius, angle: 0))

@@ -3,9 +3,9 @@ import RealModule
 
 /// A point in a layer's coordinate space (y grows downwards, as in Cairo and UIKit).
 public struct Point: Hashable, Sendable, Codable {
-  /// The distance across, rightwards.
+  /// The distance across, rightwards, in points.
   public var x: Double
-  /// The distance down.
+  /// The distance down, in points.
   public var y: Double
 
   /// The point at (`x`, `y`).
@@ -39,9 +39,9 @@ extension Point: AdditiveArithmetic {
 
 /// A width and a height.
 public struct Size: Hashable, Sendable, Codable {
-  /// The distance across.
+  /// The distance across, in points.
   public var width: Double
-  /// The distance down.
+  /// The distance down, in points.
   public var height: Double
 
   /// A size of `width` by `height`.

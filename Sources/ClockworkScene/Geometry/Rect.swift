@@ -67,7 +67,7 @@ public struct Rect: Hashable, Sendable, Codable {
   }
 }
 
-/// Distances to inset each edge of a rect by.
+/// Distances to inset each edge of a rect by, in points.
 public struct EdgeInsets: Hashable, Sendable, Codable {
   /// The inset from the top edge.
   public var top: Double

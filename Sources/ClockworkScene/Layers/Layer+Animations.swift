@@ -37,7 +37,7 @@ extension Layer {
     animationEntries.first { $0.key == key }?.animation
   }
 
-  /// Reports animations in this tree whose active window has ended by `t` (completion with
+  /// Reports animations in this tree whose active window has ended by `t` seconds (completion with
   /// `.finished`) and removes those marked `removedOnCompletion`. Call it as time moves on;
   /// presentation never does this itself.
   public func settleAnimations(at t: Double) {
@@ -79,8 +79,8 @@ extension Layer {
 
   // MARK: Presentation
 
-  /// What a viewer sees at `t`: a copy of the tree with every animation applied. The model is
-  /// not changed.
+  /// What a viewer sees at `t` seconds of scene time: a copy of the tree with every animation
+  /// applied. The model is not changed.
   public func presentation(at t: Double) -> Layer {
     let copy = type(of: self).init(copying: self)
     applyAnimations(to: copy, at: t)
@@ -108,7 +108,7 @@ extension Layer {
 
   /// The earliest time at or after `t` at which the presentation may change: `t` itself while
   /// an animation runs, the next begin time while one waits, `nil` when nothing will change
-  /// (a stopped subtree never does). `t` and the answer are in the superlayer's time.
+  /// (a stopped subtree never does). `t` and the answer are seconds of the superlayer's time.
   public func nextFrameTime(after t: Double) -> Double? {
     guard !timing.isIdentity else { return nextLocalFrameTime(after: t) }
     return nextLocalFrameTime(after: timing.localTime(at: t)).flatMap {

@@ -63,12 +63,12 @@ open class ShapeLayer: Layer {
     get { shapeProperties.lineJoin }
     set { shapeProperties.lineJoin = newValue }
   }
-  /// Lengths of dashes and gaps, in turn; empty for a solid line.
+  /// Lengths of dashes and gaps, in turn, in points; empty for a solid line.
   public var lineDashPattern: [Double] {
     get { shapeProperties.lineDashPattern }
     set { shapeProperties.lineDashPattern = newValue }
   }
-  /// How far into the dash pattern the stroke starts.
+  /// How far into the dash pattern the stroke starts, in points.
   public var lineDashPhase: Double {
     get { shapeProperties.lineDashPhase }
     set { shapeProperties.lineDashPhase = newValue }

@@ -26,7 +26,7 @@ public struct Color: Hashable, Sendable, Codable {
     self.alpha = alpha
   }
 
-  /// From 0xRRGGBB.
+  /// From 0xRRGGBB, at `alpha` (0 to 1).
   public init(hex: UInt32, alpha: Double = 1) {
     self.init(
       red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,

@@ -43,7 +43,9 @@ extension ClockFace {
       }
       staticParts.addSublayer(image)
     }
-    if parts.contains(.ticks), let ticks = makeTicks(dialRect) { staticParts.addSublayer(ticks) }
+    if parts.contains(.ticks) {
+      for ticks in makeTicks(dialRect) { staticParts.addSublayer(ticks) }
+    }
     if parts.contains(.numerals), theme.numerals.style != .none {
       let count = theme.numerals.twentyFour ? 24 : 12
       for index in 0..<count {
@@ -67,13 +69,21 @@ extension ClockFace {
     if !theme.ring.front, let ring = makeRing() { staticParts.addSublayer(ring) }
   }
 
-  /// The sixty ticks as Core Animation draws them: one major tick and, four times 6° on, a minor
-  /// one, the whole turned twelve times 30° on; `nil` when neither kind shows.
-  func makeTicks(_ dialRect: Rect) -> ReplicatorLayer? {
+  /// The sixty ticks as Core Animation would draw them: the hour tick turned twelve times 30°
+  /// on, and the minute tick four times 6° on, that turned twelve times 30° on.
+  func makeTicks(_ dialRect: Rect) -> [ReplicatorLayer] {
     let r = dialRect.width / 2
     let center = Point(x: r, y: r)
     let inner = r * (1 - theme.dial.borderWidth) - 0.02 * r
-    func tick(major: Bool) -> ShapeLayer? {
+    func hours(_ sublayer: Layer) -> ReplicatorLayer {
+      let hours = ReplicatorLayer()
+      hours.frame = dialRect
+      hours.instanceCount = 12
+      hours.instanceTransform = AffineTransform(rotation: .pi / 6)
+      hours.addSublayer(sublayer)
+      return hours
+    }
+    return [false, true].compactMap { major in
       let length = (major ? theme.ticks.majorLength : theme.ticks.minorLength) * r
       let width = (major ? theme.ticks.majorWidth : theme.ticks.minorWidth) * r
       guard length > 0, width > 0 else { return nil }
@@ -87,25 +97,14 @@ extension ClockFace {
       tick.fillColor = nil
       tick.strokeColor = theme.ticks.color
       tick.lineWidth = width
-      return tick
-    }
-    let major = tick(major: true)
-    let minor = tick(major: false)
-    guard major != nil || minor != nil else { return nil }
-    let hours = ReplicatorLayer()
-    hours.frame = dialRect
-    hours.instanceCount = 12
-    hours.instanceTransform = AffineTransform(rotation: .pi / 6)
-    if let minor {
+      if major { return hours(tick) }
       let minutes = ReplicatorLayer()
-      minutes.frame = hours.bounds
+      minutes.frame = tick.frame
       minutes.instanceCount = 4
       minutes.instanceTransform = AffineTransform(rotation: .pi / 30)
-      minutes.addSublayer(minor)
-      hours.addSublayer(minutes)
+      minutes.addSublayer(tick)
+      return hours(minutes)
     }
-    if let major { hours.addSublayer(major) }
-    return hours
   }
 
   func makeRing() -> ShapeLayer? {

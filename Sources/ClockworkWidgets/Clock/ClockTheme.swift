@@ -82,7 +82,7 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
     public var font: String
     /// The numerals' font size.
     public var size: Double
-    /// Distance of the numerals' centres from the dial's centre.
+    /// Distance of the numerals' centres from the dial's centre, as a fraction of its radius.
     public var radius: Double
     /// 24 numerals (and a 24-hour hour hand) instead of 12.
     public var twentyFour: Bool
@@ -94,9 +94,10 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
     public var color: Color
     /// The bar's width.
     public var width: Double
-    /// Where the hand starts (negative: a tail behind the centre) and ends.
+    /// Where the hand starts, as a fraction of the dial's radius from the centre (negative: a
+    /// tail behind the centre).
     public var start: Double
-    /// Where the hand ends: its tip.
+    /// Where the hand ends, its tip, as a fraction of the dial's radius from the centre.
     public var end: Double
     /// A disc of this radius centred near the tip (the railway clock's signal disc); 0 for none.
     public var disc: Double
@@ -135,11 +136,11 @@ public struct ClockTheme: Hashable, Sendable, Encodable {
     public var color: Color
     /// How opaque the shadow is, 0 to 1.
     public var opacity: Double
-    /// How far the shadow falls to the right.
+    /// How far the shadow falls to the right, as a fraction of the dial's radius.
     public var offsetX: Double
-    /// How far the shadow falls down.
+    /// How far the shadow falls down, as a fraction of the dial's radius.
     public var offsetY: Double
-    /// The shadow's blur radius.
+    /// The shadow's blur radius, as a fraction of the dial's radius.
     public var blur: Double
 
     /// A shadow of `color` at `opacity`, moved by (`offsetX`, `offsetY`) and blurred by `blur`.
