@@ -360,7 +360,8 @@ import Testing
 
   @Test(arguments: [1.0, 0.5])
   func aReplicatorLooksAsItsInstancesDrawnOneByOne(strokeAlpha: Double) throws {
-    let shown = ring(strokeAlpha: strokeAlpha).presentation(at: 0)
+    let shown = try #require(ring(strokeAlpha: strokeAlpha).instances() as? ReplicatorLayer)
+    #expect(shown.sublayers.count == 24)
     let oneByOne = Layer()
     oneByOne.frame = shown.frame
     for instance in shown.sublayers { oneByOne.addSublayer(instance) }

@@ -18,6 +18,12 @@ import Testing
     return (replicator, square)
   }
 
+  /// The instances as drawn at `t`: a presentation's, made as a renderer makes them.
+  func drawn(_ replicator: ReplicatorLayer, at t: Double) -> Layer {
+    let shown = replicator.presentation(at: t)
+    return (shown as? ReplicatorLayer)?.instances() ?? shown
+  }
+
   /// Where instance `k`'s copy of the first sublayer puts a point of its own space, in the
   /// replicator's space.
   func place(_ point: Point, instance k: Int, of presented: Layer) -> Point {
@@ -29,7 +35,7 @@ import Testing
   @Test func eachInstanceIsOneMoreStepOfTheTransform() {
     let (replicator, _) = replicator(count: 3)
     replicator.instanceTransform = AffineTransform(translationX: 20, y: 0)
-    let shown = replicator.presentation(at: 0)
+    let shown = drawn(replicator, at: 0)
     #expect(shown.sublayers.count == 3)
     for k in 0..<3 {
       #expect(place(.zero, instance: k, of: shown) == Point(x: 20 * Double(k), y: 0))
@@ -39,7 +45,7 @@ import Testing
   @Test func theTransformTurnsAboutTheCentre() {
     let (replicator, _) = replicator(count: 4)
     replicator.instanceTransform = AffineTransform(rotation: .pi / 2)
-    let shown = replicator.presentation(at: 0)
+    let shown = drawn(replicator, at: 0)
     // The square's top left corner, (0, 0), a quarter turn clockwise about (50, 50) at a time.
     let corners = (0..<4).map { place(.zero, instance: $0, of: shown) }
     let expected = [
@@ -55,6 +61,7 @@ import Testing
       BasicAnimation(
         \Layer.opacity, from: 0, to: 1, timing: AnimationTiming(beginTime: 0, duration: 1)),
       forKey: "fade")
+    // Instances at different moments of their animation: the presentation holds them.
     let shown = replicator.presentation(at: 0.75)
     let opacities = shown.sublayers.map { $0.sublayers[0].opacity }
     #expect(opacities == [0.75, 0.25, 1])  // the last has not begun: its model value
@@ -68,7 +75,7 @@ import Testing
     let (replicator, _) = replicator(count: 3)
     replicator.instanceColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
     replicator.instanceColorOffset = Color(red: -0.25, green: 0, blue: -0.75, alpha: 0)
-    let shown = replicator.presentation(at: 0)
+    let shown = drawn(replicator, at: 0)
     let fills = shown.sublayers.map { ($0.sublayers[0] as? ShapeLayer)?.fillColor }
     #expect(fills[0] == Color(red: 1, green: 1, blue: 1))
     #expect(fills[1] == Color(red: 0.75, green: 1, blue: 0.25))
@@ -78,19 +85,34 @@ import Testing
 
   @Test func noInstancesDrawNothingAndOneIsTheSublayersAsTheyAre() {
     let (none, _) = replicator(count: 0)
-    #expect(none.presentation(at: 0).sublayers.isEmpty)
+    #expect(drawn(none, at: 0).sublayers.isEmpty)
     let (one, square) = replicator(count: 1)
-    let shown = one.presentation(at: 0)
+    let shown = drawn(one, at: 0)
     #expect(shown.sublayers.count == 1 && shown.sublayers[0].drawsLike(square))
   }
 
-  @Test func aPresentationIsNotReplicatedAgain() {
+  @Test func aPresentationKeepsTheSublayersOnceAndItsInstancesAreNotReplicatedAgain() {
     let (replicator, _) = replicator(count: 5)
     replicator.instanceTransform = AffineTransform(translationX: 10, y: 0)
     let once = replicator.presentation(at: 0)
-    let twice = once.presentation(at: 0)
-    #expect(twice.sublayers.count == 5)
-    #expect(twice.sublayers.allSatisfy { $0.sublayers.count == 1 })
+    #expect(once.sublayers.count == 1)  // nothing made for a frame that is not drawn
+    let instances = drawn(replicator, at: 0)
+    #expect(instances.sublayers.count == 5)
+    let again = (instances.presentation(at: 0) as? ReplicatorLayer)?.instances()
+    #expect(again?.sublayers.count == 5)
+    #expect(again?.sublayers.allSatisfy { $0.sublayers.count == 1 } == true)
+  }
+
+  @Test func aChangedSublayerDamagesEveryInstance() {
+    let (replicator, square) = replicator(count: 3)
+    replicator.instanceTransform = AffineTransform(translationX: 40, y: 0)
+    let before = replicator.presentation(at: 0)
+    square.fillColor = Color(red: 0, green: 0, blue: 1)
+    guard case .area(let box) = Damage(from: before, to: replicator.presentation(at: 0)) else {
+      Issue.record("expected an area")
+      return
+    }
+    #expect(box.minX <= 0 && box.maxX >= 90)  // the squares at 0, 40 and 80
   }
 
   @Test func nothingChangesBetweenFramesOfAStillReplicator() {

@@ -79,8 +79,9 @@ public enum Damage: Hashable, Sendable {
       compare(oldSub, newSub, oldSpace, newSpace, into: &below)
     }
     guard below != .none else { return }
-    // A shadow is cast by the whole subtree: where it fell and where it falls.
-    if old.shadow != nil {
+    // A shadow is cast by the whole subtree, a replicator's sublayers are drawn as every
+    // instance: where they fell and where they fall.
+    if old.shadow != nil || (old as? ReplicatorLayer)?.replicates == true {
       damage.add(old.inkBox(in: oldParent))
       damage.add(new.inkBox(in: newParent))
     }
@@ -97,6 +98,9 @@ extension Layer {
   /// when some layer cannot say.
   func inkBox(in parent: AffineTransform) -> Rect? {
     guard !isHidden, opacity > 0 else { return .zero }
+    if let replicator = self as? ReplicatorLayer, replicator.replicates {
+      return replicator.instances().inkBox(in: parent)
+    }
     let space = transformToSuperlayer.concatenating(parent)
     guard let content = contentBox else { return nil }
     var box = content.width > 0 || content.height > 0 ? content.applying(space) : Rect.zero

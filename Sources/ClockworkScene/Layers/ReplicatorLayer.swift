@@ -19,8 +19,11 @@
 /// `t − k · instanceDelay`, with every colour multiplied by `instanceColor` plus `k` times the
 /// offsets (each component kept within 0…1). Pictures are not tinted.
 ///
-/// A presentation holds the instances as sublayers, so a renderer and ``Damage`` need nothing
-/// more; instances that look alike share their sublayers. Treat a presentation as read-only.
+/// A presentation keeps the sublayers once, and a renderer and ``Damage`` make the instances
+/// when they need them (``instances()``); a scene that does not change draws and copies them
+/// for nothing. Only where instances show their animations at different times does the
+/// presentation hold them as sublayers. Instances that look alike share their sublayers: treat
+/// a presentation as read-only.
 open class ReplicatorLayer: Layer {
   /// Every replicator property in one value, copied in one step.
   public final var replicatorProperties = ReplicatorProperties()
@@ -81,8 +84,8 @@ open class ReplicatorLayer: Layer {
     max(instanceCount, 0) != 1 || instanceTint(0) != .white
   }
 
-  /// A copy whose sublayers are the instances, showing the sublayers' model values: what a
-  /// renderer given a model tree draws.
+  /// A copy whose sublayers are the instances of its sublayers as they are: what a renderer
+  /// draws, and ``Damage`` measures, for a replicator that replicates.
   public func instances() -> Layer {
     let copy = type(of: self).init(copying: self)
     replicate(into: copy, at: nil)
@@ -90,20 +93,23 @@ open class ReplicatorLayer: Layer {
   }
 
   override func presentSublayers(into copy: Layer, at t: Double) {
+    super.presentSublayers(into: copy, at: t)
+    // Instances of the same sublayers at the same time stay one set, made when drawn; those
+    // that show other moments of their animations are made here.
+    guard replicates, instanceDelay != 0, sublayers.contains(where: \.hasAnimationsInSubtree)
+    else { return }
     replicate(into: copy, at: t)
   }
 
-  /// Makes `copy`'s sublayers the instances, with the animations shown at `t` (none when nil).
+  /// Makes `copy`'s sublayers (this layer's, as shown at `t`, or as they are) the instances;
+  /// those later than the first show the animations at their own times.
   private func replicate(into copy: Layer, at t: Double?) {
     let replication = replicatorProperties
     // The copy draws its instances as plain sublayers and replicates nothing itself.
     (copy as? ReplicatorLayer)?.replicatorProperties = ReplicatorProperties()
     let count = max(replication.instanceCount, 0)
     let tinted = (0..<count).contains { instanceTint($0) != .white }
-    if let t { super.presentSublayers(into: copy, at: t) }
     guard count != 1 || tinted else { return }
-    let delayed =
-      t != nil && replication.instanceDelay != 0 && sublayers.contains { $0.hasAnimationsInSubtree }
     let first = copy.sublayers
     var step = AffineTransform.identity
     var instances: [Layer] = []
@@ -113,7 +119,7 @@ open class ReplicatorLayer: Layer {
       instance.position = bounds.center
       instance.transform = step
       step = step.concatenating(replication.instanceTransform)
-      if k == 0 || delayed || tinted {
+      if k == 0 || t != nil || tinted {
         let content = k == 0 ? first : sublayers.map { $0.copy() }
         if k > 0, let t {
           for (model, shown) in zip(sublayers, content) {
