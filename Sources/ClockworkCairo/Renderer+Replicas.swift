@@ -1,30 +1,52 @@
 import ClockworkScene
 
 extension Renderer {
-  /// A replicator's instances as one shape, when each instance is opaque shapes alike but for
-  /// their paths under plain layers: one path is stroked or filled once (the dial's sixty ticks
+  /// A replicator's instances as one shape (its own and those of replicators inside it), when
+  /// each instance is opaque shapes alike but for their paths under plain layers: one path is stroked or filled once (the dial's sixty ticks
   /// cost what two shapes cost, and look as they did as two), where drawing each instance
   /// would set up Cairo once a tick. `nil` when the subtree is anything else.
   static func flattened(_ replicator: ReplicatorLayer) -> ShapeLayer? {
     guard isPlain(replicator) else { return nil }
     var style: ShapeProperties?
+    var lastShape: ShapeLayer?
     var path = Path()
     func gather(_ layer: Layer, in space: AffineTransform) -> Bool {
+      // A replicator's sublayers are drawn in each instance's space.
+      var spaces = [space]
+      if let replicator = layer as? ReplicatorLayer, replicator.replicates {
+        let count = max(replicator.instanceCount, 0)
+        guard (0..<count).allSatisfy({ replicator.instanceTint($0) == .white }) else { return false }
+        let center = replicator.bounds.center
+        let (out, back) = (
+          AffineTransform(translationX: -center.x, y: -center.y),
+          AffineTransform(translationX: center.x, y: center.y)
+        )
+        var step = AffineTransform.identity
+        spaces = (0..<count).map { _ in
+          defer { step = step.concatenating(replicator.instanceTransform) }
+          return out.concatenating(step).concatenating(back).concatenating(space)
+        }
+      }
       for sublayer in layer.sublayers {
         guard isPlain(sublayer) else { return false }
-        let inner = sublayer.transformToSuperlayer.concatenating(space)
         if let shape = sublayer as? ShapeLayer {
-          guard isOpaqueLine(shape) else { return false }
-          var properties = shape.shapeProperties
-          properties.path = style?.path ?? properties.path
-          guard style == nil || style == properties else { return false }
-          style = style ?? properties
-          path.addPath(shape.path.applying(inner))
+          if shape !== lastShape {
+            guard isOpaqueLine(shape) else { return false }
+            var properties = shape.shapeProperties
+            properties.path = style?.path ?? properties.path
+            guard style == nil || style == properties else { return false }
+            (style, lastShape) = (style ?? properties, shape)
+          }
+          for space in spaces {
+            path.addPath(shape.path.applying(shape.transformToSuperlayer.concatenating(space)))
+          }
         } else {
-          let container = type(of: sublayer) == Layer.self || sublayer is ReplicatorLayer
-          guard container, (sublayer as? ReplicatorLayer)?.replicates != true,
-            gather(sublayer, in: inner)
-          else { return false }
+          guard type(of: sublayer) == Layer.self || sublayer is ReplicatorLayer else { return false }
+          for space in spaces {
+            guard gather(sublayer, in: sublayer.transformToSuperlayer.concatenating(space)) else {
+              return false
+            }
+          }
         }
       }
       return true

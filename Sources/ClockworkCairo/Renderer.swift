@@ -103,9 +103,8 @@ public final class Renderer {
   func draw(_ layer: Layer, in context: CairoContext) throws(CairoError) {
     guard !layer.isHidden, layer.opacity > 0 else { return }
     if let replicator = layer as? ReplicatorLayer {
-      // A model tree's replicator (a presentation's draws its instances as sublayers).
-      if replicator.replicates { return try draw(replicator.instances(), in: context) }
       if let flat = Self.flattened(replicator) { return try draw(flat, in: context) }
+      if replicator.replicates { return try draw(replicator.instances(), in: context) }
     }
     let cr = context.handle
     cairo_save(cr)
