@@ -15,7 +15,9 @@ extension Renderer {
       var spaces = [space]
       if let replicator = layer as? ReplicatorLayer, replicator.replicates {
         let count = max(replicator.instanceCount, 0)
-        guard (0..<count).allSatisfy({ replicator.instanceTint($0) == .white }) else { return false }
+        guard (0..<count).allSatisfy({ replicator.instanceTint($0) == .white }) else {
+          return false
+        }
         let center = replicator.bounds.center
         let (out, back) = (
           AffineTransform(translationX: -center.x, y: -center.y),
@@ -41,7 +43,9 @@ extension Renderer {
             path.addPath(shape.path.applying(shape.transformToSuperlayer.concatenating(space)))
           }
         } else {
-          guard type(of: sublayer) == Layer.self || sublayer is ReplicatorLayer else { return false }
+          guard type(of: sublayer) == Layer.self || sublayer is ReplicatorLayer else {
+            return false
+          }
           for space in spaces {
             guard gather(sublayer, in: sublayer.transformToSuperlayer.concatenating(space)) else {
               return false
