@@ -201,8 +201,8 @@ open class Layer {
 
   // MARK: Presentation
 
-  /// Shows the sublayers' animations at `t` (this layer's time) on `copy`'s sublayers. A
-  /// replicator makes its instances here.
+  /// Shows the sublayers' animations at `t` (this layer's time) on `copy`'s sublayers (a
+  /// replicator whose instances show different moments makes them here).
   func presentSublayers(into copy: Layer, at t: Double) {
     for (modelSub, copySub) in zip(sublayers, copy.sublayers) {
       modelSub.applyAnimations(to: copySub, at: t)
