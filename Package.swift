@@ -156,7 +156,7 @@ let package = Package(
     // links no GUI toolkit.
     .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
     // GTK's signal macro and variadic accessibility calls, which Swift cannot call.
-    .target(name: "CDesktop", dependencies: ["CAdwaita"]),
+    .target(name: "CDesktop", dependencies: ["CAdwaita"], linkerSettings: [.linkedLibrary("X11")]),
     // The desktop app: World, Alarms, Stopwatch and Timer on the command line's state.
     .executableTarget(
       name: "clockwork-desktop",

@@ -1,5 +1,11 @@
 #include "CDesktop.h"
 
+#ifdef GDK_WINDOWING_X11
+#include <X11/Xatom.h>
+#include <X11/Xlib.h>
+#include <gdk/x11/gdkx.h>
+#endif
+
 void cw_connect(
   gpointer instance, const char *signal, void (*handler)(void *data), void *data,
   void (*release)(void *data)) {
@@ -39,6 +45,52 @@ void cw_on_command_line(
   kept->data = data;
   g_signal_connect_data(
     application, "command-line", G_CALLBACK(cw_command_line), kept, (GClosureNotify)g_free, 0);
+}
+
+gboolean cw_keep_above(GtkWindow *window, gboolean above) {
+#ifdef GDK_WINDOWING_X11
+  GdkDisplay *display = gtk_widget_get_display(GTK_WIDGET(window));
+  GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+  if (!GDK_IS_X11_DISPLAY(display) || surface == NULL) return FALSE;
+  Display *x = gdk_x11_display_get_xdisplay(display);
+  Window xid = gdk_x11_surface_get_xid(surface);
+  Atom state = XInternAtom(x, "_NET_WM_STATE", False);
+  Atom keepAbove = XInternAtom(x, "_NET_WM_STATE_ABOVE", False);
+  if (!gdk_surface_get_mapped(surface)) {
+    // Not shown yet: the manager reads the state from the window as it maps it.
+    if (above) {
+      XChangeProperty(x, xid, state, XA_ATOM, 32, PropModeReplace, (unsigned char *)&keepAbove, 1);
+    } else {
+      XDeleteProperty(x, xid, state);
+    }
+  } else {
+    XEvent event = {0};
+    event.xclient.type = ClientMessage;
+    event.xclient.window = xid;
+    event.xclient.message_type = state;
+    event.xclient.format = 32;
+    event.xclient.data.l[0] = above ? 1 : 0;  // _NET_WM_STATE_ADD, _NET_WM_STATE_REMOVE
+    event.xclient.data.l[1] = (long)keepAbove;
+    event.xclient.data.l[3] = 1;  // asked by an application
+    XSendEvent(x, DefaultRootWindow(x), False, SubstructureRedirectMask | SubstructureNotifyMask,
+               &event);
+  }
+  XFlush(x);
+  return TRUE;
+#else
+  (void)window;
+  (void)above;
+  return FALSE;
+#endif
+}
+
+gboolean cw_on_x11(GtkWidget *widget) {
+#ifdef GDK_WINDOWING_X11
+  return GDK_IS_X11_DISPLAY(gtk_widget_get_display(widget));
+#else
+  (void)widget;
+  return FALSE;
+#endif
 }
 
 gboolean cw_animations_enabled(void) {

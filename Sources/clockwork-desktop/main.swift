@@ -12,6 +12,8 @@ import Glibc
   let application: UnsafeMutablePointer<AdwApplication>
   var window: Widget?
   var stack: Widget?
+  /// "Always on top": a toggle in the header bar.
+  var onTop: Widget?
   /// Light or dark, high contrast, large text: as the desktop asks.
   var look: DesktopLook?
   /// The pages, once the window is made.
@@ -135,11 +137,50 @@ import Glibc
     gtk_widget_set_tooltip_text(keys, tr("Keyboard shortcuts (Ctrl+?)"))
     gtk_actionable_set_action_name(OpaquePointer(keys), "app.shortcuts")
     adw_header_bar_pack_end(opaque(header), keys)
+    let onTop = made(gtk_toggle_button_new())
+    self.onTop = onTop
+    gtk_button_set_icon_name(cast(onTop), "view-pin-symbolic")
+    cw_accessible_label(onTop, tr("Always on top"))
+    adw_header_bar_pack_end(opaque(header), onTop)
     let content = box(vertical: true, spacing: 0, [header, stack])
     gtk_widget_set_vexpand(stack, 1)
     adw_application_window_set_content(cast(window), content)
     gtk_window_present(cast(window))
+    if cw_on_x11(window) != 0 {
+      gtk_widget_set_tooltip_text(onTop, tr("Always on top (Ctrl+T)"))
+      if settings.onTop == true {
+        gtk_toggle_button_set_active(cast(onTop), 1)
+        keepAbove(true, saving: false)
+      }
+      on(onTop, "toggled") { [unowned self] in
+        keepAbove(gtk_toggle_button_get_active(cast(onTop)) != 0, saving: true)
+      }
+    } else {
+      // Wayland lets an app ask for no such thing; the person can, from the window's menu.
+      gtk_widget_set_sensitive(onTop, 0)
+      gtk_widget_set_tooltip_text(
+        onTop, tr("To keep this window on top, choose Always on Top in its menu (Alt+Space)"))
+    }
     tick()
+  }
+
+  /// Keeps the window above the others or not, and (when the person chose it) says so in the
+  /// settings, where `--window` reads it too.
+  func keepAbove(_ above: Bool, saving: Bool) {
+    guard let window else { return }
+    _ = cw_keep_above(cast(window), above ? 1 : 0)
+    guard saving else { return }
+    do { try Settings.save(onTop: above) } catch {
+      let message = Array("clockwork-desktop: \(error)\n".utf8)
+      _ = write(2, message, message.count)
+    }
+  }
+
+  /// Turns "Always on top" over, as its button does.
+  func toggleOnTop() {
+    guard let onTop, gtk_widget_get_sensitive(onTop) != 0 else { return }
+    let active = gtk_toggle_button_get_active(cast(onTop)) != 0
+    gtk_toggle_button_set_active(cast(onTop), active ? 0 : 1)
   }
 
   /// Each page as it is now, then again at the next second: what another clockwork changed in

@@ -20,6 +20,15 @@ void cw_accessible_description(GtkWidget *widget, const char *description);
 void cw_on_command_line(
   GApplication *application, int (*handler)(void *data, int argc, char **argv), void *data);
 
+// Asks the window manager to keep `window` above the others, or no longer (EWMH's
+// _NET_WM_STATE_ABOVE): a request to the manager once the window is shown, its initial state
+// before. FALSE where the display is not X11's (Wayland lets only the person do it, from the
+// window's menu).
+gboolean cw_keep_above(GtkWindow *window, gboolean above);
+
+// Whether `widget` is on an X11 display (where an app may keep its window on top).
+gboolean cw_on_x11(GtkWidget *widget);
+
 // Whether the desktop lets things move (GTK's gtk-enable-animations; off for reduced motion).
 gboolean cw_animations_enabled(void);
 

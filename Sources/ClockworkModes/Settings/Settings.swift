@@ -72,6 +72,16 @@ public struct Settings {
     }
   }
 
+  /// Writes whether windows are kept above the others (`onTop`) into the settings file, a file
+  /// with any mistake left as it is: the desktop app's "Always on top", which `--window` reads.
+  public static func save(
+    onTop: Bool, environment: [String: String] = ProcessEnvironment.current
+  ) throws(SettingsError) {
+    try SettingsFile.save("onTop", onTop ? .bool(true) : nil, environment: environment) {
+      file throws(SettingsError) in _ = try Settings(file)
+    }
+  }
+
   /// The settings of `file`, each entry in the order of the file (the first bad line is the
   /// one named): the shared ones, then the drawing modes' own.
   init(_ file: SettingsFile) throws(SettingsError) {

@@ -100,6 +100,19 @@ public struct SettingsFile: Sendable {
       _ = try SharedSettings(file)
     }
   ) throws(SettingsError) {
+    try save(
+      "zones", zones.isEmpty ? nil : .strings(zones), environment: environment, checkedBy: check)
+  }
+
+  /// Writes one setting into the settings file (`nil`: takes it out), the others as they are; a
+  /// file with a mistake (`check` throws) is said, not written over.
+  public static func save(
+    _ key: String, _ value: JSONSetting?,
+    environment: [String: String] = ProcessEnvironment.current,
+    checkedBy check: (SettingsFile) throws(SettingsError) -> Void = { file throws(SettingsError) in
+      _ = try SharedSettings(file)
+    }
+  ) throws(SettingsError) {
     guard let path = path(environment: environment) else {
       throw SettingsError(
         path: "config.json", line: nil, problem: "there is no home folder to keep it in")
@@ -107,10 +120,10 @@ public struct SettingsFile: Sendable {
     var object: [String: JSONSetting] = [:]
     if FileManager.default.fileExists(atPath: path) {
       let file = try read(path: path)
-      try check(file)  // a file with a mistake is said, not written over
+      try check(file)
       for entry in file.entries { object[entry.key] = entry.value }
     }
-    object["zones"] = zones.isEmpty ? nil : .strings(zones)
+    object[key] = value
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
