@@ -12,6 +12,8 @@ import time
 
 import pytest
 
+from conftest import our_processes
+
 from test_alerts import BINARY, NotificationServer, saved_alarm, wait_for, watcher_pid
 
 pytestmark = pytest.mark.skipif(shutil.which("pulseaudio") is None, reason="no PulseAudio to play to")
@@ -63,6 +65,9 @@ def sound(tmp_path):
             os.kill(int(lock.read_text()), 9)
         except ProcessLookupError:
             pass
+    # A ringer cut short by the watcher's end leaves within its half-second poll: the test waits
+    # for what it started rather than leaving it to the run's sweep.
+    assert wait_for(lambda: not [state for state in our_processes().values() if state.startswith(str(tmp_path))], timeout=10), our_processes()
 
 
 def test_a_timer_sounds_at_its_end_and_no_sound_sounds_nothing(sound):

@@ -501,6 +501,40 @@ def test_the_faces_follow_high_contrast_and_large_text(app):
         subprocess.run(["xdotool", "windowsize", window, "640", "720"], env=env)
 
 
+def test_always_on_top_keeps_the_window_above_and_is_kept_in_the_settings(app):
+    """"Always on top" (a toggle in the header bar, Ctrl+T) asks the window manager (openbox,
+    started for this test) to keep the window above the others, and keeps the choice in the
+    settings, where `--window` reads it too. The manager it starts ends with it."""
+    pyatspi, root, env = app
+    manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert wait_for(lambda: "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env, capture_output=True, text=True).stdout), "openbox did not start"
+
+        def managed():
+            """The window the manager manages (GTK's leader window has the title too)."""
+            found = subprocess.run(["xdotool", "search", "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()
+            return next((w for w in found if "WM_STATE(WM_STATE)" in subprocess.run(["xprop", "-id", w, "WM_STATE"], env=env, capture_output=True, text=True).stdout), None)
+
+        window = wait_for(managed)
+        assert window is not None, "openbox manages no window titled Clockwork"
+
+        def state():
+            return subprocess.run(["xprop", "-id", window, "_NET_WM_STATE"], env=env, capture_output=True, text=True).stdout
+
+        settings = pathlib.Path(env["XDG_CONFIG_HOME"]) / "clockwork" / "config.json"
+        toggle = named(pyatspi, root, "Always on top", ("toggle button", "push button"))
+        assert toggle is not None and "_NET_WM_STATE_ABOVE" not in state()
+        press(toggle)
+        assert wait_for(lambda: "_NET_WM_STATE_ABOVE" in state()), state()
+        assert json.loads(settings.read_text()).get("onTop") is True
+        press(toggle)
+        assert wait_for(lambda: "_NET_WM_STATE_ABOVE" not in state()), state()
+        assert "onTop" not in json.loads(settings.read_text())
+    finally:
+        manager.terminate()
+        manager.wait(timeout=10)
+
+
 def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
     """Last in this file: it closes the app. The alarm is set for the next whole minute (UTC),
     and rung by the watcher the app handed it to."""
@@ -663,37 +697,3 @@ def test_no_text_of_the_app_escapes_the_catalogue(display, tmp_path):  # noqa: F
         process.wait(timeout=10)
         server.close()
 
-
-def test_always_on_top_keeps_the_window_above_and_is_kept_in_the_settings(app):
-    """"Always on top" (a toggle in the header bar, Ctrl+T) asks the window manager (openbox,
-    started for this test) to keep the window above the others, and keeps the choice in the
-    settings, where `--window` reads it too. Last in the module: the manager it starts ends
-    with it."""
-    pyatspi, root, env = app
-    manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        assert wait_for(lambda: "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env, capture_output=True, text=True).stdout), "openbox did not start"
-
-        def managed():
-            """The window the manager manages (GTK's leader window has the title too)."""
-            found = subprocess.run(["xdotool", "search", "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()
-            return next((w for w in found if "WM_STATE(WM_STATE)" in subprocess.run(["xprop", "-id", w, "WM_STATE"], env=env, capture_output=True, text=True).stdout), None)
-
-        window = wait_for(managed)
-        assert window is not None, "openbox manages no window titled Clockwork"
-
-        def state():
-            return subprocess.run(["xprop", "-id", window, "_NET_WM_STATE"], env=env, capture_output=True, text=True).stdout
-
-        settings = pathlib.Path(env["XDG_CONFIG_HOME"]) / "clockwork" / "config.json"
-        toggle = named(pyatspi, root, "Always on top", ("toggle button", "push button"))
-        assert toggle is not None and "_NET_WM_STATE_ABOVE" not in state()
-        press(toggle)
-        assert wait_for(lambda: "_NET_WM_STATE_ABOVE" in state()), state()
-        assert json.loads(settings.read_text()).get("onTop") is True
-        press(toggle)
-        assert wait_for(lambda: "_NET_WM_STATE_ABOVE" not in state()), state()
-        assert "onTop" not in json.loads(settings.read_text())
-    finally:
-        manager.terminate()
-        manager.wait(timeout=10)
