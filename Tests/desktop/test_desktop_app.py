@@ -697,3 +697,30 @@ def test_no_text_of_the_app_escapes_the_catalogue(display, tmp_path):  # noqa: F
         process.wait(timeout=10)
         server.close()
 
+
+
+def test_the_setting_on_top_keeps_the_window_above_from_its_first_showing(display, tmp_path):  # noqa: F811
+    """With `"onTop": true` in the settings (as "Always on top" leaves it), the window is above
+    the others as soon as the manager maps it: its state is set before it is shown."""
+    (tmp_path / "config" / "clockwork").mkdir(parents=True)
+    (tmp_path / "config" / "clockwork" / "config.json").write_text('{ "onTop": true }')
+    server = NotificationServer(tmp_path)
+    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1"}
+    manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = None
+    try:
+        assert wait_for(lambda: "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env, capture_output=True, text=True).stdout), "openbox did not start"
+        process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+        def above():
+            found = subprocess.run(["xdotool", "search", "--pid", str(process.pid), "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()
+            return any("_NET_WM_STATE_ABOVE" in subprocess.run(["xprop", "-id", w, "_NET_WM_STATE"], env=env, capture_output=True, text=True).stdout for w in found)
+        assert wait_for(above, timeout=30), "the window is not kept above"
+    finally:
+        if process is not None:
+            process.terminate()
+            process.wait(timeout=10)
+        manager.terminate()
+        manager.wait(timeout=10)
+        server.close()
