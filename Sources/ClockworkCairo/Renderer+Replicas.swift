@@ -2,9 +2,10 @@ import ClockworkScene
 
 extension Renderer {
   /// A replicator's instances as one shape (its own and those of replicators inside it), when
-  /// each instance is opaque shapes alike but for their paths under plain layers: one path is stroked or filled once (the dial's sixty ticks
-  /// cost what two shapes cost, and look as they did as two), where drawing each instance
-  /// would set up Cairo once a tick. `nil` when the subtree is anything else.
+  /// each instance is opaque shapes alike but for their paths under plain layers: one path is
+  /// stroked or filled once (the dial's sixty ticks cost what two shapes cost, and look as they
+  /// did as two), where drawing each instance would set up Cairo once a tick. `nil` when the
+  /// subtree is anything else.
   static func flattened(_ replicator: ReplicatorLayer) -> ShapeLayer? {
     guard isPlain(replicator) else { return nil }
     var style: ShapeProperties?
@@ -14,20 +15,8 @@ extension Renderer {
       // A replicator's sublayers are drawn in each instance's space.
       var spaces = [space]
       if let replicator = layer as? ReplicatorLayer, replicator.replicates {
-        let count = max(replicator.instanceCount, 0)
-        guard (0..<count).allSatisfy({ replicator.instanceTint($0) == .white }) else {
-          return false
-        }
-        let center = replicator.bounds.center
-        let (out, back) = (
-          AffineTransform(translationX: -center.x, y: -center.y),
-          AffineTransform(translationX: center.x, y: center.y)
-        )
-        var step = AffineTransform.identity
-        spaces = (0..<count).map { _ in
-          defer { step = step.concatenating(replicator.instanceTransform) }
-          return out.concatenating(step).concatenating(back).concatenating(space)
-        }
+        guard !replicator.tintsInstances else { return false }
+        spaces = replicator.instanceSpaces.map { $0.concatenating(space) }
       }
       for sublayer in layer.sublayers {
         guard isPlain(sublayer) else { return false }

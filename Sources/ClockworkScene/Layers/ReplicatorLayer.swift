@@ -79,9 +79,29 @@ open class ReplicatorLayer: Layer {
       blue: component(base.blue, step.blue), alpha: component(base.alpha, step.alpha))
   }
 
+  /// Whether some instance's colours are tinted.
+  public var tintsInstances: Bool {
+    (0..<max(instanceCount, 0)).contains { instanceTint($0) != .white }
+  }
+
   /// Whether it draws anything but its sublayers once as they are.
   public var replicates: Bool {
     max(instanceCount, 0) != 1 || instanceTint(0) != .white
+  }
+
+  /// For each instance, the transform from its sublayers' space to this layer's:
+  /// `instanceTransform` applied `k` times about the centre of the bounds.
+  public var instanceSpaces: [AffineTransform] {
+    let center = bounds.center
+    let (out, back) = (
+      AffineTransform(translationX: -center.x, y: -center.y),
+      AffineTransform(translationX: center.x, y: center.y)
+    )
+    var step = AffineTransform.identity
+    return (0..<max(instanceCount, 0)).map { _ in
+      defer { step = step.concatenating(instanceTransform) }
+      return out.concatenating(step).concatenating(back)
+    }
   }
 
   /// A copy whose sublayers are the instances of its sublayers as they are: what a renderer
@@ -104,26 +124,29 @@ open class ReplicatorLayer: Layer {
   /// Makes `copy`'s sublayers (this layer's, as shown at `t`, or as they are) the instances;
   /// those later than the first show the animations at their own times.
   private func replicate(into copy: Layer, at t: Double?) {
-    let replication = replicatorProperties
+    let (spaces, tinted, delay) = (instanceSpaces, tintsInstances, instanceDelay)
     // The copy draws its instances as plain sublayers and replicates nothing itself.
     (copy as? ReplicatorLayer)?.replicatorProperties = ReplicatorProperties()
-    let count = max(replication.instanceCount, 0)
-    let tinted = (0..<count).contains { instanceTint($0) != .white }
-    guard count != 1 || tinted else { return }
+    guard spaces.count != 1 || tinted else { return }
     let first = copy.sublayers
-    var step = AffineTransform.identity
+    // An instance's sublayers are in this layer's bounds, drawn through its space.
+    let origin = bounds.origin
+    let (toOrigin, fromOrigin) = (
+      AffineTransform(translationX: -origin.x, y: -origin.y),
+      AffineTransform(translationX: origin.x, y: origin.y)
+    )
     var instances: [Layer] = []
-    for k in 0..<count {
+    for (k, space) in spaces.enumerated() {
       let instance = Layer()
       instance.bounds = bounds
-      instance.position = bounds.center
-      instance.transform = step
-      step = step.concatenating(replication.instanceTransform)
+      instance.anchorPoint = .zero
+      instance.position = origin
+      instance.transform = fromOrigin.concatenating(space).concatenating(toOrigin)
       if k == 0 || t != nil || tinted {
         let content = k == 0 ? first : sublayers.map { $0.copy() }
         if k > 0, let t {
           for (model, shown) in zip(sublayers, content) {
-            model.applyAnimations(to: shown, at: t - Double(k) * replication.instanceDelay)
+            model.applyAnimations(to: shown, at: t - Double(k) * delay)
           }
         }
         let tint = instanceTint(k)
