@@ -104,8 +104,7 @@ import Glibc
     gtk_window_set_default_size(cast(window), 640, 720)
     let settings: Settings
     do { settings = try Settings.load() } catch {
-      let message = Array("clockwork-desktop: \(error); using the defaults\n".utf8)
-      _ = write(2, message, message.count)
+      Self.complain("\(error); using the defaults")
       settings = Settings()
     }
     let look = DesktopLook()
@@ -170,10 +169,13 @@ import Glibc
     guard let window else { return }
     _ = cw_keep_above(cast(window), above ? 1 : 0)
     guard saving else { return }
-    do { try Settings.save(onTop: above) } catch {
-      let message = Array("clockwork-desktop: \(error)\n".utf8)
-      _ = write(2, message, message.count)
-    }
+    do { try Settings.save(onTop: above) } catch { Self.complain("\(error)") }
+  }
+
+  /// Says `problem` on standard error, for whoever started the app.
+  static func complain(_ problem: String) {
+    let message = Array("clockwork-desktop: \(problem)\n".utf8)
+    _ = write(2, message, message.count)
   }
 
   /// Turns "Always on top" over, as its button does.
