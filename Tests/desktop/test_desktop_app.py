@@ -5,6 +5,7 @@ line (`clockwork status`, `timer --list`, `alarm list`) on the same state folder
 
 Run by `make test` (pytest). Time is real: the tests wait for what is shown, with time limits.
 """
+import contextlib
 import json
 import pathlib
 import os
@@ -501,15 +502,24 @@ def test_the_faces_follow_high_contrast_and_large_text(app):
         subprocess.run(["xdotool", "windowsize", window, "640", "720"], env=env)
 
 
+@contextlib.contextmanager
+def window_manager(env):
+    """openbox on the test's display while the block runs, ended with it."""
+    manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert wait_for(lambda: "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env, capture_output=True, text=True).stdout), "openbox did not start"
+        yield
+    finally:
+        manager.terminate()
+        manager.wait(timeout=10)
+
+
 def test_always_on_top_keeps_the_window_above_and_is_kept_in_the_settings(app):
     """"Always on top" (a toggle in the header bar, Ctrl+T) asks the window manager (openbox,
     started for this test) to keep the window above the others, and keeps the choice in the
     settings, where `--window` reads it too. The manager it starts ends with it."""
     pyatspi, root, env = app
-    manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        assert wait_for(lambda: "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env, capture_output=True, text=True).stdout), "openbox did not start"
-
+    with window_manager(env):
         def managed():
             """The window the manager manages (GTK's leader window has the title too)."""
             found = subprocess.run(["xdotool", "search", "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()
@@ -530,9 +540,6 @@ def test_always_on_top_keeps_the_window_above_and_is_kept_in_the_settings(app):
         press(toggle)
         assert wait_for(lambda: "_NET_WM_STATE_ABOVE" not in state()), state()
         assert "onTop" not in json.loads(settings.read_text())
-    finally:
-        manager.terminate()
-        manager.wait(timeout=10)
 
 
 def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
@@ -707,20 +714,16 @@ def test_the_setting_on_top_keeps_the_window_above_from_its_first_showing(displa
     server = NotificationServer(tmp_path)
     env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1"}
-    manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    process = None
     try:
-        assert wait_for(lambda: "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env, capture_output=True, text=True).stdout), "openbox did not start"
-        process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-        def above():
-            found = subprocess.run(["xdotool", "search", "--pid", str(process.pid), "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()
-            return any("_NET_WM_STATE_ABOVE" in subprocess.run(["xprop", "-id", w, "_NET_WM_STATE"], env=env, capture_output=True, text=True).stdout for w in found)
-        assert wait_for(above, timeout=30), "the window is not kept above"
+        with window_manager(env):
+            process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                def above():
+                    found = subprocess.run(["xdotool", "search", "--pid", str(process.pid), "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()
+                    return any("_NET_WM_STATE_ABOVE" in subprocess.run(["xprop", "-id", w, "_NET_WM_STATE"], env=env, capture_output=True, text=True).stdout for w in found)
+                assert wait_for(above, timeout=30), "the window is not kept above"
+            finally:
+                process.terminate()
+                process.wait(timeout=10)
     finally:
-        if process is not None:
-            process.terminate()
-            process.wait(timeout=10)
-        manager.terminate()
-        manager.wait(timeout=10)
         server.close()
