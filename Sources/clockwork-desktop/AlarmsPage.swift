@@ -52,6 +52,10 @@ import FoundationEssentials
   }()
   /// Whether an alarm sounded at the app's last look (``refresh(now:noticing:)``).
   var wasSounding = false
+  /// The form that adds an alarm.
+  let details = box(vertical: true, [])
+  /// A compact window leaves the details out; it keeps the list and a ringing alarm's Snooze and Stop.
+  var compact = false { didSet { gtk_widget_set_visible(details, compact ? 0 : 1) } }
 
   init() {
     root = box(vertical: true, [])
@@ -65,7 +69,8 @@ import FoundationEssentials
     gtk_label_set_xalign(opaque(ringing), 0)
     gtk_widget_add_css_class(ringingBar, "card")
     pad(ringing, 12)
-    for child in [ringingBar, list, form, add, problem] { gtk_box_append(cast(root), child) }
+    for child in [form, add, problem] { gtk_box_append(cast(details), child) }
+    for child in [ringingBar, list, details] { gtk_box_append(cast(root), child) }
     pad(root, 24)
     refresh(now: Date())
   }

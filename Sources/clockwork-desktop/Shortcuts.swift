@@ -20,6 +20,7 @@ import ClockworkCore
     add(app, "new-alarm", "<Control><Shift>n") { app.newAlarm() }
     add(app, "shortcuts", "<Control>question") { app.showShortcuts() }
     add(app, "on-top", "<Control>t") { app.toggleOnTop() }
+    add(app, "compact", "<Control>m") { app.toggleCompact() }
     add(app, "quit", "<Control>q") {
       g_application_quit(
         UnsafeMutableRawPointer(app.application).assumingMemoryBound(to: GApplication.self))
@@ -55,7 +56,7 @@ import ClockworkCore
       <child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property>
       \(group(tr("Pages"), pages.map { shortcut($0.title, $0.accel) }))
       \(group(tr("Timers and alarms"), [shortcut(tr("New timer"), "<Control>n"), shortcut(tr("New alarm"), "<Control><Shift>n")]))
-      \(group(tr("General"), [shortcut(tr("Keyboard shortcuts"), "<Control>question"), shortcut(tr("Always on top"), "<Control>t"), shortcut(tr("Quit"), "<Control>q")]))
+      \(group(tr("General"), [shortcut(tr("Keyboard shortcuts"), "<Control>question"), shortcut(tr("Always on top"), "<Control>t"), shortcut(tr("Compact"), "<Control>m"), shortcut(tr("Quit"), "<Control>q")]))
       </object></child></object></interface>
       """
   }

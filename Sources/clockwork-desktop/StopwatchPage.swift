@@ -22,6 +22,10 @@ import FoundationEssentials
   let lap = button(tr("Lap"), classes: ["pill"])
   let reset = button(tr("Reset"), classes: ["pill"])
   let export = button(tr("Export laps…"))
+  /// The note, the laps and their export.
+  let details = box(vertical: true, [])
+  /// A compact window leaves the details out; it keeps the time and the buttons.
+  var compact = false { didSet { gtk_widget_set_visible(details, compact ? 0 : 1) } }
   /// What the last export did: where it wrote, or why it could not.
   var exported: String?
   let store = StopwatchStore()
@@ -41,9 +45,8 @@ import FoundationEssentials
     gtk_widget_set_halign(export, GTK_ALIGN_END)
     let buttons = box(vertical: false, [startStop, lap, reset])
     gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-    for child in [time, lapNow, buttons, note, lapsShown, export] {
-      gtk_box_append(cast(root), child)
-    }
+    for child in [note, lapsShown, export] { gtk_box_append(cast(details), child) }
+    for child in [time, lapNow, buttons, details] { gtk_box_append(cast(root), child) }
     gtk_widget_set_visible(lapsShown, 0)
     pad(root, 24)
     refresh(at: .now)

@@ -18,6 +18,18 @@ import FoundationEssentials
   let problem = label("", classes: ["error"], wraps: true)
   let list = boxedList(named: tr("Timers"))
   let timers = Timers()
+  /// The timers' rows and the lengths offered, hidden in a compact window.
+  let details = box(vertical: true, [])
+  /// The Duration and Name fields and Start.
+  let starting = box(vertical: true, [])
+  /// A compact window shows the ring while a timer runs, else Duration and Start.
+  var compact = false {
+    didSet {
+      gtk_widget_set_visible(details, compact ? 0 : 1)
+      gtk_widget_set_visible(name.box, compact ? 0 : 1)
+      refresh(now: Date())
+    }
+  }
   /// The lengths offered, as GNOME Clocks offers its own.
   static let lengths: [(text: String, minutes: Int)] =
     [1, 3, 5, 10, 15, 25, 45].map { (translate("{count} min", filling: ["count": "\($0)"]), $0) }
@@ -48,9 +60,9 @@ import FoundationEssentials
     on(duration.entry, "activate") { [unowned self] in startTimer() }
     let fields = box(vertical: false, [duration.box, name.box])
     gtk_box_set_homogeneous(cast(fields), 1)
-    for child in [face.view.area, list, presets(), fields, start, problem] {
-      gtk_box_append(cast(content), child)
-    }
+    for child in [list, presets()] { gtk_box_append(cast(details), child) }
+    for child in [fields, start, problem] { gtk_box_append(cast(starting), child) }
+    for child in [face.view.area, details, starting] { gtk_box_append(cast(content), child) }
     pad(content, 24)
     refresh(now: Date())
   }
@@ -201,6 +213,7 @@ import FoundationEssentials
     }
     gtk_widget_set_visible(list, rows.isEmpty ? 0 : 1)
     gtk_widget_set_visible(face.view.area, rows.isEmpty ? 0 : 1)
+    gtk_widget_set_visible(starting, compact && !rows.isEmpty ? 0 : 1)
     face.show(running.first, now: now)
     for (timer, row) in zip(running, rows) {
       if let over = timer.overtime(atWall: now) {

@@ -22,6 +22,10 @@ import FoundationEssentials
   let adding = field(
     tr("Add a world clock"), placeholder: tr("a city or zone: Tokyo, Europe/Paris"))
   let problem = label("", classes: ["error"], wraps: true)
+  /// The day, the zones and adding one.
+  let details: Widget
+  /// A compact window leaves the details out; it keeps the face and the time.
+  var compact = false { didSet { gtk_widget_set_visible(details, compact ? 0 : 1) } }
   /// The settings' zones other than this one, by name, in their order.
   var names: [String]
   let hours: HourCycle
@@ -50,7 +54,8 @@ import FoundationEssentials
       gtk_widget_set_size_request(face.area, side, side)
       face.redraw()
     }
-    let content = box(vertical: true, [face.area, time, day, sync, zones])
+    details = box(vertical: true, [day, sync, zones])
+    let content = box(vertical: true, [face.area, time, details])
     root = scrolled(content)
     let add = button(tr("Add")) { [unowned self] in addZone() }
     cw_accessible_label(add, tr("Add world clock"))
@@ -58,7 +63,7 @@ import FoundationEssentials
     on(adding.entry, "activate") { [unowned self] in addZone() }
     gtk_widget_set_hexpand(adding.box, 1)
     for child in [box(vertical: false, [adding.box, add]), problem] {
-      gtk_box_append(cast(content), child)
+      gtk_box_append(cast(details), child)
     }
     pad(content, 24)
     showZones()

@@ -14,6 +14,26 @@ import Glibc
   var stack: Widget?
   /// "Always on top": a toggle in the header bar.
   var onTop: Widget?
+  /// "Compact": a toggle in the header bar.
+  var compact: Widget?
+  /// A problem the person should know of, above the pages until they close it (made once GTK
+  /// is started).
+  lazy var problem = label("", classes: ["error"], wraps: true)
+  lazy var problemBar: Widget = {
+    let close = button(tr("Close")) { [unowned self] in
+      gtk_widget_set_visible(problemBar, 0)
+    }
+    cw_accessible_label(close, tr("Close the message"))
+    gtk_widget_set_valign(close, GTK_ALIGN_CENTER)
+    gtk_widget_set_hexpand(problem, 1)
+    gtk_label_set_xalign(opaque(problem), 0)
+    let bar = box(vertical: false, [problem, close])
+    pad(bar, 12)
+    gtk_widget_set_visible(bar, 0)
+    return bar
+  }()
+  /// The window's size before it was made compact.
+  var fullSize: (width: Int32, height: Int32) = (640, 720)
   /// Light or dark, high contrast, large text: as the desktop asks.
   var look: DesktopLook?
   /// The pages, once the window is made.
@@ -102,11 +122,9 @@ import Glibc
     self.window = window
     gtk_window_set_title(cast(window), "Clockwork")
     gtk_window_set_default_size(cast(window), 640, 720)
-    let settings: Settings
-    do { settings = try Settings.load() } catch {
-      Self.complain("\(error); using the defaults")
-      settings = Settings()
-    }
+    var settings = Settings()
+    var unread: String?
+    do { settings = try Settings.load() } catch { unread = "\(error); using the defaults" }
     let look = DesktopLook()
     self.look = look
     let (world, alarms, stopwatch, timer) = (
@@ -141,10 +159,24 @@ import Glibc
     gtk_button_set_icon_name(cast(onTop), "view-pin-symbolic")
     cw_accessible_label(onTop, tr("Always on top"))
     adw_header_bar_pack_end(opaque(header), onTop)
-    let content = box(vertical: true, spacing: 0, [header, stack])
+    let compact = made(gtk_toggle_button_new())
+    self.compact = compact
+    gtk_button_set_icon_name(cast(compact), "view-restore-symbolic")
+    cw_accessible_label(compact, tr("Compact"))
+    gtk_widget_set_tooltip_text(compact, tr("Compact: the faces only (Ctrl+M)"))
+    adw_header_bar_pack_end(opaque(header), compact)
+    let content = box(vertical: true, spacing: 0, [header, problemBar, stack])
     gtk_widget_set_vexpand(stack, 1)
     adw_application_window_set_content(cast(window), content)
+    if settings.compact == true {
+      gtk_toggle_button_set_active(cast(compact), 1)
+      makeCompact(true, saving: false)
+    }
+    on(compact, "toggled") { [unowned self] in
+      makeCompact(gtk_toggle_button_get_active(cast(compact)) != 0, saving: true)
+    }
     gtk_window_present(cast(window))
+    if let unread { complain(unread) }
     if cw_on_x11(window) != 0 {
       gtk_widget_set_tooltip_text(onTop, tr("Always on top (Ctrl+T)"))
       if settings.onTop == true {
@@ -169,13 +201,51 @@ import Glibc
     guard let window else { return }
     _ = cw_keep_above(cast(window), above ? 1 : 0)
     guard saving else { return }
-    do { try Settings.save(onTop: above) } catch { Self.complain("\(error)") }
+    save(.onTop, above)
   }
 
-  /// Says `problem` on standard error, for whoever started the app.
-  static func complain(_ problem: String) {
+  /// Shows only the pages' faces (and the stopwatch's buttons, the alarms' list) in a small
+  /// window, or everything again at the size it had; (when the person chose it) says so in the
+  /// settings.
+  func makeCompact(_ on: Bool, saving: Bool) {
+    guard let window, let pages else { return }
+    pages.world.compact = on
+    pages.alarms.compact = on
+    pages.stopwatch.compact = on
+    pages.timer.compact = on
+    // The pages that scroll ask for their whole height while compact: the window fits them.
+    for scroller in [pages.world.root, pages.timer.root] {
+      gtk_scrolled_window_set_propagate_natural_height(opaque(scroller), on ? 1 : 0)
+    }
+    if on {
+      var size: (width: Int32, height: Int32) = (0, 0)
+      gtk_window_get_default_size(cast(window), &size.width, &size.height)
+      if size.width > 0 && size.height > 0 { fullSize = size }
+      gtk_window_set_default_size(cast(window), 300, -1)
+    } else {
+      gtk_window_set_default_size(cast(window), fullSize.width, fullSize.height)
+    }
+    if saving { save(.compact, on) }
+  }
+
+  /// Keeps `choice` in the settings, or says why it could not.
+  func save(_ choice: Settings.WindowChoice, _ on: Bool) {
+    do { try Settings.save(choice, on) } catch { complain("\(error)") }
+  }
+
+  /// Says `problem` above the pages, until the person closes it, and on standard error, for
+  /// whoever started the app.
+  func complain(_ problem: String) {
     let message = Array("clockwork-desktop: \(problem)\n".utf8)
     _ = write(2, message, message.count)
+    setText(self.problem, problem)
+    gtk_widget_set_visible(problemBar, 1)
+  }
+
+  /// Turns "Compact" over, as its button does.
+  func toggleCompact() {
+    guard let compact else { return }
+    gtk_toggle_button_set_active(cast(compact), gtk_toggle_button_get_active(cast(compact)) == 0 ? 1 : 0)
   }
 
   /// Turns "Always on top" over, as its button does.

@@ -542,6 +542,66 @@ def test_always_on_top_keeps_the_window_above_and_is_kept_in_the_settings(app):
         assert "onTop" not in json.loads(settings.read_text())
 
 
+def frame_of(pyatspi, root):
+    """The app's window, as the accessibility tree has it."""
+    return wait_for(lambda: pyatspi.findDescendant(root, lambda node: node is not None and node.getRoleName() == "frame"))
+
+
+def test_compact_leaves_the_faces_in_a_small_window_and_is_kept_in_the_settings(app):
+    """"Compact" (a toggle in the header bar, Ctrl+M) leaves the World page its face and its
+    time, not the zones or the field that adds one (GTK takes a hidden widget out of the
+    accessibility tree); the window shrinks to fit them, and grows back to the size it had when
+    pressed again. The choice is kept in the settings."""
+    pyatspi, root, env = app
+    world = page(pyatspi, root, "World")
+    face = named(pyatspi, world, "Clock face", ("image", "drawing area", "canvas", "panel", "filler"))
+    adding = named(pyatspi, world, "Add a world clock", ("entry", "text"))
+    frame = frame_of(pyatspi, root)
+    assert face is not None and adding is not None and frame is not None
+    width, height = extents(pyatspi, frame)[2:]
+    settings = pathlib.Path(env["XDG_CONFIG_HOME"]) / "clockwork" / "config.json"
+    toggle = named(pyatspi, root, "Compact", ("toggle button", "push button"))
+    press(toggle)
+    assert wait_for(lambda: named(pyatspi, world, "Add a world clock", ("entry", "text")) is None)
+    assert named(pyatspi, world, "Clock face", ("image", "drawing area", "canvas", "panel", "filler")) is not None
+    assert wait_for(lambda: extents(pyatspi, frame)[2] < width - 150), (width, extents(pyatspi, frame))
+    assert extents(pyatspi, frame)[3] < height
+    assert json.loads(settings.read_text()).get("compact") is True
+    press(toggle)
+    assert wait_for(lambda: named(pyatspi, world, "Add a world clock", ("entry", "text")) is not None)
+    assert wait_for(lambda: extents(pyatspi, frame)[2:] == (width, height)), ((width, height), extents(pyatspi, frame))
+    assert "compact" not in json.loads(settings.read_text())
+
+
+def test_a_choice_that_cannot_be_kept_is_said_in_the_window(app):
+    """A settings file with a mistake is not written over: pressing "Compact" then says why
+    above the pages (where a screen reader finds it, until "Close the message"), as well as on
+    standard error."""
+    pyatspi, root, env = app
+    settings = pathlib.Path(env["XDG_CONFIG_HOME"]) / "clockwork" / "config.json"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    kept = settings.read_text() if settings.exists() else None
+    settings.write_text('{ "colour": "256" }')
+    toggle = named(pyatspi, root, "Compact", ("toggle button", "push button"))
+
+    def said():
+        return pyatspi.findDescendant(root, lambda node: node is not None and node.getRoleName() == "label" and "unknown setting" in node.name)
+
+    try:
+        press(toggle)
+        message = wait_for(said)
+        assert message is not None and "colour" in message.name, "nothing in the window says why"
+        close = named(pyatspi, root, "Close the message", ("push button",))
+        press(close)
+        assert wait_for(lambda: said() is None), "the message stays"
+    finally:
+        if kept is None:
+            settings.unlink()
+        else:
+            settings.write_text(kept)
+    press(toggle)  # the window as it was
+    assert wait_for(lambda: settings.exists() and "compact" not in json.loads(settings.read_text()))
+
 def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
     """Last in this file: it closes the app. The alarm is set for the next whole minute (UTC),
     and rung by the watcher the app handed it to."""

@@ -41,6 +41,8 @@ public struct Settings {
   public var sound: String? { shared.sound }
   /// Windows kept above the others.
   public var onTop: Bool? { shared.onTop }
+  /// The desktop app's window shows its faces only.
+  public var compact: Bool? { shared.compact }
   /// Timers count on past zero once rung (`--overtime`).
   public var overtime: Bool? { shared.overtime }
   /// A notification shows each timer while it runs (`--notify-running`).
@@ -72,12 +74,20 @@ public struct Settings {
     }
   }
 
-  /// Writes whether windows are kept above the others (`onTop`) into the settings file, a file
-  /// with any mistake left as it is: the desktop app's "Always on top", which `--window` reads.
+  /// A window setting the desktop app's header bar turns on and off.
+  public enum WindowChoice: String, Sendable {
+    /// "Always on top", which `--window` reads too.
+    case onTop
+    /// "Compact": the app's window shows its faces only.
+    case compact
+  }
+
+  /// Writes `choice` into the settings file (`false` takes it out), a file with any mistake left
+  /// as it is.
   public static func save(
-    onTop: Bool, environment: [String: String] = ProcessEnvironment.current
+    _ choice: WindowChoice, _ on: Bool, environment: [String: String] = ProcessEnvironment.current
   ) throws(SettingsError) {
-    try SettingsFile.save("onTop", onTop ? .bool(true) : nil, environment: environment) {
+    try SettingsFile.save(choice.rawValue, on ? .bool(true) : nil, environment: environment) {
       file throws(SettingsError) in _ = try Settings(file)
     }
   }

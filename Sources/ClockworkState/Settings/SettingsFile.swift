@@ -35,7 +35,7 @@ public struct SettingsFile: Sendable {
 
   /// The keys the file may have.
   public static let keys = [
-    "calendar", "color", "face", "fps", "graphics", "hours", "notifyRunning", "onTop", "oscillator",
+    "calendar", "color", "compact", "face", "fps", "graphics", "hours", "notifyRunning", "onTop", "oscillator",
     "overtime", "sound", "speak", "theme", "wakeSystem", "zones",
   ]
 

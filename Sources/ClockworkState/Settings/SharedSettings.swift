@@ -2,7 +2,7 @@ import ClockworkCore
 import FoundationEssentials
 
 /// The settings with no drawing in them, which every front end reads: the zones, 12 or 24
-/// hours, the sound of timers and alarms, windows kept on top, overtime, the running
+/// hours, the sound of timers and alarms, windows kept on top or compact, overtime, the running
 /// notification and speech. The alarm and timer commands and the desktop app read them here; the drawing
 /// modes read the rest of the file (themes, graphics, colours) on top of these.
 ///
@@ -18,6 +18,8 @@ public struct SharedSettings: Sendable {
   public var sound: String?
   /// Windows kept above the others.
   public var onTop: Bool?
+  /// The desktop app's window shows its faces only.
+  public var compact: Bool?
   /// Timers count on past zero once rung (`--overtime`).
   public var overtime: Bool?
   /// A notification shows each timer while it runs (`--notify-running`).
@@ -78,6 +80,7 @@ public struct SharedSettings: Sendable {
       guard let word, let cycle = HourCycle(rawValue: word) else { throw fail("must be 12 or 24") }
       hours = cycle
     case "onTop": onTop = try flag()
+    case "compact": compact = try flag()
     case "overtime": overtime = try flag()
     case "notifyRunning": notifyRunning = try flag()
     case "wakeSystem": wakeSystem = try flag()
