@@ -19,6 +19,7 @@ PROGRAMS = ("clockwork", "clockwork-alerts")
 # each test ends its own buses, so by the suite's end none may be left.
 BUSES = ("dbus-daemon", "dbus-launch", "at-spi-bus-launcher", "at-spi2-registryd")
 MARK = "CLOCKWORK_TEST_RUN"
+LEAVING = 5  # seconds a process of ours has, after its test, to leave by itself
 ENDED = []  # (test, pids) for the summary
 RUN_ROOT = os.path.realpath(tempfile.mkdtemp(prefix="clockwork-tests-"))
 
@@ -100,8 +101,15 @@ def nothing_outlives_the_suite():
 
 @pytest.fixture(autouse=True)
 def nothing_outlives_a_test(request):
+    """A watcher leaves by itself once nothing it rings is pending, and a ringer once it has
+    rung: what a test cancelled or let ring is given a few seconds to go. Anything still there
+    is ended, and named in the summary."""
     yield
+    deadline = time.monotonic() + LEAVING
     left = our_processes()
+    while left and time.monotonic() < deadline:
+        time.sleep(0.05)
+        left = our_processes()
     if left:
         end(left)
         ENDED.append((request.node.nodeid, sorted(left)))

@@ -19,8 +19,8 @@ import ClockworkCore
     add(app, "new-timer", "<Control>n") { app.newTimer() }
     add(app, "new-alarm", "<Control><Shift>n") { app.newAlarm() }
     add(app, "shortcuts", "<Control>question") { app.showShortcuts() }
-    add(app, "on-top", "<Control>t") { app.toggleOnTop() }
-    add(app, "compact", "<Control>m") { app.toggleCompact() }
+    add(app, "on-top", "<Control>t") { app.flip(app.onTop) }
+    add(app, "compact", "<Control>m") { app.flip(app.compact) }
     add(app, "quit", "<Control>q") {
       g_application_quit(
         UnsafeMutableRawPointer(app.application).assumingMemoryBound(to: GApplication.self))

@@ -242,17 +242,11 @@ import Glibc
     gtk_widget_set_visible(problemBar, 1)
   }
 
-  /// Turns "Compact" over, as its button does.
-  func toggleCompact() {
-    guard let compact else { return }
-    gtk_toggle_button_set_active(cast(compact), gtk_toggle_button_get_active(cast(compact)) == 0 ? 1 : 0)
-  }
-
-  /// Turns "Always on top" over, as its button does.
-  func toggleOnTop() {
-    guard let onTop, gtk_widget_get_sensitive(onTop) != 0 else { return }
-    let active = gtk_toggle_button_get_active(cast(onTop)) != 0
-    gtk_toggle_button_set_active(cast(onTop), active ? 0 : 1)
+  /// Turns a toggle of the header bar over, as a click does (an insensitive one stays).
+  func flip(_ toggle: Widget?) {
+    guard let toggle, gtk_widget_get_sensitive(toggle) != 0 else { return }
+    let active = gtk_toggle_button_get_active(cast(toggle)) != 0
+    gtk_toggle_button_set_active(cast(toggle), active ? 0 : 1)
   }
 
   /// Each page as it is now, then again at the next second: what another clockwork changed in

@@ -787,3 +787,33 @@ def test_the_setting_on_top_keeps_the_window_above_from_its_first_showing(displa
                 process.wait(timeout=10)
     finally:
         server.close()
+
+
+def test_the_setting_compact_opens_the_app_compact(display, tmp_path):  # noqa: F811
+    """With `"compact": true` in the settings (as "Compact" leaves them), the window opens small,
+    its faces only."""
+    (tmp_path / "config" / "clockwork").mkdir(parents=True)
+    server = NotificationServer(tmp_path)
+    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1"}
+
+    def width_opened(settings):
+        (tmp_path / "config" / "clockwork" / "config.json").write_text(settings)
+        process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            def shown():
+                found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(process.pid), "--name", "^Clockwork$"], env=env,
+                                       capture_output=True, text=True).stdout.split()
+                return found[0] if found else None
+            window = wait_for(shown, timeout=30)
+            assert window is not None, "no window"
+            geometry = subprocess.run(["xdotool", "getwindowgeometry", window], env=env, capture_output=True, text=True).stdout
+            return int(re.search(r"Geometry: (\d+)x", geometry).group(1))
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+
+    try:
+        assert width_opened('{ "compact": true }') < width_opened("{ }") - 150
+    finally:
+        server.close()

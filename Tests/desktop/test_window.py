@@ -273,6 +273,8 @@ def test_close_request_q_and_sigterm_end_with_the_documented_codes(display, app)
     x(display, "xdotool", "key", "q")
     assert process.wait(timeout=10) == 130
     assert "keeps running" in process.stderr.read()
+    cancel = app("timer", "--cancel")  # its watcher leaves with it
+    assert cancel.wait(timeout=30) == 0, cancel.stderr.read()
 
     process = app("stopwatch", "--window")
     window_of(display, process)
