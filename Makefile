@@ -29,12 +29,16 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 # The desktop app draws into GTK's Cairo contexts, so it links the shared libcairo GTK links
-# (two Cairos in one process would each see the other's objects as garbage).
+# (two Cairos in one process would each see the other's objects as garbage). Its functions are
+# laid out in the order it runs them too (scripts/release/link-order --desktop).
 DESKTOP_RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xswiftc -Xfrontend -Xswiftc -function-sections
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/desktop-link-order.txt -Xlinker --no-warn-symbol-ordering \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections
 release: setup $(STATIC_LIBS)/libstdc++.a $(STATIC_C:%=$(STATIC_LIBS)/lib%.a)
 	@# SwiftPM links again for changed flags, not for a changed file they name.
 	@test .build/release/clockwork -nt scripts/release/link-order.txt || rm -f .build/release/clockwork
+	@test .build/release/clockwork-desktop -nt scripts/release/desktop-link-order.txt || rm -f .build/release/clockwork-desktop
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork-alerts
 	$(SWIFT) build $(DESKTOP_RELEASE_FLAGS) --product clockwork-desktop

@@ -54,7 +54,8 @@ import FoundationEssentials
   var wasSounding = false
   /// The form that adds an alarm.
   let details = box(vertical: true, [])
-  /// A compact window leaves the details out; it keeps the list and a ringing alarm's Snooze and Stop.
+  /// A compact window leaves the details out; it keeps the list and a ringing alarm's Snooze
+  /// and Stop.
   var compact = false { didSet { gtk_widget_set_visible(details, compact ? 0 : 1) } }
 
   init() {

@@ -51,4 +51,20 @@ import Testing
     }
     #expect(try String(contentsOf: file(home), encoding: .utf8) == mistaken)
   }
+
+  @Test func theHeaderBarsChoicesAreWrittenAndTakenOutAlone() throws {
+    let home = try TemporaryDirectory()
+    try FileManager.default.createDirectory(
+      at: file(home).deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(#"{ "theme": "night" }"#.utf8).write(to: file(home))
+    try Settings.save(.compact, true, environment: environment(home))
+    try Settings.save(.onTop, true, environment: environment(home))
+    var settings = try Settings.load(environment: environment(home))
+    #expect(settings.compact == true && settings.onTop == true && settings.theme?.name == "night")
+    try Settings.save(.compact, false, environment: environment(home))
+    settings = try Settings.load(environment: environment(home))
+    #expect(settings.compact == nil && settings.onTop == true)
+    let text = try String(contentsOf: file(home), encoding: .utf8)
+    #expect(!text.contains("compact"), "\(text)")
+  }
 }

@@ -35,8 +35,8 @@ public struct SettingsFile: Sendable {
 
   /// The keys the file may have.
   public static let keys = [
-    "calendar", "color", "compact", "face", "fps", "graphics", "hours", "notifyRunning", "onTop", "oscillator",
-    "overtime", "sound", "speak", "theme", "wakeSystem", "zones",
+    "calendar", "color", "compact", "face", "fps", "graphics", "hours", "notifyRunning", "onTop",
+    "oscillator", "overtime", "sound", "speak", "theme", "wakeSystem", "zones",
   ]
 
   /// The folder the file is in, where a relative path in it (a theme, a sound) is read from.
