@@ -37,6 +37,11 @@ def run(tmp_path):
     yield start
     for app in apps:
         app.close()
+    # A timer quit with q goes on, rung by its watcher: cancelled here, so the watcher leaves.
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
+    listed = subprocess.run([BINARY, "timer", "--list"], env=env, capture_output=True, text=True).stdout
+    for name in re.findall(r"^(\S+) {2,}", listed, re.M):
+        subprocess.run([BINARY, "timer", "--cancel", "--name", name], env=env, capture_output=True)
 
 
 def shown(app):
