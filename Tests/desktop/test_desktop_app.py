@@ -112,6 +112,31 @@ def page(pyatspi, root, title):
     return found
 
 
+@contextlib.contextmanager
+def own_session(display, tmp_path, **variables):
+    """For an app a test starts itself: the environment it runs in (a session bus of its own
+    with a notification server, state and settings under `tmp_path`, GTK drawing with Cairo,
+    and `variables`, None taking one out), the bus ended with the block."""
+    server = NotificationServer(tmp_path)
+    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", **variables}
+    try:
+        yield {name: value for name, value in env.items() if value is not None}
+    finally:
+        server.close()
+
+
+@contextlib.contextmanager
+def launched(env):
+    """The desktop app started in `env`, ended with the block."""
+    process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield process
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 def clockwork(env, *arguments):
     return subprocess.run([BINARY, *arguments], env=env, capture_output=True, text=True, timeout=30)
 
@@ -602,6 +627,7 @@ def test_a_choice_that_cannot_be_kept_is_said_in_the_window(app):
     press(toggle)  # the window as it was
     assert wait_for(lambda: settings.exists() and "compact" not in json.loads(settings.read_text()))
 
+
 def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
     """Last in this file: it closes the app. The alarm is set for the next whole minute (UTC),
     and rung by the watcher the app handed it to."""
@@ -679,13 +705,8 @@ sys.exit("the app's page tabs are not on the accessibility bus")
     ("ar_EG.UTF-8", ["العالم", "المنبّهات", "ساعة الإيقاف", "المؤقّت"]),
 ])
 def test_the_pages_are_named_in_the_readers_language(display, tmp_path, lang, pages):  # noqa: F811
-    server = NotificationServer(tmp_path)
-    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi", "GSETTINGS_BACKEND": "keyfile",
-           "LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
-    env.pop("NO_AT_BRIDGE", None)
-    process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
+    with own_session(display, tmp_path, GTK_A11Y="atspi", GSETTINGS_BACKEND="keyfile", NO_AT_BRIDGE=None,
+                     LANG=lang, LC_ALL="", LC_MESSAGES="", LANGUAGE="") as env, launched(env):
         found = subprocess.run(["/usr/bin/python3", "-c", PAGE_TABS], env=env, capture_output=True, text=True, timeout=60)
         assert found.returncode == 0, found.stderr
         # The switcher's tabs, each once (its narrow form repeats them): name and left edge.
@@ -694,10 +715,6 @@ def test_the_pages_are_named_in_the_readers_language(display, tmp_path, lang, pa
         places = [int(tabs[page]) for page in pages]
         right_to_left = lang.startswith("ar")
         assert places == sorted(places, reverse=right_to_left), found.stdout
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        server.close()
 
 
 # Run by its own Python, as PAGE_TABS: each page opened by its tab, then every text in the app
@@ -735,17 +752,12 @@ def test_no_text_of_the_app_escapes_the_catalogue(display, tmp_path):  # noqa: F
     """In the pseudo-language (scripts/translations/build), every name and text on every page
     is marked ⟦…⟧ but data: the time, cities, GTK's own words (its window buttons, the type names
     it gives nodes without a name) and the app's name."""
-    server = NotificationServer(tmp_path)
-    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi", "GSETTINGS_BACKEND": "keyfile",
-           "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": "qps", "TZ": "UTC"}
-    env.pop("NO_AT_BRIDGE", None)
     # A paused timer, for its row's texts and buttons.
     timers = tmp_path / "state" / "clockwork" / "timers"
     timers.mkdir(parents=True)
     (timers / "tea.json").write_text(json.dumps({"version": 1, "value": {"name": "tea", "duration": 600, "remainingWhenPaused": 420}}))
-    process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
+    with own_session(display, tmp_path, GTK_A11Y="atspi", GSETTINGS_BACKEND="keyfile", NO_AT_BRIDGE=None,
+                     LANG="C.UTF-8", LC_ALL="", LC_MESSAGES="", LANGUAGE="qps", TZ="UTC") as env, launched(env):
         found = subprocess.run(["/usr/bin/python3", "-c", SHOWN_TEXTS], env=env, capture_output=True, text=True, timeout=120)
         assert found.returncode == 0, found.stderr
         pages = json.loads(found.stdout)
@@ -759,11 +771,6 @@ def test_no_text_of_the_app_escapes_the_catalogue(display, tmp_path):  # noqa: F
             outside = re.sub(r"\b(Gtk|Adw)[A-Z]\w+", " ", outside)
             escaped = sorted({word for word in re.findall(r"[^\W\d_]{2,}", outside) if word not in data})
             assert escaped == [], f"{tab}: {escaped}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        server.close()
-
 
 
 def test_the_setting_on_top_keeps_the_window_above_from_its_first_showing(display, tmp_path):  # noqa: F811
@@ -771,49 +778,29 @@ def test_the_setting_on_top_keeps_the_window_above_from_its_first_showing(displa
     the others as soon as the manager maps it: its state is set before it is shown."""
     (tmp_path / "config" / "clockwork").mkdir(parents=True)
     (tmp_path / "config" / "clockwork" / "config.json").write_text('{ "onTop": true }')
-    server = NotificationServer(tmp_path)
-    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1"}
-    try:
-        with window_manager(env):
-            process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            try:
-                def above():
-                    found = subprocess.run(["xdotool", "search", "--pid", str(process.pid), "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()
-                    return any("_NET_WM_STATE_ABOVE" in subprocess.run(["xprop", "-id", w, "_NET_WM_STATE"], env=env, capture_output=True, text=True).stdout for w in found)
-                assert wait_for(above, timeout=30), "the window is not kept above"
-            finally:
-                process.terminate()
-                process.wait(timeout=10)
-    finally:
-        server.close()
+    with own_session(display, tmp_path, NO_AT_BRIDGE="1") as env, window_manager(env), launched(env) as process:
+        def above():
+            found = subprocess.run(["xdotool", "search", "--all", "--pid", str(process.pid), "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()
+            return any("_NET_WM_STATE_ABOVE" in subprocess.run(["xprop", "-id", w, "_NET_WM_STATE"], env=env, capture_output=True, text=True).stdout for w in found)
+        assert wait_for(above, timeout=30), "the window is not kept above"
 
 
 def test_the_setting_compact_opens_the_app_compact(display, tmp_path):  # noqa: F811
     """With `"compact": true` in the settings (as "Compact" leaves them), the window opens small,
     its faces only."""
     (tmp_path / "config" / "clockwork").mkdir(parents=True)
-    server = NotificationServer(tmp_path)
-    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1"}
 
-    def width_opened(settings):
+    def width_opened(env, settings):
         (tmp_path / "config" / "clockwork" / "config.json").write_text(settings)
-        process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
+        with launched(env) as process:
             def shown():
-                found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(process.pid), "--name", "^Clockwork$"], env=env,
+                found = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(process.pid), "--name", "^Clockwork$"], env=env,
                                        capture_output=True, text=True).stdout.split()
                 return found[0] if found else None
             window = wait_for(shown, timeout=30)
             assert window is not None, "no window"
             geometry = subprocess.run(["xdotool", "getwindowgeometry", window], env=env, capture_output=True, text=True).stdout
             return int(re.search(r"Geometry: (\d+)x", geometry).group(1))
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
 
-    try:
-        assert width_opened('{ "compact": true }') < width_opened("{ }") - 150
-    finally:
-        server.close()
+    with own_session(display, tmp_path, NO_AT_BRIDGE="1") as env:
+        assert width_opened(env, '{ "compact": true }') < width_opened(env, "{ }") - 150
