@@ -32,7 +32,7 @@ import Glibc
     gtk_widget_set_visible(bar, 0)
     return bar
   }()
-  /// The window's size before it was made compact.
+  /// The window's size when not compact: its first, or the one it had before it was made compact.
   var fullSize: (width: Int32, height: Int32) = (640, 720)
   /// Light or dark, high contrast, large text: as the desktop asks.
   var look: DesktopLook?
@@ -121,7 +121,7 @@ import Glibc
         UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)))
     self.window = window
     gtk_window_set_title(cast(window), "Clockwork")
-    gtk_window_set_default_size(cast(window), 640, 720)
+    gtk_window_set_default_size(cast(window), fullSize.width, fullSize.height)
     var settings = Settings()
     var unread: String?
     do { settings = try Settings.load() } catch { unread = "\(error); using the defaults" }
