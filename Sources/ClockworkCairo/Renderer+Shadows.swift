@@ -153,6 +153,9 @@ extension Renderer {
   }
 
   /// Three passes of a box blur on an A8 surface; `radius` is about the Gaussian's sigma × 2.
+  /// Each line is blurred only where it is not zero, widened by the radius: a hand's
+  /// silhouette is a thin stroke across a box mostly empty, and beyond that span the line is
+  /// zero before and after.
   static func boxBlurAlpha(_ surface: CairoSurface, radius: Double) {
     let r = Int((radius * 0.9).rounded())
     guard r > 0, let data = cairo_image_surface_get_data(surface.handle) else { return }
@@ -162,17 +165,27 @@ extension Renderer {
     let longest = max(width, height)
     let line = UnsafeMutablePointer<Int32>.allocate(capacity: longest + 2 * r + 1)
     defer { line.deallocate() }
-    let window = Int32(2 * r + 1)
+    // sum / window as a multiply and a shift: exact while 255 × window² < 2⁴⁰.
+    let window = UInt64(2 * r + 1)
+    let reciprocal = ((1 << 40) + window - 1) / window
     // Blurs `count` samples `step` bytes apart starting at `start`, edges extended.
-    func blur(_ start: UnsafeMutablePointer<UInt8>, count: Int, step: Int) {
+    func blur(_ whole: UnsafeMutablePointer<UInt8>, count total: Int, step: Int) {
+      var first = 0
+      while first < total && whole[first * step] == 0 { first += 1 }
+      guard first < total else { return }
+      var last = total - 1
+      while whole[last * step] == 0 { last -= 1 }
+      let lo = max(0, first - r)
+      let start = whole + lo * step
+      let count = min(total - 1, last + r) - lo + 1
       for i in 0..<r { line[i] = Int32(start[0]) }
       for i in 0..<count { line[r + i] = Int32(start[i * step]) }
-      let last = Int32(start[(count - 1) * step])
-      for i in 0...r { line[r + count + i] = last }
+      let end = Int32(start[(count - 1) * step])
+      for i in 0...r { line[r + count + i] = end }
       var sum: Int32 = 0
       for k in 0..<(2 * r + 1) { sum += line[k] }
       for i in 0..<count {
-        start[i * step] = UInt8(truncatingIfNeeded: sum / window)
+        start[i * step] = UInt8(truncatingIfNeeded: (UInt64(sum) &* reciprocal) >> 40)
         sum += line[i + 2 * r + 1] - line[i]
       }
     }
