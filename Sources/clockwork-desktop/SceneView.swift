@@ -78,12 +78,14 @@ import FoundationEssentials
       SceneView.release)
   }
 
-  /// The frames a second of the monitor the area is on (60 where GDK does not say).
+  /// The frames a second GTK paces this area's window by, from its frame clock (60 where it
+  /// does not know): asking the monitor instead is a round trip to the X server every frame.
   private func refreshRate() -> Double {
-    guard let native = gtk_widget_get_native(area), let surface = gtk_native_get_surface(native),
-      let monitor = gdk_display_get_monitor_at_surface(gtk_widget_get_display(area), surface)
-    else { return 60 }
-    let millihertz = gdk_monitor_get_refresh_rate(monitor)
-    return millihertz > 0 ? Double(millihertz) / 1000 : 60
+    guard let clock = gtk_widget_get_frame_clock(area) else { return 60 }
+    var interval: gint64 = 0
+    var presentation: gint64 = 0
+    gdk_frame_clock_get_refresh_info(
+      clock, gdk_frame_clock_get_frame_time(clock), &interval, &presentation)
+    return interval > 0 ? 1_000_000 / Double(interval) : 60
   }
 }
