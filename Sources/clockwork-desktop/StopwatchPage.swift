@@ -83,7 +83,8 @@ import FoundationEssentials
     gtk_widget_remove_css_class(startStop, running ? "start-action" : "destructive-action")
     gtk_widget_add_css_class(startStop, running ? "destructive-action" : "start-action")
     let readOnly = store.readOnly
-    for widget in [startStop, lap, reset] { gtk_widget_set_sensitive(widget, readOnly ? 0 : 1) }
+    // Each set once: turned off and on again, a button is styled and the window laid out anew.
+    gtk_widget_set_sensitive(startStop, readOnly ? 0 : 1)
     gtk_widget_set_sensitive(lap, running && !readOnly ? 1 : 0)
     gtk_widget_set_sensitive(reset, !running && watch.phase != .idle && !readOnly ? 1 : 0)
     setText(note, control.message ?? control.warning ?? exported ?? "")
