@@ -110,6 +110,24 @@ let releaseAction: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
   gtk_widget_set_visible(widget, text.isEmpty ? 0 : 1)
 }
 
+/// Text that changes often, centred in a space `chars` characters wide: a new text is drawn
+/// again without laying the window out again, as a label's would be (a second's cost on the
+/// World page was mostly that layout and the X round trips it makes).
+@MainActor func inscription(chars: Int, classes: [String] = []) -> Widget {
+  let widget = made(gtk_inscription_new(nil))
+  for name in classes { gtk_widget_add_css_class(widget, name) }
+  gtk_inscription_set_min_chars(opaque(widget), UInt32(chars))
+  gtk_inscription_set_nat_chars(opaque(widget), UInt32(chars))
+  gtk_inscription_set_xalign(opaque(widget), 0.5)
+  return widget
+}
+
+/// Sets an inscription's text, and its name for a screen reader (GTK 4.8 gives it none).
+@MainActor func inscribe(_ widget: Widget, _ text: String) {
+  gtk_inscription_set_text(opaque(widget), text)
+  cw_accessible_label(widget, text)
+}
+
 /// Margins of `points` on every side.
 @MainActor func pad(_ widget: Widget, _ points: Int32) {
   gtk_widget_set_margin_top(widget, points)

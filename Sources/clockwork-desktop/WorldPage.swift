@@ -14,7 +14,7 @@ import FoundationEssentials
 @MainActor final class WorldPage {
   let root: Widget
   let face: SceneView
-  let time = label("", classes: ["title-1", "numeric"])
+  let time: Widget
   let day = label("", classes: ["title-4"])
   /// Whether the system clock is right, as the kernel says (adjtimex).
   let sync = label("", classes: ["dim-label"], wraps: true)
@@ -37,6 +37,9 @@ import FoundationEssentials
     hours = settings.hours ?? Settings.localeHours()
     calendar = settings.calendar ?? .gregorian
     names = (settings.zones ?? []).filter { $0 != .local }.map(\.description)
+    time = inscription(
+      chars: ClockText.time(Date(timeIntervalSince1970: 86399), in: .utc, hours: hours).count + 1,
+      classes: ["title-1", "numeric"])
     let control = ClockControl(
       zones: [.local], theme: settings.theme ?? .classic,
       oscillator: settings.oscillator ?? .quartz, digital: false, hours: hours)
@@ -163,7 +166,7 @@ import FoundationEssentials
   @discardableResult
   func refresh(now: Date) -> Duration {
     let shown = ClockText.time(now, in: .local, hours: hours)
-    setText(time, shown)
+    inscribe(time, shown)
     cw_accessible_description(face.area, shown)
     let today = Zone.local.civilTime(at: now)
     setText(day, LocalDates.dayAndDate(today, calendar: calendar))
