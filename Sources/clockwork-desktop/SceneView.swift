@@ -17,6 +17,8 @@ import FoundationEssentials
   private var painter = WindowPainter()
   /// The timeout that asks for the next frame, while one is due.
   private var pending: UInt32 = 0
+  /// The radius of the picture's rounded corners, in points (0: square).
+  var cornerRadius = 0.0
 
   /// A drawing area named `name` for a screen reader, showing `source`'s frames.
   init(named name: String, source: @escaping FrameSource) {
@@ -57,6 +59,7 @@ import FoundationEssentials
     let planned = source(canvas, now)
     painter.paint(planned.frame, on: canvas).shownFromPicture()
     guard let picture = painter.picture else { return }
+    if cornerRadius > 0 { clearCorners(of: picture.cairoSurface, radius: cornerRadius * scale) }
     cairo_save(cr)
     cairo_scale(cr, 1 / scale, 1 / scale)
     cairo_set_source_surface(cr, picture.cairoSurface, 0, 0)
@@ -76,6 +79,29 @@ import FoundationEssentials
         return 0  // G_SOURCE_REMOVE
       }, Unmanaged.passRetained(self).toOpaque(),
       SceneView.release)
+  }
+
+  /// Makes the picture's corners outside a rounded rectangle transparent: a clip of the
+  /// whole picture would cost every frame what these four small fills cost.
+  private func clearCorners(of surface: OpaquePointer, radius: Double) {
+    let width = Double(cairo_image_surface_get_width(surface))
+    let height = Double(cairo_image_surface_get_height(surface))
+    let r = min(radius, width / 2, height / 2)
+    guard r > 0, let cr = cairo_create(surface) else { return }
+    defer { cairo_destroy(cr) }
+    cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+    // Each corner: from the corner along one edge, round the arc, back along the other.
+    for (x, y, start) in [
+      (r, r, Double.pi), (width - r, r, 3 * Double.pi / 2), (width - r, height - r, 0),
+      (r, height - r, Double.pi / 2),
+    ] {
+      let cornerX = x < width / 2 ? 0 : width
+      let cornerY = y < height / 2 ? 0 : height
+      cairo_move_to(cr, cornerX, cornerY)
+      cairo_arc(cr, x, y, r, start, start + Double.pi / 2)
+      cairo_close_path(cr)
+    }
+    cairo_fill(cr)
   }
 
   /// The frames a second GTK paces this area's window by, from its frame clock (60 where it

@@ -50,9 +50,9 @@ import FoundationEssentials
       gtk_widget_set_size_request(face.view.area, 200, Int32(260 * look.textScale))
     }
     gtk_widget_set_vexpand(face.view.area, 0)
-    // Its corners rounded as a card's.
-    gtk_widget_add_css_class(face.view.area, "card")
-    gtk_widget_set_overflow(face.view.area, GTK_OVERFLOW_HIDDEN)
+    // Its corners rounded as a card's, by the view: GTK's card (its shadow, its clip) was
+    // drawn again with every frame of the pulse, a fifth of the page's CPU.
+    face.view.cornerRadius = 12
     let start = button(tr("Start"), classes: ["pill", "start-action"]) { [unowned self] in
       startTimer()
     }
