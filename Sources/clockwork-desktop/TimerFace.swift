@@ -113,9 +113,9 @@ import FoundationEssentials
       next = origin.advanced(
         by: WallSeconds.nextMultiple(of: .seconds(1 / rate), after: origin.duration(to: now)))
     } else if running, let shown {
-      let delay = ring.delayToNextChange(
-        remaining: shown.remaining(at: now), total: shown.duration,
-        pixelScale: k * canvas.scale)
+      // Nothing moves: the ring steps on with the time left (a frame a second, not one for
+      // each pixel the arc's tip moves).
+      let delay = ring.delayToNextLabel(remaining: shown.remaining(at: now))
       next = now.advanced(by: .seconds(max(0.001, min(delay, 1))))
     }
     return Planned(WindowFrame(root, at: t, background: highContrastPage ?? .black), next: next)

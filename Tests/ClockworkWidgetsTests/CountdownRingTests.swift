@@ -246,6 +246,16 @@ import Testing
     #expect(ring.delayToNextChange(remaining: .zero, total: .seconds(3600)) == .infinity)
   }
 
+  @Test func withNothingToMoveTheRingStepsWithTheLabel() {
+    let ring = CountdownRing(size: 400)
+    ring.style.tenths = .lastMinute
+    // 5 minutes: the arc would move a pixel in 0.3 s; the label's second comes at 0.7 s.
+    #expect(abs(ring.delayToNextLabel(remaining: .milliseconds(200_700)) - 0.7) < 1e-6)
+    // In the last minute, the next tenth.
+    #expect(abs(ring.delayToNextLabel(remaining: .milliseconds(42_750)) - 0.05) < 1e-6)
+    #expect(ring.delayToNextLabel(remaining: .zero) == .infinity)
+  }
+
   @Test func backdropCyclesThroughThePairs() throws {
     let backdrop = GradientBackdrop(size: Size(width: 100, height: 100))
     let (c1, c2, c3) = (

@@ -282,10 +282,18 @@ public final class CountdownRing {
   {
     let left = remaining / .seconds(1)
     guard left > 0 else { return .infinity }
-    let unit = showsTenths(remaining: remaining) ? 0.1 : 1.0
-    let label = left - ((left / unit).rounded(.up) - 1) * unit
+    let label = delayToNextLabel(remaining: remaining)
     let circumference = 2 * Double.pi * radius * pixelScale
     let arc = (total / .seconds(1)) / max(circumference, 1)
     return min(label, arc, left)
+  }
+
+  /// Seconds until the label next changes (its next tenth or second): where nothing is to move
+  /// (reduced motion), the ring steps on with it rather than a pixel at a time.
+  public func delayToNextLabel(remaining: Duration) -> Double {
+    let left = remaining / .seconds(1)
+    guard left > 0 else { return .infinity }
+    let unit = showsTenths(remaining: remaining) ? 0.1 : 1.0
+    return left - ((left / unit).rounded(.up) - 1) * unit
   }
 }
