@@ -122,10 +122,11 @@ let releaseAction: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
   return widget
 }
 
-/// Sets an inscription's text, and its name for a screen reader (GTK 4.8 gives it none).
+/// Sets an inscription's text (GTK 4.8 does not name it for a screen reader: its caller does,
+/// at most once a second); an empty one is hidden.
 @MainActor func inscribe(_ widget: Widget, _ text: String) {
   gtk_inscription_set_text(opaque(widget), text)
-  cw_accessible_label(widget, text)
+  gtk_widget_set_visible(widget, text.isEmpty ? 0 : 1)
 }
 
 /// Margins of `points` on every side.

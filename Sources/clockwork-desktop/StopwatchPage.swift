@@ -12,9 +12,12 @@ import FoundationEssentials
 /// of the terminal's screen).
 @MainActor final class StopwatchPage {
   let root: Widget
-  let time = label("0:00.0", classes: ["title-1", "numeric"])
-  /// The running lap: its number and time, under the total.
-  let lapNow = label("", classes: ["title-4", "numeric"])
+  /// The total, and under it the running lap (its number and time): inscriptions, as both
+  /// change ten times a second.
+  let time = inscription(chars: "99:59:59.9".count + 1, classes: ["title-1", "numeric"])
+  let lapNow = inscription(
+    chars: StopwatchPage.lapText(number: 99, time: "99:59:59.9").count + 1,
+    classes: ["title-4", "numeric"])
   let note = label("", wraps: true)  // not dimmed: a dim label is some 3.2:1 on the page
   let laps = boxedList(named: tr("Laps"))
   lazy var lapsShown = scrolled(laps)
@@ -108,17 +111,18 @@ import FoundationEssentials
   func showTimes(at now: ContinuousClock.Instant) {
     let watch = control.watch
     let elapsed = watch.elapsed(at: now)
-    setText(time, StopwatchFormat.string(elapsed))
+    inscribe(time, StopwatchFormat.string(elapsed))
     let last = watch.laps.last?.total ?? .zero
-    setText(
+    inscribe(
       lapNow,
       watch.laps.isEmpty
         ? ""
-        : translate(
-          "Lap {number}   {time}",
-          filling: [
-            "number": "\(watch.laps.count + 1)", "time": StopwatchFormat.string(elapsed - last),
-          ]))
+        : Self.lapText(number: watch.laps.count + 1, time: StopwatchFormat.string(elapsed - last)))
+  }
+
+  /// "Lap 3   0:12.4": the running lap as the page shows it.
+  static func lapText(number: Int, time: String) -> String {
+    translate("Lap {number}   {time}", filling: ["number": "\(number)", "time": time])
   }
 
   var shownLaps: [Lap] = []
