@@ -167,6 +167,7 @@ import FoundationEssentials
   func refresh(now: Date) -> Duration {
     let shown = ClockText.time(now, in: .local, hours: hours)
     inscribe(time, shown)
+    cw_accessible_label(time, shown)
     cw_accessible_description(face.area, shown)
     let today = Zone.local.civilTime(at: now)
     setText(day, LocalDates.dayAndDate(today, calendar: calendar))
@@ -193,12 +194,14 @@ import FoundationEssentials
   }
 
   /// "Tokyo  23:08 · +8 h · tomorrow · night": a zone's city and time, its offset from here,
-  /// its day where that is not today here, and day or night from the sun over its city.
+  /// its day where that is not today here, and day or night from the sun over its city. In
+  /// minutes, as the seconds are the same everywhere: the rows change once a minute, and the
+  /// window is not laid out again each second.
   static func line(for zone: Zone, at now: Date, hours: HourCycle) -> String {
     let there = zone.civilTime(at: now)
     let offset = ClockControl.offset(of: zone, from: .local, at: now)
     let day = ClockControl.day(of: zone, against: .local, at: now)
     let light = Daylight.isNight(in: zone, at: now) ? tr("night") : tr("day")
-    return "\(zone.city)  \(ClockText.time(there, hours: hours)) · \(offset)\(day) · \(light)"
+    return "\(zone.city)  \(ClockText.minutes(there, hours: hours)) · \(offset)\(day) · \(light)"
   }
 }

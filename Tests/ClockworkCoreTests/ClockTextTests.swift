@@ -45,6 +45,13 @@ import Testing
       ClockText.shortTime(midnight.addingTimeInterval(13 * 3_600 + 60 * 32), in: .utc) == "13:32")
   }
 
+  @Test func minutesLeaveTheSecondsOut() {
+    let late = Zone.utc.civilTime(
+      at: Date(timeIntervalSince1970: 1_795_392_000 + 23 * 3_600 + 3_599))
+    #expect(ClockText.minutes(late) == "23:59")
+    #expect(ClockText.minutes(late, hours: .twelve) == "11:59 PM")
+  }
+
   @Test func anEndSaysItsDayWhenItIsNotToday() throws {
     let utc = Zone.utc
     let now = Date(timeIntervalSince1970: 1_798_761_600 - 600)  // 2026-12-31 23:50 UTC

@@ -73,7 +73,11 @@ public enum ClockText {
     -> String
   {
     let t = zone.civilTime(at: date)
-    guard t.second == 0 else { return time(t, hours: hours) }
+    return t.second == 0 ? minutes(t, hours: hours) : time(t, hours: hours)
+  }
+
+  /// `14:32`, or `2:32 PM` with `hours: .twelve`: hours and minutes, the seconds left out.
+  public static func minutes(_ t: CivilTime, hours: HourCycle = .twentyFour) -> String {
     switch hours {
     case .twentyFour: return "\(pad(t.hour)):\(pad(t.minute))"
     case .twelve: return "\(twelveHour(t.hour)):\(pad(t.minute)) \(t.hour < 12 ? "AM" : "PM")"
