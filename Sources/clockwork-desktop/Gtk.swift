@@ -111,8 +111,7 @@ let releaseAction: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
 }
 
 /// Text that changes often, centred in a space `chars` characters wide: a new text is drawn
-/// again without laying the window out again, as a label's would be (a second's cost on the
-/// World page was mostly that layout and the X round trips it makes).
+/// again without laying the window out again, as a label's would be.
 @MainActor func inscription(chars: Int, classes: [String] = []) -> Widget {
   let widget = made(gtk_inscription_new(nil))
   for name in classes { gtk_widget_add_css_class(widget, name) }

@@ -50,8 +50,8 @@ import FoundationEssentials
       gtk_widget_set_size_request(face.view.area, 200, Int32(260 * look.textScale))
     }
     gtk_widget_set_vexpand(face.view.area, 0)
-    // Its corners rounded as a card's, by the view: GTK's card (its shadow, its clip) was
-    // drawn again with every frame of the pulse, a fifth of the page's CPU.
+    // Its corners rounded as a card's, by the view: GTK's card (its shadow, its clip) would be
+    // drawn again with every frame of the pulse.
     face.view.cornerRadius = 12
     let start = button(tr("Start"), classes: ["pill", "start-action"]) { [unowned self] in
       startTimer()
