@@ -165,7 +165,12 @@ import Glibc
     cw_accessible_label(compact, tr("Compact"))
     gtk_widget_set_tooltip_text(compact, tr("Compact: the faces only (Ctrl+M)"))
     adw_header_bar_pack_end(opaque(header), compact)
-    let content = box(vertical: true, spacing: 0, [header, problemBar, stack])
+    // Where the header is too narrow for the page tabs (its buttons, a compact window), they
+    // are at the foot of the window instead.
+    let foot = made(adw_view_switcher_bar_new())
+    adw_view_switcher_bar_set_stack(opaque(foot), opaque(stack))
+    g_object_bind_property(switcher, "title-visible", foot, "reveal", G_BINDING_SYNC_CREATE)
+    let content = box(vertical: true, spacing: 0, [header, problemBar, stack, foot])
     gtk_widget_set_vexpand(stack, 1)
     adw_application_window_set_content(cast(window), content)
     if settings.compact == true {

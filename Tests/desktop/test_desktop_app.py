@@ -152,6 +152,20 @@ def test_the_four_pages_are_there_and_every_control_has_a_name(app):
         assert shown.childCount > 0
 
 
+def test_every_page_tab_is_on_the_screen(app):
+    """The tabs are where a pointer can reach them: in the header, or at the window's foot when
+    the header has no room for them (a 640 px window with its buttons had none, and its tabs
+    were squeezed out of sight). GTK 4.8 says no "showing": a tab is on the screen when its box
+    lies within the window's."""
+    pyatspi, root, _ = app
+    window = root.getChildAtIndex(0).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    for title in ("World", "Alarms", "Stopwatch", "Timer"):
+        tabs = pyatspi.findAllDescendants(root, lambda n: n is not None and n.name == title and n.getRoleName() in ("page tab", "toggle button", "radio button"))
+        boxes = [tab.queryComponent().getExtents(pyatspi.WINDOW_COORDS) for tab in tabs]
+        within = [b for b in boxes if b.width > 0 and b.height > 0 and b.x >= 0 and b.y >= 0 and b.x + b.width <= window.width and b.y + b.height <= window.height]
+        assert within, f"{title}: {[(b.x, b.y, b.width, b.height) for b in boxes]} in {window.width}x{window.height}"
+
+
 def test_start_on_the_stopwatch_page_starts_the_stopwatch_the_command_line_sees(app):
     pyatspi, root, env = app
     stopwatch = page(pyatspi, root, "Stopwatch")
