@@ -14,10 +14,12 @@ import FoundationEssentials
   let root: Widget
   /// The total, and under it the running lap (its number and time): inscriptions, as both
   /// change ten times a second.
-  let time = inscription(chars: "99:59:59.9".count + 1, classes: ["title-1", "numeric"])
+  let time = inscription(chars: StopwatchPage.longest.count + 1, classes: ["title-1", "numeric"])
   let lapNow = inscription(
-    chars: StopwatchPage.lapText(number: 99, time: "99:59:59.9").count + 1,
+    chars: StopwatchPage.lapText(number: 99, time: StopwatchPage.longest).count + 1,
     classes: ["title-4", "numeric"])
+  /// The widest time the page makes room for: 99:59:59.99.
+  static let longest = StopwatchFormat.string(.seconds(100 * 3600) - .milliseconds(10))
   let note = label("", wraps: true)  // not dimmed: a dim label is some 3.2:1 on the page
   let laps = boxedList(named: tr("Laps"))
   lazy var lapsShown = scrolled(laps)
@@ -51,6 +53,7 @@ import FoundationEssentials
     for child in [note, lapsShown, export] { gtk_box_append(cast(details), child) }
     for child in [time, lapNow, buttons, details] { gtk_box_append(cast(root), child) }
     gtk_widget_set_visible(lapsShown, 0)
+    gtk_widget_set_visible(export, 0)  // until there are laps
     pad(root, 24)
     refresh(at: .now)
   }
