@@ -110,21 +110,30 @@ let releaseAction: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
   gtk_widget_set_visible(widget, text.isEmpty ? 0 : 1)
 }
 
-/// Text that changes often, centred in a space `chars` characters wide: a new text is drawn
-/// again without laying the window out again, as a label's would be.
-@MainActor func inscription(chars: Int, classes: [String] = []) -> Widget {
+/// Text that changes often, in a space at least `chars` characters wide (ideally `natural`),
+/// `lines` lines tall, centred or from the start: a new text is drawn again without laying the
+/// window out again, as a label's would be. What does not fit ends in "…".
+@MainActor func inscription(
+  chars: Int, natural: Int? = nil, lines: UInt32 = 1, centred: Bool = true,
+  classes: [String] = []
+) -> Widget {
   let widget = made(gtk_inscription_new(nil))
   for name in classes { gtk_widget_add_css_class(widget, name) }
   gtk_inscription_set_min_chars(opaque(widget), UInt32(chars))
-  gtk_inscription_set_nat_chars(opaque(widget), UInt32(chars))
-  gtk_inscription_set_xalign(opaque(widget), 0.5)
+  gtk_inscription_set_nat_chars(opaque(widget), UInt32(natural ?? chars))
+  gtk_inscription_set_nat_lines(opaque(widget), lines)
+  gtk_inscription_set_wrap_mode(opaque(widget), PANGO_WRAP_WORD_CHAR)
+  gtk_inscription_set_text_overflow(opaque(widget), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
+  gtk_inscription_set_xalign(opaque(widget), centred ? 0.5 : 0)
   return widget
 }
 
-/// Sets an inscription's text (GTK 4.8 does not name it for a screen reader: its caller does,
-/// at most once a second); an empty one is hidden.
-@MainActor func inscribe(_ widget: Widget, _ text: String) {
+/// Sets an inscription's text, and with `naming` its name for a screen reader too (GTK 4.8
+/// gives it none; text that changes more than once a second is named by its caller, once a
+/// second); an empty one is hidden.
+@MainActor func inscribe(_ widget: Widget, _ text: String, naming: Bool = false) {
   gtk_inscription_set_text(opaque(widget), text)
+  if naming { cw_accessible_label(widget, text) }
   gtk_widget_set_visible(widget, text.isEmpty ? 0 : 1)
 }
 

@@ -218,9 +218,10 @@ import FoundationEssentials
     for (timer, row) in zip(running, rows) {
       if let over = timer.overtime(atWall: now) {
         let shown = CountdownFormat.over(.seconds(over))
-        setText(
+        inscribe(
           row.text,
-          translate("{name}, {time} since its end", filling: ["name": timer.name, "time": shown]))
+          translate("{name}, {time} since its end", filling: ["name": timer.name, "time": shown]),
+          naming: true)
         for control in [row.pause, row.more] { gtk_widget_set_sensitive(control, 0) }
         if timer.name == running.first?.name {
           cw_accessible_description(
@@ -239,11 +240,12 @@ import FoundationEssentials
         "name": timer.name + phase,
         "time": CountdownFormat.string(.milliseconds(Int64(left * 1000))),
       ]
-      setText(
+      inscribe(
         row.text,
         paused
           ? translate("{name}, {time} left, paused", filling: shown)
-          : translate("{name}, {time} left", filling: shown))
+          : translate("{name}, {time} left", filling: shown),
+        naming: true)
       gtk_button_set_label(cast(row.pause), paused ? tr("Resume") : tr("Pause"))
       cw_accessible_label(
         row.pause,
@@ -269,9 +271,9 @@ import FoundationEssentials
   /// A row for `timer`: its time, and its buttons.
   func row(_ timer: StoredTimer) -> Row {
     let name = timer.name
-    let text = label("", classes: ["numeric"], wraps: true)
+    // Its time changes each second: an inscription, named as it reads.
+    let text = inscription(chars: 12, natural: 30, lines: 2, centred: false, classes: ["numeric"])
     gtk_widget_set_hexpand(text, 1)
-    gtk_label_set_xalign(opaque(text), 0)
     let pause = button(tr("Pause")) { [unowned self] in change(name, .toggle) }
     let more = button(tr("+1 min")) { [unowned self] in change(name, .add(.seconds(60))) }
     cw_accessible_label(more, translate("Add a minute to timer {name}", filling: ["name": name]))

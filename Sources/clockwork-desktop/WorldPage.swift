@@ -166,8 +166,7 @@ import FoundationEssentials
   @discardableResult
   func refresh(now: Date) -> Duration {
     let shown = ClockText.time(now, in: .local, hours: hours)
-    inscribe(time, shown)
-    cw_accessible_label(time, shown)
+    inscribe(time, shown, naming: true)
     cw_accessible_description(face.area, shown)
     let today = Zone.local.civilTime(at: now)
     setText(day, LocalDates.dayAndDate(today, calendar: calendar))
