@@ -131,12 +131,13 @@ def test_an_alarm_sounds_five_minutes_at_most(sound):
 
 
 def test_a_chime_sounds_at_its_quarter_hour_with_no_window_open(sound):
-    """A chime every quarter hour, in a zone whose clock is at a quarter hour 5 s from now (a
-    POSIX zone a few minutes east of UTC): the watcher `chime` started sounds the bell then,
-    once."""
+    """A chime every quarter hour, in a zone whose clock is at a quarter hour 5 s from now, and
+    near noon, inside the chimes' 00:00–23:00 (a POSIX zone east of UTC): the watcher `chime`
+    started sounds the bell then, once. (A zone only minutes east put 23:xx UTC outside it.)"""
     server, env, tmp_path = sound
     offset = int(900 - (time.time() + 5) % 900) % 900
-    env = {**env, "TZ": f"CWT-0:{offset // 60:02}:{offset % 60:02}"}
+    offset += (12 - time.gmtime(time.time() + 5 + offset).tm_hour) % 24 * 3600
+    env = {**env, "TZ": f"CWT-{offset // 3600}:{offset % 3600 // 60:02}:{offset % 60:02}"}
     added = subprocess.run([BINARY, "chime", "--every", "15m"], env=env, capture_output=True, text=True, timeout=30)
     assert added.returncode == 0 and re.search(r"alarm 1: chime every 15 min, 00:00–23:00, every day, next .* \(in [456] s\)", added.stdout), added
     server.record(9)
