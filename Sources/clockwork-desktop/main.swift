@@ -166,10 +166,18 @@ import Glibc
     gtk_widget_set_tooltip_text(compact, tr("Compact: the faces only (Ctrl+M)"))
     adw_header_bar_pack_end(opaque(header), compact)
     // Where the header is too narrow for the page tabs (its buttons, a compact window), they
-    // are at the foot of the window instead.
+    // are at the foot of the window instead: shown once the layout that hid them is done (within
+    // it, with animations off, GTK allocates the bar a height of -1).
     let foot = made(adw_view_switcher_bar_new())
     adw_view_switcher_bar_set_stack(opaque(foot), opaque(stack))
-    g_object_bind_property(switcher, "title-visible", foot, "reveal", G_BINDING_SYNC_CREATE)
+    let placeTabs: @MainActor () -> Void = {
+      after(milliseconds: 0) {
+        let hidden = adw_view_switcher_title_get_title_visible(opaque(switcher))
+        adw_view_switcher_bar_set_reveal(opaque(foot), hidden)
+      }
+    }
+    on(switcher, "notify::title-visible", placeTabs)
+    placeTabs()
     let content = box(vertical: true, spacing: 0, [header, problemBar, stack, foot])
     gtk_widget_set_vexpand(stack, 1)
     adw_application_window_set_content(cast(window), content)
