@@ -658,14 +658,17 @@ def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
     ringer = [pid for summary, _, _, pid in app.server.calls() if summary == "Alarm: kettle"][0]
     assert ringer != app.process.pid
     # Opened while it sounds, the app says so on the Alarms page, and its Stop stops it.
-    reopened = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    errors = open(os.path.join(env["XDG_STATE_HOME"], "reopened.err"), "w+")
+    reopened = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=errors)
     try:
         def root_of_reopened():
             desktop = pyatspi.Registry.getDesktop(0)
             children = (desktop.getChildAtIndex(i) for i in range(desktop.childCount))
             return next((c for c in children if c is not None and c.get_process_id() == reopened.pid), None)
         second = wait_for(root_of_reopened, timeout=60)  # once over 30 s, on a loaded machine
-        assert second is not None, "the reopened app is not on the accessibility bus"
+        if second is None:  # say why: still starting, or gone, and what it said
+            errors.seek(0)
+            raise AssertionError(f"the reopened app is not on the accessibility bus (exit {reopened.poll()}): {errors.read()[-2000:]}")
         said = wait_for(lambda: pyatspi.findDescendant(second, lambda n: n is not None and n.name == "kettle is ringing"))
         assert said is not None, "the Alarms page says the alarm sounds"
         tab = named(pyatspi, second, "Alarms", ("page tab", "toggle button", "radio button"))
@@ -681,6 +684,7 @@ def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
     finally:
         reopened.terminate()
         reopened.wait(timeout=10)
+        errors.close()
     number = re.search(r"^alarm (\d+): .*kettle", clockwork(env, "alarm", "list").stdout, re.M)[1]
     clockwork(env, "alarm", "remove", number)
     # The watcher and the ringer leave once nothing is left to ring: nothing this test started
