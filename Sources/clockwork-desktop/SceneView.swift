@@ -57,9 +57,13 @@ import FoundationEssentials
       refreshRate: refreshRate())
     let now = Moment(instant: ContinuousClock.now, wall: Date())
     let planned = source(canvas, now)
-    painter.paint(planned.frame, on: canvas).shownFromPicture()
+    let update = painter.paint(planned.frame, on: canvas)
+    update.shownFromPicture()
     guard let picture = painter.picture else { return }
-    if cornerRadius > 0 { clearCorners(of: picture.cairoSurface, radius: cornerRadius * scale) }
+    // Painted over only where the frame changed: the corners stay clear until then.
+    if cornerRadius > 0, update.rectWidth > 0, update.rectHeight > 0 {
+      clearCorners(of: picture.cairoSurface, radius: cornerRadius * scale)
+    }
     cairo_save(cr)
     cairo_scale(cr, 1 / scale, 1 / scale)
     cairo_set_source_surface(cr, picture.cairoSurface, 0, 0)
