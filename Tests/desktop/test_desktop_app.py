@@ -29,6 +29,8 @@ pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is no
 # Roles a person acts on: each must have a name of its own.
 CONTROLS = {"push button", "toggle button", "radio button", "entry", "text", "switch", "spin button", "check box"}
 GENERIC = {"button", "toggle", "switch", "entry", "text", "edit"}
+# The roles a page tab has: GTK 4.8 calls libadwaita's switcher buttons "page tab".
+TABS = ("page tab", "toggle button", "radio button")
 
 
 def wait_for(predicate, timeout=15):
@@ -103,7 +105,7 @@ def press(control):
 def page(pyatspi, root, title):
     """Opens the page `title` by its tab, and returns the page once it is shown (a button on a
     page never shown does nothing when pressed: GTK activates only a realized one)."""
-    tab = wait_for(lambda: named(pyatspi, root, title, ("page tab", "toggle button", "radio button")))
+    tab = wait_for(lambda: named(pyatspi, root, title, TABS))
     press(tab)
     assert wait_for(lambda: tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED)), title
     time.sleep(0.3)  # the page is drawn at the next frame
@@ -127,14 +129,23 @@ def own_session(display, tmp_path, **variables):
 
 
 @contextlib.contextmanager
-def launched(env):
-    """The desktop app started in `env`, ended with the block."""
-    process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def launched(env, errors=subprocess.DEVNULL):
+    """The desktop app started in `env` (its standard error to the file `errors`), ended with
+    the block."""
+    process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=errors)
     try:
         yield process
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def windows_titled_clockwork(env, process=None, shown=False):
+    """The X windows titled Clockwork: of `process` alone when given (`--all`: xdotool matches
+    either condition otherwise), and only those shown with `shown`."""
+    command = ["xdotool", "search", *(["--all", "--pid", str(process.pid)] if process else []),
+               *(["--onlyvisible"] if shown else []), "--name", "^Clockwork$"]
+    return subprocess.run(command, env=env, capture_output=True, text=True).stdout.split()
 
 
 def clockwork(env, *arguments):
@@ -158,9 +169,9 @@ def test_every_page_tab_is_on_the_screen(app):
     were squeezed out of sight). GTK 4.8 says no "showing": a tab is on the screen when its box
     lies within the window's."""
     pyatspi, root, _ = app
-    window = root.getChildAtIndex(0).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    window = frame_of(pyatspi, root).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     for title in ("World", "Alarms", "Stopwatch", "Timer"):
-        tabs = pyatspi.findAllDescendants(root, lambda n: n is not None and n.name == title and n.getRoleName() in ("page tab", "toggle button", "radio button"))
+        tabs = pyatspi.findAllDescendants(root, lambda n: n is not None and n.name == title and n.getRoleName() in TABS)
         boxes = [tab.queryComponent().getExtents(pyatspi.WINDOW_COORDS) for tab in tabs]
         within = [b for b in boxes if b.width > 0 and b.height > 0 and b.x >= 0 and b.y >= 0 and b.x + b.width <= window.width and b.y + b.height <= window.height]
         assert within, f"{title}: {[(b.x, b.y, b.width, b.height) for b in boxes]} in {window.width}x{window.height}"
@@ -285,7 +296,7 @@ def test_the_window_is_the_desktop_entrys(app):
     """Its WM class is the one the desktop entry names (StartupWMClass), so a dock groups it
     under the entry's icon; its title reads as it is spelled."""
     _, _, env = app
-    windows = wait_for(lambda: subprocess.run(["xdotool", "search", "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split())
+    windows = wait_for(lambda: windows_titled_clockwork(env))
     assert windows, "no window titled Clockwork"
     properties = subprocess.run(["xprop", "-id", windows[0], "WM_CLASS", "_NET_WM_NAME"], env=env, capture_output=True, text=True).stdout
     assert '"io.github.clockwork.Clockwork"' in properties and '_NET_WM_NAME(UTF8_STRING) = "Clockwork"' in properties, properties
@@ -370,7 +381,7 @@ def test_a_second_launch_starts_its_timer_in_the_running_app(app):
     second = subprocess.run([DESKTOP, "--timer", "3m", "--name", "eggs"], env=env, capture_output=True, text=True, timeout=30)
     assert second.returncode == 0, second.stderr
     assert wait_for(lambda: "eggs" in clockwork(env, "timer", "--list").stdout)
-    tab = named(pyatspi, root, "Timer", ("page tab", "toggle button", "radio button"))
+    tab = named(pyatspi, root, "Timer", TABS)
     assert wait_for(lambda: tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED))
     assert wait_for(lambda: named(pyatspi, root, "Cancel timer eggs", ("push button",)))
     wrong = subprocess.run([DESKTOP, "--timer", "soon"], env=env, capture_output=True, text=True, timeout=30)
@@ -387,7 +398,7 @@ def test_a_timers_window_asked_of_the_command_opens_in_the_running_app(app):
     handed = clockwork(env, "timer", "2m", "--window", "--name", "handed")
     assert handed.returncode == 0 and "started in the desktop app" in handed.stdout, handed
     assert "handed" in clockwork(env, "timer", "--list").stdout
-    tab = named(pyatspi, root, "Timer", ("page tab", "toggle button", "radio button"))
+    tab = named(pyatspi, root, "Timer", TABS)
     assert wait_for(lambda: tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED))
     assert wait_for(lambda: named(pyatspi, root, "Cancel timer handed", ("push button",)))
     again = clockwork(env, "timer", "2m", "--window", "--name", "handed")
@@ -448,11 +459,11 @@ def test_every_page_and_the_shortcuts_list_are_reached_from_the_keyboard(app):
     """Alt+1…4 open the pages, Ctrl+N the Timer page with its Duration field focused; the
     "Keyboard shortcuts" button shows the list of them."""
     pyatspi, root, env = app
-    windows = wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split())
+    windows = wait_for(lambda: windows_titled_clockwork(env, shown=True))
     subprocess.run(["xdotool", "windowfocus", "--sync", windows[0]], env=env, check=True)
 
     def selected(title):
-        tab = named(pyatspi, root, title, ("page tab", "toggle button", "radio button"))
+        tab = named(pyatspi, root, title, TABS)
         return tab is not None and (tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED))
     for number, title in enumerate(("World", "Alarms", "Stopwatch", "Timer"), start=1):
         subprocess.run(["xdotool", "key", f"alt+{number}"], env=env, check=True)
@@ -512,7 +523,7 @@ def test_the_faces_follow_high_contrast_and_large_text(app):
     # In a window too small for the face to grow by itself, it is as large as its text asks.
     world = page(pyatspi, root, "World")
     face = wait_for(lambda: named(pyatspi, world, "Clock face", ("image", "drawing area", "canvas", "panel", "filler")))
-    window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()[0]
+    window = windows_titled_clockwork(env, shown=True)[0]
     subprocess.run(["xdotool", "windowsize", "--sync", window, "480", "420"], env=env, check=True)
     config = pathlib.Path(env["XDG_CONFIG_HOME"]) / "xsettingsd.conf"
     daemon = None
@@ -561,7 +572,7 @@ def test_always_on_top_keeps_the_window_above_and_is_kept_in_the_settings(app):
     with window_manager(env):
         def managed():
             """The window the manager manages (GTK's leader window has the title too)."""
-            found = subprocess.run(["xdotool", "search", "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()
+            found = windows_titled_clockwork(env)
             return next((w for w in found if "WM_STATE(WM_STATE)" in subprocess.run(["xprop", "-id", w, "WM_STATE"], env=env, capture_output=True, text=True).stdout), None)
 
         window = wait_for(managed)
@@ -658,9 +669,7 @@ def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
     ringer = [pid for summary, _, _, pid in app.server.calls() if summary == "Alarm: kettle"][0]
     assert ringer != app.process.pid
     # Opened while it sounds, the app says so on the Alarms page, and its Stop stops it.
-    errors = open(os.path.join(env["XDG_STATE_HOME"], "reopened.err"), "w+")
-    reopened = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=errors)
-    try:
+    with open(os.path.join(env["XDG_STATE_HOME"], "reopened.err"), "w+") as errors, launched(env, errors) as reopened:
         def root_of_reopened():
             desktop = pyatspi.Registry.getDesktop(0)
             children = (desktop.getChildAtIndex(i) for i in range(desktop.childCount))
@@ -671,7 +680,7 @@ def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
             raise AssertionError(f"the reopened app is not on the accessibility bus (exit {reopened.poll()}): {errors.read()[-2000:]}")
         said = wait_for(lambda: pyatspi.findDescendant(second, lambda n: n is not None and n.name == "kettle is ringing"))
         assert said is not None, "the Alarms page says the alarm sounds"
-        tab = named(pyatspi, second, "Alarms", ("page tab", "toggle button", "radio button"))
+        tab = named(pyatspi, second, "Alarms", TABS)
         assert wait_for(lambda: tab.getState().contains(pyatspi.STATE_SELECTED) or tab.getState().contains(pyatspi.STATE_CHECKED)), "it opens on the Alarms page"
         time.sleep(0.3)  # drawn at the next frame
         press(named(pyatspi, second, "Stop the alarm", ("push button",)))
@@ -681,10 +690,6 @@ def test_an_alarm_added_in_the_app_rings_with_the_app_closed(app):
         page_says = lambda: [n.name for n in pyatspi.findAllDescendants(second, lambda n: n is not None and n.getRoleName() == "label" and n.name)]  # noqa: E731
         assert wait_for(lambda: kettle().get("stoppedAt", 0) >= kettle()["lastRing"]), f"Stop stopped it, as `alarm stop` does: {kettle()}; {page_says()}"
         assert wait_for(lambda: pyatspi.findDescendant(second, lambda n: n is not None and n.name == "kettle is ringing") is None)
-    finally:
-        reopened.terminate()
-        reopened.wait(timeout=10)
-        errors.close()
     number = re.search(r"^alarm (\d+): .*kettle", clockwork(env, "alarm", "list").stdout, re.M)[1]
     clockwork(env, "alarm", "remove", number)
     # The watcher and the ringer leave once nothing is left to ring: nothing this test started
@@ -798,7 +803,7 @@ def test_the_setting_on_top_keeps_the_window_above_from_its_first_showing(displa
     (tmp_path / "config" / "clockwork" / "config.json").write_text('{ "onTop": true }')
     with own_session(display, tmp_path, NO_AT_BRIDGE="1") as env, window_manager(env), launched(env) as process:
         def above():
-            found = subprocess.run(["xdotool", "search", "--all", "--pid", str(process.pid), "--name", "^Clockwork$"], env=env, capture_output=True, text=True).stdout.split()
+            found = windows_titled_clockwork(env, process)
             return any("_NET_WM_STATE_ABOVE" in subprocess.run(["xprop", "-id", w, "_NET_WM_STATE"], env=env, capture_output=True, text=True).stdout for w in found)
         assert wait_for(above, timeout=30), "the window is not kept above"
 
@@ -812,8 +817,7 @@ def test_the_setting_compact_opens_the_app_compact(display, tmp_path):  # noqa: 
         (tmp_path / "config" / "clockwork" / "config.json").write_text(settings)
         with launched(env) as process:
             def shown():
-                found = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(process.pid), "--name", "^Clockwork$"], env=env,
-                                       capture_output=True, text=True).stdout.split()
+                found = windows_titled_clockwork(env, process, shown=True)
                 return found[0] if found else None
             window = wait_for(shown, timeout=30)
             assert window is not None, "no window"
