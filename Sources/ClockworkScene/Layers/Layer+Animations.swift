@@ -80,9 +80,11 @@ extension Layer {
   // MARK: Presentation
 
   /// What a viewer sees at `t` seconds of scene time: a copy of the tree with every animation
-  /// applied. The model is not changed.
+  /// applied. The model is not changed. Under a layer with a `rasterizationKey` whose
+  /// sublayers have no animations, the copies are made when the key changes and shown again
+  /// while it stays the same (as a renderer's raster is).
   public func presentation(at t: Double) -> Layer {
-    let copy = type(of: self).init(copying: self)
+    let copy = Layer.$presenting.withValue(true) { type(of: self).init(copying: self) }
     applyAnimations(to: copy, at: t)
     return copy
   }
@@ -94,7 +96,7 @@ extension Layer {
     copy.modelLayer = modelLayer ?? self  // a presentation of a presentation too
     copy.timing = LayerTiming()  // its animations are applied at its own time already
     for entry in animationEntries { entry.animation.apply(to: copy, at: t) }
-    presentSublayers(into: copy, at: t)
+    if !copy.reusesPresentedSublayers { presentSublayers(into: copy, at: t) }
     if let modelMask = mask, let copyMask = copy.mask {
       modelMask.applyAnimations(to: copyMask, at: t)
     }

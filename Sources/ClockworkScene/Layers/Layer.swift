@@ -159,9 +159,32 @@ open class Layer {
     properties = other.properties
     timing = other.timing
     mask = other.mask?.copy()
-    sublayers = other.sublayers.map { $0.copy() }
+    if Layer.presenting, let key = other.properties.rasterizationKey,
+      !other.sublayers.contains(where: \.hasAnimationsInSubtree)
+    {
+      // Drawn from its raster while the key stays: the copies made when the key was set are
+      // shown again, and a clock's dial is not copied every second.
+      if let kept = other.presentedSublayers, kept.key == key {
+        sublayers = kept.layers
+        reusesPresentedSublayers = true
+        return
+      }
+      sublayers = other.sublayers.map { $0.copy() }
+      other.presentedSublayers = (key, sublayers)
+    } else {
+      sublayers = other.sublayers.map { $0.copy() }
+    }
     for sublayer in sublayers { sublayer.superlayer = self }
   }
+
+  /// Set while ``presentation(at:)`` copies a tree on this thread or task.
+  @TaskLocal static var presenting = false
+
+  /// A rasterized layer's sublayers as last copied for a presentation, and the key they were
+  /// copied under: later presentations with that key show the same copies.
+  private var presentedSublayers: (key: String, layers: [Layer])?
+  /// A presentation's copy whose sublayers are the copies an earlier one showed.
+  private(set) var reusesPresentedSublayers = false
 
   /// A copy of the layer's model values and sublayers, without animations.
   public func copy() -> Layer { type(of: self).init(copying: self) }
