@@ -196,6 +196,26 @@ public struct CellGrid: Hashable, Sendable {
   ) -> Int {
     guard row >= 0, row < rows else { return 0 }
     var x = column
+    func put(_ glyph: Unicode.Scalar, width: Int) {
+      guard x >= 0 else { return }
+      let under = self[x, row]
+      let back = background ?? under.background ?? (under.glyph == " " ? nil : under.foreground)
+      self[x, row] = Cell(glyph: glyph, foreground: foreground, background: back, bold: bold)
+      // The right half of a wide glyph: the terminal draws it, the writer sends nothing.
+      if width == 2 {
+        self[x + 1, row] = Cell(
+          glyph: Cell.wideRightHalf, foreground: foreground, background: back, bold: bold)
+      }
+    }
+    // ASCII, most text, is a cell a byte (as `TextWidth.columns` counts it): no characters to find.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      for byte in text.utf8 {
+        if x >= columns { break }
+        put(Unicode.Scalar(byte), width: 1)
+        x += 1
+      }
+      return x - column
+    }
     for character in text {
       if x >= columns { break }
       // A character's first scalar: what is written is plain text, without combining marks.
@@ -203,16 +223,7 @@ public struct CellGrid: Hashable, Sendable {
       var width = TextWidth.columns(of: glyph)
       if width == 0 { continue }
       if width == 2 && x + 1 >= columns { (glyph, width) = (" ", 1) }  // half would not show
-      if x >= 0 {
-        let under = self[x, row]
-        let back = background ?? under.background ?? (under.glyph == " " ? nil : under.foreground)
-        self[x, row] = Cell(glyph: glyph, foreground: foreground, background: back, bold: bold)
-        // The right half of a wide glyph: the terminal draws it, the writer sends nothing.
-        if width == 2 {
-          self[x + 1, row] = Cell(
-            glyph: Cell.wideRightHalf, foreground: foreground, background: back, bold: bold)
-        }
-      }
+      put(glyph, width: width)
       x += width
     }
     return x - column
