@@ -60,36 +60,31 @@ def app(display, tmp_path_factory):  # noqa: F811
     started from it), its state in a folder of its own."""
     folder = tmp_path_factory.mktemp("desktop")
     server = NotificationServer(folder)
-    address = server.address
-    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_STATE_HOME": str(folder / "state"),
-           "XDG_CONFIG_HOME": str(folder / "config"), "GSK_RENDERER": "cairo", "TZ": "UTC", "GTK_A11Y": "atspi",
-           # GSettings from a key file the look's test writes (high contrast), watched by GLib.
-           "GSETTINGS_BACKEND": "keyfile"}
-    env.pop("NO_AT_BRIDGE", None)
+    # GSettings from a key file the look's test writes (high contrast), watched by GLib.
+    env = session_environment(display, folder, server, TZ="UTC", GTK_A11Y="atspi", GSETTINGS_BACKEND="keyfile", NO_AT_BRIDGE=None)
     before = os.environ.get("DBUS_SESSION_BUS_ADDRESS")
-    os.environ["DBUS_SESSION_BUS_ADDRESS"] = address  # read by pyatspi when first imported
-    process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    import pyatspi
+    os.environ["DBUS_SESSION_BUS_ADDRESS"] = server.address  # read by pyatspi when first imported
+    try:
+        with launched(env, subprocess.PIPE) as process:
+            import pyatspi
 
-    def find_app():
-        desktop = pyatspi.Registry.getDesktop(0)
-        for index in range(desktop.childCount):
-            child = desktop.getChildAtIndex(index)
-            if child is not None and child.name in ("io.github.clockwork.Clockwork", "Clockwork", "clockwork-desktop"):
-                return child
-        return None
+            def find_app():
+                desktop = pyatspi.Registry.getDesktop(0)
+                for index in range(desktop.childCount):
+                    child = desktop.getChildAtIndex(index)
+                    if child is not None and child.name in ("io.github.clockwork.Clockwork", "Clockwork", "clockwork-desktop"):
+                        return child
+                return None
 
-    root = wait_for(find_app, timeout=30)
-    assert root is not None, process.stderr.read1().decode() if process.poll() is not None else "the app is not on the accessibility bus"
-    yield App(pyatspi, root, env, process, server)
-    if process.poll() is None:
-        process.terminate()
-        process.wait(timeout=10)
-    server.close()
-    if before is None:
-        os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
-    else:
-        os.environ["DBUS_SESSION_BUS_ADDRESS"] = before
+            root = wait_for(find_app, timeout=30)
+            assert root is not None, process.stderr.read1().decode() if process.poll() is not None else "the app is not on the accessibility bus"
+            yield App(pyatspi, root, env, process, server)
+    finally:
+        server.close()
+        if before is None:
+            os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
+        else:
+            os.environ["DBUS_SESSION_BUS_ADDRESS"] = before
 
 
 def named(pyatspi, within, name, roles):
@@ -120,18 +115,24 @@ def own_session(display, tmp_path, **variables):
     with a notification server, state and settings under `tmp_path`, GTK drawing with Cairo,
     and `variables`, None taking one out), the bus ended with the block."""
     server = NotificationServer(tmp_path)
-    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(tmp_path / "state"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), "GSK_RENDERER": "cairo", **variables}
     try:
-        yield {name: value for name, value in env.items() if value is not None}
+        yield session_environment(display, tmp_path, server, **variables)
     finally:
         server.close()
 
 
+def session_environment(display, folder, server, **variables):
+    """The environment of an app on `server`'s session bus: state and settings under `folder`,
+    GTK drawing with Cairo, and `variables` (None taking one out)."""
+    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": server.address, "XDG_STATE_HOME": str(folder / "state"),
+           "XDG_CONFIG_HOME": str(folder / "config"), "GSK_RENDERER": "cairo", **variables}
+    return {name: value for name, value in env.items() if value is not None}
+
+
 @contextlib.contextmanager
 def launched(env, errors=subprocess.DEVNULL):
-    """The desktop app started in `env` (its standard error to the file `errors`), ended with
-    the block."""
+    """The desktop app started in `env` (its standard error to `errors`: a file, or
+    subprocess.PIPE), ended with the block."""
     process = subprocess.Popen([DESKTOP], env=env, stdout=subprocess.DEVNULL, stderr=errors)
     try:
         yield process
