@@ -87,7 +87,9 @@ import FoundationEssentials
     ring.layer.position = Point(x: size.width / 2, y: size.height / 2)
     let t = origin.duration(to: now) / .seconds(1)
     if highContrastPage == nil {
-      let still = backdrop.still(at: t)
+      // Asked for no animations, the backdrop keeps its first colours: its cycle is motion
+      // too, and it repainted the whole face at every step of the ring.
+      let still = backdrop.still(at: animates ? t : 0)
       (still.anchorPoint, still.position, still.transform) = (.zero, .zero, scene.transform)
       root.addSublayer(still)
     }

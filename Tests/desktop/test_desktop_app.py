@@ -18,7 +18,7 @@ import pytest
 
 from conftest import our_processes
 from terminal.notifications import NotificationServer
-from test_window import display  # noqa: F401
+from test_window import capture, display  # noqa: F401
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 BINARY = os.environ.get("CLOCKWORK_BINARY", os.path.join(ROOT, ".build", "debug", "clockwork"))
@@ -721,6 +721,32 @@ while time.monotonic() < deadline:
     time.sleep(0.2)
 sys.exit("the app's page tabs are not on the accessibility bus")
 """
+
+
+def test_asked_for_no_animations_a_running_timer_changes_only_where_its_time_does(display, tmp_path):  # noqa: F811
+    """The desktop asks for no animations (GTK's gtk-enable-animations): a running timer's ring
+    steps on with the seconds without its pulse, and its backdrop keeps its colours, so from
+    one second to the next only the time and the arc's tip change on the screen."""
+    settings = tmp_path / "config" / "gtk-4.0"
+    settings.mkdir(parents=True)
+    (settings / "settings.ini").write_text("[Settings]\ngtk-enable-animations=false\n")
+    with own_session(display, tmp_path) as env, launched(env) as process:
+        # Shown, the app is the one instance: the second start hands it the timer and leaves.
+        window = wait_for(lambda: windows_titled_clockwork(env, process, shown=True))
+        assert window, "no Clockwork window shown"
+        started = subprocess.run([DESKTOP, "--timer", "10m", "--name", "calm"], env=env, capture_output=True, text=True, timeout=30)
+        assert started.returncode == 0, started.stderr
+        time.sleep(3)  # the Timer page shown and its first frames drawn
+        first = capture(display, window[0])
+        time.sleep(2.5)
+        second = capture(display, window[0])
+        assert first.size == second.size
+        cancelled = clockwork(env, "timer", "--cancel", "--name", "calm")  # its watcher then leaves
+        assert cancelled.returncode == 0, cancelled.stderr
+        changed = sum(1 for a, b in zip(first.getdata(), second.getdata()) if a != b)
+        # The time's digits and the arc's tip: a few percent of the window. A cycling backdrop
+        # changes the whole face (about half of it).
+        assert 0 < changed < 0.06 * first.size[0] * first.size[1], f"{changed} of {first.size} pixels changed"
 
 
 @pytest.mark.parametrize("lang, pages", [
