@@ -9,6 +9,29 @@ import Testing
 @Suite struct CountdownRingTests {
   let size = 400.0
 
+  /// The raster keys in the ring's tree.
+  func rasterKeys(_ ring: CountdownRing) -> [String] {
+    func keys(_ layer: Layer) -> [String] {
+      (layer.rasterizationKey.map { [$0] } ?? []) + layer.sublayers.flatMap(keys)
+    }
+    return keys(ring.layer)
+  }
+
+  /// While the pulse beats, frames come faster than the arc steps: the arc is kept as a raster
+  /// under a key of its step. Still (animations off), each frame is a step of its own, and the
+  /// ring is drawn only where it changed.
+  @Test func theArcIsKeptAsARasterOnlyWhileThePulseBeats() throws {
+    let ring = CountdownRing(size: size)
+    ring.show(remaining: .seconds(200), progress: 0.5)
+    #expect(rasterKeys(ring).isEmpty)
+    ring.setPulsing(true, at: 0)
+    let key = try #require(rasterKeys(ring).first)
+    ring.show(remaining: .seconds(199), progress: 0.51)
+    #expect(rasterKeys(ring).count == 1 && rasterKeys(ring).first != key)
+    ring.setPulsing(false, at: 1)
+    #expect(rasterKeys(ring).isEmpty)
+  }
+
   func render(progress: Double, remaining: Duration = .seconds(30)) throws -> CairoSurface {
     let ring = CountdownRing(size: size)
     ring.show(remaining: remaining, progress: progress)

@@ -42,7 +42,15 @@ public final class CountdownRing {
   let label = TextLayer()
   let plate = ShapeLayer()
   /// Whether the pulse is running.
-  public private(set) var isPulsing = false
+  public private(set) var isPulsing = false {
+    didSet { ringParts.rasterizationKey = isPulsing ? arcKey : nil }
+  }
+  /// The arc's step, as a raster key: the raster is kept while the pulse beats (frames come
+  /// faster than the arc steps); still, each frame is a step of its own and the ring is drawn
+  /// only where it changed.
+  private var arcKey: String? {
+    didSet { ringParts.rasterizationKey = isPulsing ? arcKey : nil }
+  }
   /// Whether the pulse is drawn with the ring. A terminal that paints the pulse itself (in
   /// palette entries) turns this off and reads ``pulse(at:steps:)``; the pulse goes on beating.
   public var drawsPulse = true { didSet { pulseGradient.isHidden = !isPulsing || !drawsPulse } }
@@ -142,7 +150,7 @@ public final class CountdownRing {
     // conic gradient are drawn once a step and reused while the pulse moves over them.
     let step = (min(max(progress, 0), 1) * Self.arcSteps).rounded()
     arcMask.strokeEnd = step / Self.arcSteps
-    ringParts.rasterizationKey =
+    arcKey =
       "countdown ring \(Int(step)) \(progress <= 0) \(size) \(style.lineWidth) \(style.track) \(style.stroke)"
     arcGradient.isHidden = progress <= 0
     let text = CountdownFormat.string(remaining, tenths: showsTenths(remaining: remaining))
