@@ -159,7 +159,8 @@ open class Layer {
     properties = other.properties
     timing = other.timing
     mask = other.mask?.copy()
-    if Layer.presenting, let key = other.properties.rasterizationKey,
+    // The key first: a plain field, where the task-local is a lookup, for every layer copied.
+    if let key = other.properties.rasterizationKey, Layer.presenting,
       !other.sublayers.contains(where: \.hasAnimationsInSubtree)
     {
       // Drawn from its raster while the key stays: the copies made when the key was set are
