@@ -736,13 +736,15 @@ def test_asked_for_no_animations_a_running_timer_changes_only_where_its_time_doe
         assert window, "no Clockwork window shown"
         started = subprocess.run([DESKTOP, "--timer", "10m", "--name", "calm"], env=env, capture_output=True, text=True, timeout=30)
         assert started.returncode == 0, started.stderr
-        time.sleep(3)  # the Timer page shown and its first frames drawn
-        first = capture(display, window[0])
-        time.sleep(2.5)
-        second = capture(display, window[0])
-        assert first.size == second.size
-        cancelled = clockwork(env, "timer", "--cancel", "--name", "calm")  # its watcher then leaves
+        try:
+            time.sleep(3)  # the Timer page shown and its first frames drawn
+            first = capture(display, window[0])
+            time.sleep(2.5)
+            second = capture(display, window[0])
+        finally:
+            cancelled = clockwork(env, "timer", "--cancel", "--name", "calm")  # its watcher then leaves
         assert cancelled.returncode == 0, cancelled.stderr
+        assert first.size == second.size
         changed = sum(1 for a, b in zip(first.getdata(), second.getdata()) if a != b)
         # The time's digits and the arc's tip: a few percent of the window. A cycling backdrop
         # changes the whole face (about half of it).
