@@ -1,6 +1,7 @@
 import ClockworkCore
 import ClockworkLive
 import ClockworkScene
+import ClockworkState
 import ClockworkTerminal
 import ClockworkWidgets
 import FoundationEssentials
@@ -69,7 +70,7 @@ public final class TimerScreen: LiveMode {
     fpsAsked: Bool = false
   ) -> TimerScreen {
     let entries = colorMode == .truecolor && control.backdrop != nil ? BackdropPalette.entries : nil
-    let look = session.look(entries: entries)
+    let look = session.look(environment: ProcessEnvironment.current, entries: entries)
     let paletted = entries.flatMap { entries in
       entries.allSatisfy { look.palette[$0] != nil } ? entries : nil
     }

@@ -4,8 +4,16 @@ public struct StableHash: Sendable {
   /// The hash of everything combined so far.
   public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+  /// The names of the fields combined so far (``combine(_:_:)``), by path, while recording.
+  public internal(set) var fieldPaths: [String]?
+  var fieldPrefix = ""
+
   /// The hash of nothing.
   public init() {}
+
+  /// The hash of nothing, keeping the names of the fields combined (``fieldPaths``) when
+  /// `recordsFields`.
+  public init(recordsFields: Bool) { fieldPaths = recordsFields ? [] : nil }
 
   /// Adds `bytes` to the hash.
   public mutating func combine<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {

@@ -181,12 +181,12 @@ public final class ClockFace {
   }
 
   /// A key that changes whenever the static parts would draw differently, and is the same in
-  /// every run (a renderer may keep the raster on disk): the values' encoding, hashed.
+  /// every run (a renderer may keep the raster on disk): the values, hashed.
   var staticKey: String {
     var hash = StableHash()
-    hash.combine(encoding: theme)
-    hash.combine(encoding: parts)
-    hash.combine(encoding: size)
+    theme.combine(into: &hash)
+    parts.combine(into: &hash)
+    size.combine(into: &hash)
     return "clock-face-\(String(hash.value, radix: 16))"
   }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import ClockworkCairo
 import ClockworkCore
 import ClockworkModes
+import ClockworkState
 import ClockworkSystem
 import ClockworkTerminal
 import ClockworkWidgets
@@ -152,7 +153,8 @@ struct ClockCommand: AsyncParsableCommand {
       let session = try TerminalSession()
       let mode = DigitalClockScreen(
         zones: zones, look: look, graphics: live.graphics, color: theme.hourHand.color,
-        background: session.background(), remarks: Self.remarks(frozen: frozen))
+        background: session.background(environment: ProcessEnvironment.current),
+        remarks: Self.remarks(frozen: frozen))
       throw ExitCode(
         await LiveRun.terminal(
           FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode))
@@ -181,7 +183,8 @@ struct ClockCommand: AsyncParsableCommand {
     let mode = ClockScreen(
       control: control, graphics: live.graphics,
       rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
-      background: session.background(), colorMode: live.colorMode)
+      background: session.background(environment: ProcessEnvironment.current),
+      colorMode: live.colorMode)
     throw ExitCode(
       await LiveRun.terminal(
         FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode))

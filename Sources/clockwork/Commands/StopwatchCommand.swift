@@ -153,7 +153,8 @@ struct StopwatchCommand: AsyncParsableCommand {
         watch: watch, store: store, notes: notes, readOnlyHint: "--take")
       status = await LiveRun.terminal(
         StopwatchScreen(
-          control: control, fps: fps, graphics: live.graphics, background: session.background()),
+          control: control, fps: fps, graphics: live.graphics,
+          background: session.background(environment: ProcessEnvironment.current)),
         session: session, colorMode: live.colorMode)
       laps = { control.watch }
     } else {
