@@ -30,8 +30,10 @@ public struct RasterStore: Sendable {
   func path(for key: Renderer.RasterKey) -> String {
     var hash = StableHash()
     hash.combine(key.key)
+    // The matrix by its bits: printing its numbers cost a start more than the rest of the key.
+    for value in key.matrix { value.combine(into: &hash) }
     hash.combine(
-      "\(key.matrix) \(key.width)x\(key.height)\(key.antialiased ? "" : " hard")\(key.textAsPaths ? " outlines" : "") cairo \(String(cString: cairo_version_string()))"
+      "\(key.width)x\(key.height)\(key.antialiased ? "" : " hard")\(key.textAsPaths ? " outlines" : "") cairo \(String(cString: cairo_version_string()))"
     )
     for environment in ["FONTCONFIG_FILE", "FONTCONFIG_PATH"] {
       hash.combine(getenv(environment).map { String(cString: $0) } ?? "")

@@ -9,18 +9,34 @@ import FoundationEssentials
 public struct StateDirectory: Sendable {
   /// The folder.
   public let url: URL
+  /// The folder's path. Its files' URLs are made from paths: `URL.appendingPathComponent`
+  /// builds its character sets at the first call, which cost every start more than the rest of
+  /// the state folder's reading.
+  let path: String
 
   /// The state folder at `url`.
-  public init(url: URL) { self.url = url }
+  public init(url: URL) { self.init(url: url, path: url.path) }
+
+  init(url: URL, path: String) { (self.url, self.path) = (url, path) }
 
   /// `$XDG_STATE_HOME/clockwork`, else `~/.local/state/clockwork`.
   public init(environment: [String: String]) {
-    url = XDGFolder.url("XDG_STATE_HOME", fallback: ".local/state", environment: environment)
-      .appendingPathComponent("clockwork")
+    if let home = XDGFolder.path(
+      "XDG_STATE_HOME", fallback: ".local/state", environment: environment)
+    {
+      let path = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/clockwork"
+      self.init(url: URL(fileURLWithPath: path, isDirectory: false), path: path)
+    } else {
+      self.init(
+        url: XDGFolder.url("XDG_STATE_HOME", fallback: ".local/state", environment: environment)
+          .appendingPathComponent("clockwork"))
+    }
   }
 
   /// A file in the folder.
-  public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+  public func file(_ name: String) -> URL {
+    URL(fileURLWithPath: path + "/" + name, isDirectory: false)
+  }
 
   /// Whether `name` may name a timer, preset or stopwatch, and so a file of its own: letters,
   /// digits, `-`, `_` and `.`, up to 64, not starting with a dot.
