@@ -91,6 +91,48 @@ struct Bytes: ~Copyable {
     number(value)
   }
 
+  /// SGR parameters that choose a colour, after a ";" unless they are the first: `kind` (38
+  /// foreground, 48 background), then 2 and the three channels, or 5 and a palette index
+  /// (`channels` nil). Colour changes are most of a frame's bytes: they are written in one
+  /// reservation, not a parameter at a time.
+  mutating func colorParameters(
+    _ kind: UInt8, channels: (UInt8, UInt8, UInt8)?, index: UInt8 = 0, first: inout Bool
+  ) {
+    reserve(20)
+    if !first { put(UInt8(ascii: ";")) }
+    first = false
+    putDigits(kind)
+    put(UInt8(ascii: ";"))
+    guard let (r, g, b) = channels else {
+      put(UInt8(ascii: "5"))
+      put(UInt8(ascii: ";"))
+      return putDigits(index)
+    }
+    put(UInt8(ascii: "2"))
+    put(UInt8(ascii: ";"))
+    putDigits(r)
+    put(UInt8(ascii: ";"))
+    putDigits(g)
+    put(UInt8(ascii: ";"))
+    putDigits(b)
+  }
+
+  /// A byte, where room is reserved already.
+  @inline(__always)
+  private mutating func put(_ value: UInt8) {
+    base[count] = value
+    count += 1
+  }
+
+  /// A byte's value in decimal, where room is reserved already.
+  @inline(__always)
+  private mutating func putDigits(_ value: UInt8) {
+    let zero = UInt8(ascii: "0")
+    if value >= 100 { put(zero + value / 100) }
+    if value >= 10 { put(zero + value / 10 % 10) }
+    put(zero + value % 10)
+  }
+
   /// CSI: the escape that starts cursor moves and styles.
   mutating func csi() {
     reserve(2)

@@ -101,22 +101,16 @@ extension DamageWriter {
       guard let color, colorMode != .none else {
         return out.parameter(background ? 49 : 39, first: &first)
       }
+      let kind: UInt8 = background ? 48 : 38
       if color.isPaletteEntry {
-        out.parameter(background ? 48 : 38, first: &first)
-        out.parameter(5, first: &first)
-        return out.parameter(Int(color.r), first: &first)
+        return out.colorParameters(kind, channels: nil, index: color.r, first: &first)
       }
       switch colorMode {
       case .truecolor:
-        out.parameter(background ? 48 : 38, first: &first)
-        out.parameter(2, first: &first)
-        out.parameter(Int(color.r), first: &first)
-        out.parameter(Int(color.g), first: &first)
-        out.parameter(Int(color.b), first: &first)
+        out.colorParameters(kind, channels: (color.r, color.g, color.b), first: &first)
       case .palette256:
-        out.parameter(background ? 48 : 38, first: &first)
-        out.parameter(5, first: &first)
-        out.parameter(Palette.index256(color), first: &first)
+        out.colorParameters(
+          kind, channels: nil, index: UInt8(Palette.index256(color)), first: &first)
       case .palette16:
         let index = Palette.index16(color)
         out.parameter(

@@ -145,7 +145,7 @@ public struct DamageWriter: Sendable {
           // The first run left that needs the pen's two colours, else the first that needs no
           // change of them, else the first that keeps one of them, else the first left.
           var pick = firstLeft
-          if let current = pen {
+          if let current = pen.map({ Needs(pen: $0) }) {
             var (fits, keepsOne): (Int?, Int?) = (nil, nil)
             for number in firstLeft..<runs.count where !written[number] {
               let key = keys[number]
@@ -237,23 +237,37 @@ public struct DamageWriter: Sendable {
   }
 
   /// What a cell needs of the pen: its style, of which only the colours it shows matter. For
-  /// the order of writing only; what is written is exact.
+  /// the order of writing only; what is written is exact. The colours are packed in integers:
+  /// the loop that picks the next run compares them with the pen's many times a frame.
   struct Needs {
-    let pen: Pen
+    let fg: UInt32
+    let bg: UInt32
+    let bold: Bool
     let foreground: Bool
     let background: Bool
 
-    /// Whether it can be written with `pen` as it is.
-    func fits(_ other: Pen) -> Bool {
-      pen.bold == other.bold && (!foreground || pen.fg == other.fg)
-        && (!background || pen.bg == other.bg)
+    init(pen: Pen, foreground: Bool = true, background: Bool = true) {
+      (fg, bg, bold) = (Self.packed(pen.fg), Self.packed(pen.bg), pen.bold)
+      (self.foreground, self.background) = (foreground, background)
+    }
+
+    /// A colour as one number, distinct for each colour, palette entry and none.
+    static func packed(_ color: RGB?) -> UInt32 {
+      guard let color else { return .max }
+      return UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        | (color.isPaletteEntry ? 1 << 24 : 0)
+    }
+
+    /// Whether it can be written with `pen` (the pen's needs) as it is.
+    func fits(_ pen: Needs) -> Bool {
+      bold == pen.bold && (!foreground || fg == pen.fg) && (!background || bg == pen.bg)
     }
 
     var showsBoth: Bool { foreground && background }
 
     /// Whether it shows both colours and one of them is `pen`'s.
-    func sharesAColour(with other: Pen) -> Bool {
-      pen.bold == other.bold && showsBoth && (pen.fg == other.fg || pen.bg == other.bg)
+    func sharesAColour(with pen: Needs) -> Bool {
+      bold == pen.bold && showsBoth && (fg == pen.fg || bg == pen.bg)
     }
   }
 }
