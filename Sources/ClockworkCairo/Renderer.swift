@@ -42,6 +42,11 @@ public final class Renderer {
   /// `false` draws hard edges, for a surface shown in few colours (16 in a terminal), where a
   /// blended edge would be a colour of its own.
   public var antialiased = true
+  /// How far, in pixels, a curve drawn by ``render(_:on:clip:background:)`` may stray from
+  /// its flattened lines (Cairo's default is a tenth; kept rasters keep it). Half a pixel for
+  /// samples that become a terminal's cells, two or three a cell's side: a finer one changes
+  /// few cells, each by a shade, and gives each circle and rounded end more segments to fill.
+  public var curveTolerance = 0.1
   /// Text filled as outlines read with FreeType rather than through Cairo's fonts, which keep
   /// their faces, caches and font files for the process: for small images whose text is drawn
   /// once, into a raster (a terminal's dial). The fonts are let go after a few passes that draw
@@ -76,6 +81,7 @@ public final class Renderer {
       if renderPasses - lastTextPass >= Self.glyphOutlinesPassesKept { glyphOutlines = nil }
     }
     let cr = context.handle
+    if curveTolerance != 0.1 { cairo_set_tolerance(cr, curveTolerance) }
     if let clip {
       cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
       cairo_clip(cr)

@@ -38,6 +38,7 @@ public final class BlockPresenter {
     renderer.rasterStore = rasterStore
     renderer.antialiased = colorMode.blendsEdges
     renderer.drawsTextAsPaths = true
+    if graphics.glyphSet != nil { renderer.curveTolerance = 0.5 }
     blitter = graphics.glyphSet.map {
       var blitter = CellBlitter(glyphs: $0)
       if let background { blitter.backdrop = background }
