@@ -37,11 +37,12 @@ public struct Notices: Sendable {
   public func take() -> [String] {
     var info = stat()
     // The common case: one stat, nothing to read.
-    guard lstat(url.path, &info) == 0 else { return [] }
-    let taken = directory.file(".notices-\(getpid())")
-    guard rename(url.path, taken.path) == 0 else { return [] }
-    defer { unlink(taken.path) }
-    guard let data = FileManager.default.contents(atPath: taken.path) else { return [] }
+    let path = directory.filePath("notices")
+    guard lstat(path, &info) == 0 else { return [] }
+    let taken = directory.filePath(".notices-\(getpid())")
+    guard rename(path, taken) == 0 else { return [] }
+    defer { unlink(taken) }
+    guard let data = FileManager.default.contents(atPath: taken) else { return [] }
     return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 }

@@ -35,8 +35,12 @@ public struct StateDirectory: Sendable {
 
   /// A file in the folder.
   public func file(_ name: String) -> URL {
-    URL(fileURLWithPath: path + "/" + name, isDirectory: false)
+    URL(fileURLWithPath: filePath(name), isDirectory: false)
   }
+
+  /// The path of a file in the folder: a URL's `path` decodes it again, which costs a first
+  /// use more than a start's other reading of the folder.
+  public func filePath(_ name: String) -> String { path + "/" + name }
 
   /// Whether `name` may name a timer, preset or stopwatch, and so a file of its own: letters,
   /// digits, `-`, `_` and `.`, up to 64, not starting with a dot.

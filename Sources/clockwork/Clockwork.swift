@@ -62,19 +62,21 @@ struct Clockwork: ParsableCommand {
       advice:
         "Stopwatches and timers saved before it are kept in \(state.url.path). This is a bug: please report it with the command that was run."
     )
-    if let word = arguments.first, !word.hasPrefix("-"),
-      let problem = SubcommandName.problem(with: word, among: configuration.subcommands)
-    {
-      exitReporting(ValidationError(problem), arguments: arguments)
-    }
     do {
+      // The commands a panel or a launcher runs most, read without ArgumentParser.
       if arguments.first == "status", let asked = StatusCommand.quickRead(arguments.dropFirst()) {
         try StatusCommand.show(format: asked.format, follow: asked.follow)
         exitReportingOutputFailure()
       }
       if arguments.isEmpty || arguments == ["clock"] {
-        try AsyncRun.wait(for: ClockCommand.unconfigured)
+        let status = try AsyncRun.wait { try await ClockRun.defaults.run() }
+        if status != ExitStatus.success { Glibc.exit(status) }
         exitReportingOutputFailure()
+      }
+      if let word = arguments.first, !word.hasPrefix("-"),
+        let problem = SubcommandName.problem(with: word, among: configuration.subcommands)
+      {
+        exitReporting(ValidationError(problem), arguments: arguments)
       }
       var command = try parseAsRoot(arguments)
       if let asynchronous = command as? AsyncParsableCommand {

@@ -26,11 +26,20 @@ import Testing
     #expect(StatusCommand.quickRead(arguments[...]) == nil)
   }
 
-  /// Each option of the clock, its groups' too, shows its value in the description, and one
-  /// never set shows "*definition*": equal descriptions are equal commands.
+  /// The clock's values read without ArgumentParser are its reading of no options: plain
+  /// values, so equal descriptions are equal runs.
   @Test func theClockWithNoOptionsIsAsArgumentParserReadsNone() throws {
-    let parsed = try ClockCommand.parse([])
-    #expect(String(describing: ClockCommand.unconfigured) == String(describing: parsed))
-    #expect(!String(describing: parsed).contains("definition"))
+    let parsed = ClockRun(try ClockCommand.parse([]))
+    #expect(String(describing: ClockRun.defaults) == String(describing: parsed))
+    #expect(String(describing: parsed).contains("digital: true"))
+  }
+
+  /// Options given reach the run: one of each group's, and the command's own.
+  @Test func theClocksOptionsReachItsRun() throws {
+    let run = ClockRun(
+      try ClockCommand.parse(["--24h", "--parts", "dial,hands", "--zone", "UTC", "--count", "2"]))
+    #expect(run.live.twentyFourHours && !run.live.twelveHours)
+    #expect(run.look.parts != .all)
+    #expect(run.zones.count == 1 && run.count == 2)
   }
 }

@@ -37,7 +37,12 @@ public struct TimerStore: Sendable {
   /// ``all(now:)``, and the names whose end a live process is ringing now: the folder is
   /// listed once for both.
   func look(now: Date) -> (timers: [StoredTimer], warnings: [String], beingRung: [String]) {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    // No folder, no timers: FileManager's error for a missing folder costs a start more than
+    // the rest of its look at the state folder.
+    let path = directory.filePath("timers")
+    let entries =
+      access(path, F_OK) == 0
+      ? (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] : []
     let (beingRung, takenBack) = takeBackAbandonedEnds(among: entries)
     let names = Set(entries.filter { !$0.hasPrefix(".") } + takenBack.map { "\($0).json" })
     var timers: [StoredTimer] = []

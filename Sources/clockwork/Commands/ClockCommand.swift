@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClockworkCairo
 import ClockworkCore
+import ClockworkLive
 import ClockworkModes
 import ClockworkState
 import ClockworkSystem
@@ -103,12 +104,48 @@ struct ClockCommand: AsyncParsableCommand {
     }
   }
 
+  func run() async throws { throw ExitCode(try await ClockRun(self).run()) }
+}
+
+/// What `clockwork clock` does with its options' values: from a parse (``init(_:)``), or all at
+/// their defaults for `clockwork` alone (``defaults``), which is read without ArgumentParser:
+/// making a command's options costs a launcher's clock more than the rest of its start. A test
+/// holds the defaults equal to ArgumentParser's reading of no options.
+struct ClockRun {
+  var live = LiveChoices()
+  var theme: String?
+  var look = ClockLookChoices()
+  var oscillator: String?
+  var digital = true
+  var face: ClockFaceKind?
+  var noSeconds = false
+  var zones: [Zone] = []
+  var count: Int?
+  var at: String?
+  var sync = false
+
+  /// Every option at its default.
+  static let defaults = ClockRun()
+
+  private init() {}
+
+  /// The values `command` was given.
+  init(_ command: ClockCommand) {
+    (live, look) = (LiveChoices(command.live), ClockLookChoices(command.look))
+    (theme, oscillator, digital, face) = (
+      command.theme, command.oscillator, command.digital, command.face
+    )
+    (noSeconds, zones, count, at, sync) = (
+      command.noSeconds, command.zones, command.count, command.at, command.sync
+    )
+  }
+
   /// The moment `--at` names: a time of day is today's in the first zone.
   func moment(in zones: [Zone]) throws -> Date? {
     guard let at else { return nil }
     do {
       return try TargetTimeParser.instant(at: at, on: nil, in: zones.first ?? .local, now: Date())
-    } catch { throw UsageFailure.exit("--at: \(error.description)", in: Self.self) }
+    } catch { throw UsageFailure.exit("--at: \(error.description)", in: ClockCommand.self) }
   }
 
   /// Said after a terminal clock's key hints: that a moment is shown (and the keys that move
@@ -123,7 +160,8 @@ struct ClockCommand: AsyncParsableCommand {
     ClockSync.read()?.synchronized == false ? tr("clock not synchronised") : nil
   }
 
-  func run() async throws {
+  /// Shows the clock as asked; the exit status.
+  func run() async throws -> Int32 {
     let settings = try Settings.load()
     let live = live.resolved(settings)
     let zones = zones.isEmpty ? settings.zones ?? [Zone.local] : zones
@@ -134,30 +172,29 @@ struct ClockCommand: AsyncParsableCommand {
     // --count asks for lines, as --plain does.
     if let frozen, count != nil || !(live.window || live.wantsLiveView) {
       // One moment is one line, however many were asked.
-      return StandardOutput.line(ClockLines.line(frozen, zones: zones, sync: sync))
+      StandardOutput.line(ClockLines.line(frozen, zones: zones, sync: sync))
+      return ExitStatus.success
     }
     if (face ?? settings.face) == .digital, count == nil, live.window || live.wantsLiveView {
       let look = DigitalClock.Look(
         seconds: !noSeconds, date: digital, hours: live.hourCycle, calendar: calendar)
       if live.window {
-        throw ExitCode(
-          await LiveRun.window(
-            title: "clockwork", size: live.windowPoints, placement: live.placement,
-            hint: LiveOptions.noWindow
-          ) { _ in
-            let window = DigitalClockWindow(zones: zones, theme: theme, look: look)
-            window.clockNote = Self.clockNote
-            return FrozenMoment(window, at: frozen)
-          })
+        return await LiveRun.window(
+          title: "clockwork", size: live.windowPoints, placement: live.placement,
+          hint: LiveOptions.noWindow
+        ) { _ in
+          let window = DigitalClockWindow(zones: zones, theme: theme, look: look)
+          window.clockNote = Self.clockNote
+          return FrozenMoment(window, at: frozen)
+        }
       }
       let session = try TerminalSession()
       let mode = DigitalClockScreen(
         zones: zones, look: look, graphics: live.graphics, color: theme.hourHand.color,
         background: session.background(environment: ProcessEnvironment.current),
         remarks: Self.remarks(frozen: frozen))
-      throw ExitCode(
-        await LiveRun.terminal(
-          FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode))
+      return await LiveRun.terminal(
+        FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode)
     }
     if live.window {
       let control = ClockControl(
@@ -165,14 +202,13 @@ struct ClockCommand: AsyncParsableCommand {
         parts: look.parts)
       control.calendar = calendar
       control.clockNote = Self.clockNote
-      throw ExitCode(
-        await LiveRun.window(
-          title: "clockwork", size: live.windowPoints, placement: live.placement,
-          hint: LiveOptions.noWindow
-        ) { _ in FrozenMoment(ClockWindow(control: control), at: frozen) })
+      return await LiveRun.window(
+        title: "clockwork", size: live.windowPoints, placement: live.placement,
+        hint: LiveOptions.noWindow
+      ) { _ in FrozenMoment(ClockWindow(control: control), at: frozen) }
     }
     guard live.wantsLiveView, count == nil else {
-      throw ExitCode(await LiveRun.lines(ClockLines(zones: zones, count: count, sync: sync)))
+      return await LiveRun.lines(ClockLines(zones: zones, count: count, sync: sync))
     }
     let session = try TerminalSession()
     let control = ClockControl(
@@ -185,31 +221,8 @@ struct ClockCommand: AsyncParsableCommand {
       rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
       background: session.background(environment: ProcessEnvironment.current),
       colorMode: live.colorMode)
-    throw ExitCode(
-      await LiveRun.terminal(
-        FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode))
-  }
-}
-
-extension ClockCommand {
-  /// `clockwork` or `clockwork clock` alone: every option at its default, set here without
-  /// ArgumentParser, whose parse even of no arguments costs a launcher's clock more than the
-  /// rest of its start. A test holds it equal to ArgumentParser's reading of none; an option
-  /// added above and not here fails it.
-  static var unconfigured: ClockCommand {
-    var command = ClockCommand()
-    command.live = .unconfigured
-    command.theme = nil
-    command.look = .unconfigured
-    command.oscillator = nil
-    command.digital = true
-    command.face = nil
-    command.noSeconds = false
-    command.zones = []
-    command.count = nil
-    command.at = nil
-    command.sync = false
-    return command
+    return await LiveRun.terminal(
+      FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode)
   }
 }
 

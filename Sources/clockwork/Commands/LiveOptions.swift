@@ -7,8 +7,91 @@ import ClockworkWindow
 import FoundationEssentials
 import Glibc
 
+/// How the live view draws, as the options say: what the clock, the stopwatch and the timer
+/// read of them. The options parsed (``LiveOptions``) and their defaults read without a parse
+/// (``LiveChoices``) share these rules.
+protocol LiveValues {
+  var graphicsChoice: Graphics? { get set }
+  var color: ColorChoice { get set }
+  var twelveHours: Bool { get set }
+  var twentyFourHours: Bool { get set }
+  var plain: Bool { get set }
+  var window: Bool { get set }
+  var windowSize: WindowSize { get set }
+  var onTop: Bool { get set }
+  var compact: Bool { get set }
+}
+
+extension LiveValues {
+  /// The options, with the settings file's defaults where an option was not given.
+  func resolved(_ settings: Settings) -> Self {
+    var options = self
+    options.graphicsChoice = graphicsChoice ?? settings.graphics
+    if color == .unset, let chosen = settings.color { options.color = chosen }
+    if !onTop, settings.onTop == true, window { options.onTop = true }
+    if !twelveHours && !twentyFourHours, let hours = settings.hours {
+      (options.twelveHours, options.twentyFourHours) = (hours == .twelve, hours == .twentyFour)
+    }
+    return options
+  }
+
+  var graphics: Graphics {
+    graphicsChoice ?? Graphics.detect(environment: ProcessEnvironment.current)
+  }
+
+  var hourCycle: HourCycle {
+    twelveHours ? .twelve : twentyFourHours ? .twentyFour : Settings.localeHours()
+  }
+
+  var placement: Window.Placement { Window.Placement(onTop: onTop, compact: compact) }
+
+  /// 480×480, or 240×240 for a compact window, unless --size says.
+  var windowPoints: (width: Int, height: Int) {
+    windowSize.isSet ? (windowSize.width, windowSize.height) : compact ? (240, 240) : (480, 480)
+  }
+
+  var colorMode: ColorMode {
+    guard case .mode(let mode) = color else {
+      return ColorMode.detect(environment: ProcessEnvironment.current)
+    }
+    return mode
+  }
+
+  /// Whether to draw: asked for, standard input and output are terminals, and the terminal can
+  /// move its cursor (`TERM=dumb` cannot: it gets the plain lines).
+  var wantsLiveView: Bool {
+    !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+      && ProcessEnvironment.current["TERM"] != "dumb"
+  }
+}
+
+/// Every live option at its default, as a command given none reads them, without
+/// ArgumentParser (``ClockRun/defaults``): making a command's options costs a start more than
+/// the rest of it.
+struct LiveChoices: LiveValues {
+  var graphicsChoice: Graphics?
+  var color = ColorChoice.unset
+  var twelveHours = false
+  var twentyFourHours = false
+  var plain = false
+  var window = false
+  var windowSize = WindowSize.unset
+  var onTop = false
+  var compact = false
+
+  init() {}
+
+  /// The values of `options`.
+  init(_ options: some LiveValues) {
+    (graphicsChoice, color) = (options.graphicsChoice, options.color)
+    (twelveHours, twentyFourHours) = (options.twelveHours, options.twentyFourHours)
+    (plain, window, windowSize) = (options.plain, options.window, options.windowSize)
+    (onTop, compact) = (options.onTop, options.compact)
+  }
+}
+
 /// How the live view draws: shared by the clock, the stopwatch and the timer.
-struct LiveOptions: ParsableArguments {
+struct LiveOptions: ParsableArguments, LiveValues {
   @Option(
     name: .customLong("graphics"),
     help: ArgumentHelp(
@@ -31,26 +114,6 @@ struct LiveOptions: ParsableArguments {
 
   @Flag(name: .customLong("24h"), help: "Show times of day with 24 hours, 14:32.")
   var twentyFourHours = false
-
-  /// The options, with the settings file's defaults where an option was not given.
-  func resolved(_ settings: Settings) -> LiveOptions {
-    var options = self
-    options.graphicsChoice = graphicsChoice ?? settings.graphics
-    if color == .unset, let chosen = settings.color { options.color = chosen }
-    if !onTop, settings.onTop == true, window { options.onTop = true }
-    if !twelveHours && !twentyFourHours, let hours = settings.hours {
-      (options.twelveHours, options.twentyFourHours) = (hours == .twelve, hours == .twentyFour)
-    }
-    return options
-  }
-
-  var graphics: Graphics {
-    graphicsChoice ?? Graphics.detect(environment: ProcessEnvironment.current)
-  }
-
-  var hourCycle: HourCycle {
-    twelveHours ? .twelve : twentyFourHours ? .twentyFour : Settings.localeHours()
-  }
 
   @Flag(help: "Print plain text lines instead of drawing (also when output is not a terminal).")
   var plain = false
@@ -79,13 +142,6 @@ struct LiveOptions: ParsableArguments {
   )
   var compact = false
 
-  var placement: Window.Placement { Window.Placement(onTop: onTop, compact: compact) }
-
-  /// 480×480, or 240×240 for a compact window, unless --size says.
-  var windowPoints: (width: Int, height: Int) {
-    windowSize.isSet ? (windowSize.width, windowSize.height) : compact ? (240, 240) : (480, 480)
-  }
-
   /// What to do where no window opens.
   static let noWindow = "run without --window to draw in the terminal"
 
@@ -98,38 +154,6 @@ struct LiveOptions: ParsableArguments {
     if twelveHours && twentyFourHours {
       throw ValidationError("--12h and --24h do not combine: choose one")
     }
-  }
-
-  var colorMode: ColorMode {
-    guard case .mode(let mode) = color else {
-      return ColorMode.detect(environment: ProcessEnvironment.current)
-    }
-    return mode
-  }
-
-  /// Whether to draw: asked for, standard input and output are terminals, and the terminal can
-  /// move its cursor (`TERM=dumb` cannot: it gets the plain lines).
-  var wantsLiveView: Bool {
-    !plain && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-      && ProcessEnvironment.current["TERM"] != "dumb"
-  }
-}
-
-extension LiveOptions {
-  /// Every option at its default, as a command given none reads them
-  /// (``ClockCommand/unconfigured``).
-  static var unconfigured: LiveOptions {
-    var options = LiveOptions()
-    options.graphicsChoice = nil
-    options.color = .unset
-    options.twelveHours = false
-    options.twentyFourHours = false
-    options.plain = false
-    options.window = false
-    options.windowSize = .unset
-    options.onTop = false
-    options.compact = false
-    return options
   }
 }
 

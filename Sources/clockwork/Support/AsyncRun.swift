@@ -6,19 +6,25 @@ import Dispatch
 enum AsyncRun {
   /// Runs `command` to its end and rethrows what it threw.
   static func wait(for command: any AsyncParsableCommand) throws {
-    let run = Outcome()
     nonisolated(unsafe) var command = command
+    try wait { try await command.run() }
+  }
+
+  /// Runs `body` to its end; what it returned, or rethrows what it threw.
+  static func wait<Value>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
+    let run = Outcome<Value>()
     Task.detached {
-      do { try await command.run() } catch { run.error = error }
+      do { run.value = .success(try await body()) } catch { run.value = .failure(error) }
       run.ended.signal()
     }
     run.ended.wait()
-    if let error = run.error { throw error }
+    return try run.value.get()
   }
 
-  /// `@unchecked Sendable`: `error` is written before `ended` is signalled and read after it.
-  private final class Outcome: @unchecked Sendable {
+  /// `@unchecked Sendable`: `value` is written before `ended` is signalled and read after it.
+  private final class Outcome<Value>: @unchecked Sendable {
     let ended = DispatchSemaphore(value: 0)
-    var error: (any Error)?
+    /// Replaced by the task's outcome before `ended` is signalled.
+    var value: Result<Value, any Error> = .failure(CancellationError())
   }
 }
