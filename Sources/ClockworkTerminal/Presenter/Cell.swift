@@ -249,11 +249,15 @@ public struct CellGrid: Hashable, Sendable {
     let first = max(0, -column)
     let last = min(other.columns, columns - column)
     guard first < last else { return }
-    for y in max(0, -row)..<max(max(0, -row), min(other.rows, rows - row)) {
-      let target = (row + y) * columns + column
-      cells.replaceSubrange(
-        target + first..<target + last,
-        with: other.cells[y * other.columns + first..<y * other.columns + last])
+    let width = last - first
+    cells.withUnsafeMutableBufferPointer { target in
+      other.cells.withUnsafeBufferPointer { source in
+        guard let into = target.baseAddress, let from = source.baseAddress else { return }
+        for y in max(0, -row)..<max(max(0, -row), min(other.rows, rows - row)) {
+          (into + (row + y) * columns + column + first).update(
+            from: from + y * other.columns + first, count: width)
+        }
+      }
     }
   }
 }
