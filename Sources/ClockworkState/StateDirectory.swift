@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Where state lives: `$XDG_STATE_HOME/clockwork/`, by default `~/.local/state/clockwork/`.
 ///
@@ -12,7 +13,7 @@ public struct StateDirectory: Sendable {
   /// The folder's path. Its files' URLs are made from paths: `URL.appendingPathComponent`
   /// builds its character sets at the first call, which cost every start more than the rest of
   /// the state folder's reading.
-  let path: String
+  public let path: String
 
   /// The state folder at `url`.
   public init(url: URL) { self.init(url: url, path: url.path) }
@@ -41,6 +42,22 @@ public struct StateDirectory: Sendable {
   /// The path of a file in the folder: a URL's `path` decodes it again, which costs a first
   /// use more than a start's other reading of the folder.
   public func filePath(_ name: String) -> String { path + "/" + name }
+
+  /// The names in the folder's subfolder `name`, dot files too, in no order; none when it is
+  /// missing or cannot be read. Read with `readdir`: FileManager's error for a missing folder
+  /// (most starts have no timers) costs more than the rest of a start's look at the folder.
+  public func names(in name: String) -> [String] {
+    guard let folder = opendir(filePath(name)) else { return [] }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
 
   /// Whether `name` may name a timer, preset or stopwatch, and so a file of its own: letters,
   /// digits, `-`, `_` and `.`, up to 64, not starting with a dot.

@@ -49,10 +49,10 @@ public final class StopwatchStore {
 
   /// The stopwatch with no name, then the named ones by name, each saved or not.
   public static func all(in directory: StateDirectory) -> [StopwatchStore] {
-    let files =
-      (try? FileManager.default.contentsOfDirectory(atPath: namedFolder(directory).path)) ?? []
-    let names = files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-      .map { String($0.dropLast(".json".count)) }.filter(StateDirectory.validName).sorted()
+    let names = directory.names(in: "stopwatches").filter {
+      $0.hasSuffix(".json") && !$0.hasPrefix(".")
+    }
+    .map { String($0.dropLast(".json".count)) }.filter(StateDirectory.validName).sorted()
     return [StopwatchStore(directory: directory)]
       + names.map { StopwatchStore(directory: directory, name: $0) }
   }

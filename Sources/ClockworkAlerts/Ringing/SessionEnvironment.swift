@@ -37,7 +37,7 @@ public struct SessionEnvironment: StoredState, Hashable {
   /// state folder that is there.
   public static func record(_ environment: [String: String], in directory: StateDirectory) {
     let seen = environment.filter { names.contains($0.key) && !$0.value.isEmpty }
-    guard !seen.isEmpty, FileManager.default.fileExists(atPath: directory.url.path) else { return }
+    guard !seen.isEmpty, FileManager.default.fileExists(atPath: directory.path) else { return }
     let saved = file(directory).load().value?.variables ?? [:]
     let merged = saved.merging(seen) { $1 }
     guard merged != saved else { return }

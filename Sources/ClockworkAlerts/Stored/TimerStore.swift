@@ -37,12 +37,7 @@ public struct TimerStore: Sendable {
   /// ``all(now:)``, and the names whose end a live process is ringing now: the folder is
   /// listed once for both.
   func look(now: Date) -> (timers: [StoredTimer], warnings: [String], beingRung: [String]) {
-    // No folder, no timers: FileManager's error for a missing folder costs a start more than
-    // the rest of its look at the state folder.
-    let path = directory.filePath("timers")
-    let entries =
-      access(path, F_OK) == 0
-      ? (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] : []
+    let entries = directory.names(in: "timers")
     let (beingRung, takenBack) = takeBackAbandonedEnds(among: entries)
     let names = Set(entries.filter { !$0.hasPrefix(".") } + takenBack.map { "\($0).json" })
     var timers: [StoredTimer] = []
@@ -169,10 +164,7 @@ public struct TimerStore: Sendable {
   /// names whose end a live process is ringing now.
   @discardableResult
   public func takeBackAbandonedEnds() -> [String] {
-    takeBackAbandonedEnds(
-      among: (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    )
-    .beingRung
+    takeBackAbandonedEnds(among: directory.names(in: "timers")).beingRung
   }
 
   /// ``takeBackAbandonedEnds()`` over the folder's `entries` as listed; with the names whose
