@@ -202,8 +202,17 @@ public struct Status: Sendable, Equatable {
     return h > 0 ? "\(h):\(ClockText.pad(m)):\(ClockText.pad(s))" : "\(m):\(ClockText.pad(s))"
   }
 
-  /// The one line: each item, joined; empty when nothing runs.
-  public var line: String { items.map(\.text).joined(separator: " · ") }
+  /// The one line: each item, joined; empty when nothing runs. Joined here rather than by
+  /// `joined(separator:)`, whose generic code looked up its collection's types at run time, a
+  /// panel's every second.
+  public var line: String {
+    var line = ""
+    for (index, item) in items.enumerated() {
+      if index > 0 { line += " · " }
+      line += item.text
+    }
+    return line
+  }
 
   /// When the line changes next by itself; `nil`: not until the state changes.
   public var nextChange: Date? { items.compactMap(\.changes).min() }

@@ -77,8 +77,12 @@ public final class StateLock: Sendable {
   }
 
   /// Whether another process holds the lock at `url` (it is neither taken nor created here).
-  public static func isHeld(_ url: URL) -> Bool {
-    let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+  public static func isHeld(_ url: URL) -> Bool { isHeld(atPath: url.path) }
+
+  /// Whether another process holds the lock at `path`: ``isHeld(_:)`` for a start, which reads
+  /// no URL's path (its first reading costs more than the lock's).
+  public static func isHeld(atPath path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return false }
     defer { close(fd) }
     return flock(fd, LOCK_SH | LOCK_NB) != 0

@@ -35,7 +35,9 @@ public struct AlertWatcher {
   static func lockFile(_ store: TimerStore) -> URL { store.directory.file("watcher.lock") }
 
   /// Whether a watcher runs (holds its lock).
-  public static func isRunning(store: TimerStore) -> Bool { StateLock.isHeld(lockFile(store)) }
+  public static func isRunning(store: TimerStore) -> Bool {
+    StateLock.isHeld(atPath: store.directory.filePath("watcher.lock"))
+  }
 
   /// Starts a watcher unless one runs; why it could not, if it could not. (The lock is only
   /// looked at, not taken: a lock taken here could be held a moment too long, when the watcher
