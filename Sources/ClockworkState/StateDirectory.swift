@@ -43,11 +43,11 @@ public struct StateDirectory: Sendable {
   /// use more than a start's other reading of the folder.
   public func filePath(_ name: String) -> String { path + "/" + name }
 
-  /// The names in the folder's subfolder `name`, dot files too, in no order; none when it is
+  /// The names in the folder's `subfolder`, dot files too, in no order; none when it is
   /// missing or cannot be read. Read with `readdir`: FileManager's error for a missing folder
   /// (most starts have no timers) costs more than the rest of a start's look at the folder.
-  public func names(in name: String) -> [String] {
-    guard let folder = opendir(filePath(name)) else { return [] }
+  public func names(in subfolder: String) -> [String] {
+    guard let folder = opendir(filePath(subfolder)) else { return [] }
     defer { closedir(folder) }
     var names: [String] = []
     while let entry = readdir(folder) {

@@ -108,9 +108,9 @@ struct ClockCommand: AsyncParsableCommand {
 }
 
 /// What `clockwork clock` does with its options' values: from a parse (``init(_:)``), or all at
-/// their defaults for `clockwork` alone (``defaults``), which is read without ArgumentParser:
-/// making a command's options costs a launcher's clock more than the rest of its start. A test
-/// holds the defaults equal to ArgumentParser's reading of no options.
+/// their defaults for `clockwork` alone (``defaults``), read without ArgumentParser, whose
+/// option wrappers are costly to make at every start of a launcher's clock. A test holds the
+/// defaults equal to ArgumentParser's reading of no options.
 struct ClockRun {
   var live = LiveChoices()
   var theme: String?

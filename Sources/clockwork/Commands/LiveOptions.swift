@@ -66,8 +66,7 @@ extension LiveValues {
 }
 
 /// Every live option at its default, as a command given none reads them, without
-/// ArgumentParser (``ClockRun/defaults``): making a command's options costs a start more than
-/// the rest of it.
+/// ArgumentParser (``ClockRun/defaults``).
 struct LiveChoices: LiveValues {
   var graphicsChoice: Graphics?
   var color = ColorChoice.unset
