@@ -13,9 +13,17 @@ import Glibc
 public struct StateFile<Value: StoredState>: Sendable {
   /// The file.
   public let url: URL
+  /// The file's path, which its reading and writing use: a URL's `path`, read first, costs a
+  /// start more than a missing file's whole look (``init(path:)`` makes none).
+  public let path: String
 
   /// The state file at `url`.
-  public init(url: URL) { self.url = url }
+  public init(url: URL) { (self.url, path) = (url, url.path) }
+
+  /// The state file at `path`.
+  public init(path: String) {
+    (url, self.path) = (URL(fileURLWithPath: path, isDirectory: false), path)
+  }
 
   /// The format version written now; files with a higher version are from a newer Clockwork.
   public static var currentVersion: Int { 1 }
@@ -30,7 +38,7 @@ public struct StateFile<Value: StoredState>: Sendable {
   /// The stored value, or `nil` when there is none or it could not be used (then `warning`
   /// says what happened and where the file went).
   public func load(now: Date = Date()) -> (value: Value?, warning: String?) {
-    guard FileManager.default.fileExists(atPath: url.path) else { return (nil, nil) }
+    guard FileManager.default.fileExists(atPath: path) else { return (nil, nil) }
     let data: Data
     do { data = try Data(contentsOf: url) } catch {
       return (nil, moveAside(now: now, reason: "cannot be read"))
@@ -73,7 +81,7 @@ public struct StateFile<Value: StoredState>: Sendable {
   public func save(_ value: Value) throws(StateError) {
     let data: Data
     do { data = try Self.encode(value) } catch {
-      throw StateError(path: url.path, problem: "cannot encode the state (\(error))")
+      throw StateError(path: path, problem: "cannot encode the state (\(error))")
     }
     try AtomicFile.write(data, to: url)
   }
@@ -87,9 +95,9 @@ public struct StateFile<Value: StoredState>: Sendable {
 
   /// Deletes the file; a file that is not there is already removed.
   public func remove() throws(StateError) {
-    guard unlink(url.path) == 0 || errno == ENOENT else {
+    guard unlink(path) == 0 || errno == ENOENT else {
       throw StateError(
-        path: url.path, problem: "cannot remove it: \(String(cString: strerror(errno)))")
+        path: path, problem: "cannot remove it: \(String(cString: strerror(errno)))")
     }
   }
 
@@ -99,25 +107,25 @@ public struct StateFile<Value: StoredState>: Sendable {
   func moveAside(now: Date, reason: String) -> String {
     let stamp = Int(now.timeIntervalSince1970)
     func moved(to name: String) -> String {
-      "warning: \(url.path) \(reason); moved it to \(name) and started afresh"
+      "warning: \(path) \(reason); moved it to \(name) and started afresh"
     }
     for copy in 1...1000 {
       let name = "\(url.lastPathComponent).corrupt-\(stamp)" + (copy > 1 ? "-\(copy)" : "")
       let aside = url.deletingLastPathComponent().appendingPathComponent(name)
-      if link(url.path, aside.path) == 0 {
-        unlink(url.path)
+      if link(path, aside.path) == 0 {
+        unlink(path)
         return moved(to: name)
       }
       guard errno == EEXIST else {
         // No hard link (a folder, or a file system without them): rename to a name not taken.
         var info = stat()
-        if lstat(aside.path, &info) != 0, errno == ENOENT, rename(url.path, aside.path) == 0 {
+        if lstat(aside.path, &info) != 0, errno == ENOENT, rename(path, aside.path) == 0 {
           return moved(to: name)
         }
         break
       }
     }
     return
-      "warning: \(url.path) \(reason), and it could not be moved aside (\(String(cString: strerror(errno)))); starting afresh"
+      "warning: \(path) \(reason), and it could not be moved aside (\(String(cString: strerror(errno)))); starting afresh"
   }
 }

@@ -39,13 +39,12 @@ public final class StopwatchStore {
   public init(directory: StateDirectory, name: String? = nil) {
     self.directory = directory
     self.name = name
-    let base = name.map { Self.namedFolder(directory).appendingPathComponent($0) }
-    file = StateFile(url: base?.appendingPathExtension("json") ?? directory.file("stopwatch.json"))
-    lockURL = base?.appendingPathExtension("lock") ?? directory.file("stopwatch.lock")
+    let base = name.map { directory.filePath("stopwatches/\($0)") }
+    file = StateFile(path: base.map { "\($0).json" } ?? directory.filePath("stopwatch.json"))
+    lockURL = URL(
+      fileURLWithPath: base.map { "\($0).lock" } ?? directory.filePath("stopwatch.lock"),
+      isDirectory: false)
   }
-
-  /// `stopwatches`: a file a named stopwatch.
-  static func namedFolder(_ directory: StateDirectory) -> URL { directory.file("stopwatches") }
 
   /// The stopwatch with no name, then the named ones by name, each saved or not.
   public static func all(in directory: StateDirectory) -> [StopwatchStore] {

@@ -60,7 +60,7 @@ struct Clockwork: ParsableCommand {
     for line in AlertsCheckup.run(in: state) { StandardOutput.error("clockwork: \(line)") }
     FatalSignals.install(
       advice:
-        "Stopwatches and timers saved before it are kept in \(state.url.path). This is a bug: please report it with the command that was run."
+        "Stopwatches and timers saved before it are kept in \(state.path). This is a bug: please report it with the command that was run."
     )
     do {
       // The commands a panel or a launcher runs most, read without ArgumentParser.

@@ -29,7 +29,7 @@ public struct SessionEnvironment: StoredState, Hashable {
   }
 
   static func file(_ directory: StateDirectory) -> StateFile<SessionEnvironment> {
-    StateFile(url: directory.file("session.json"))
+    StateFile(path: directory.filePath("session.json"))
   }
 
   /// Keeps what `environment` has of the session (a command with no bus, over SSH say, does not

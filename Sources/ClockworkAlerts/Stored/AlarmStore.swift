@@ -161,7 +161,7 @@ public struct AlarmStore: Sendable {
   }
 
   /// `alarms.json`.
-  public var file: StateFile<StoredAlarms> { StateFile(url: directory.file("alarms.json")) }
+  public var file: StateFile<StoredAlarms> { StateFile(path: directory.filePath("alarms.json")) }
 
   /// The alarms (a warning when the file had to be moved aside).
   public func load(now: Date = Date()) -> (alarms: [StoredAlarm], warning: String?) {

@@ -24,7 +24,7 @@ public struct TimerStore: Sendable {
 
   /// The file of the timer called `name`.
   public func file(_ name: String) -> StateFile<StoredTimer> {
-    StateFile(url: folder.appendingPathComponent("\(name).json"))
+    StateFile(path: directory.filePath("timers/\(name).json"))
   }
 
   /// Every saved timer (warnings for files that had to be moved aside); an end whose ringer
@@ -43,8 +43,8 @@ public struct TimerStore: Sendable {
     var timers: [StoredTimer] = []
     var warnings: [String] = []
     for name in names.sorted() where name.hasSuffix(".json") {
-      let (value, warning) = StateFile<StoredTimer>(url: folder.appendingPathComponent(name)).load(
-        now: now)
+      let (value, warning) = StateFile<StoredTimer>(path: directory.filePath("timers/\(name)"))
+        .load(now: now)
       if let warning { warnings.append(warning) }
       if let value { timers.append(value) }
     }

@@ -14,7 +14,7 @@ struct CompactWindowPlace {
 
   let file: StateFile<Stored>
 
-  init(state: StateDirectory) { file = StateFile(url: state.file("compact-window.json")) }
+  init(state: StateDirectory) { file = StateFile(path: state.filePath("compact-window.json")) }
 
   func load() -> (x: Int, y: Int)? { file.load().value.map { ($0.x, $0.y) } }
 

@@ -6,17 +6,14 @@ import FoundationEssentials
 /// conformances up at run time).
 ///
 /// ```swift
-/// extension Ring: StableHashable {
-///   func combine(into hash: inout StableHash) {
-///     hash.combine("color", color)
-///     hash.combine("width", width)
-///   }
-/// }
+/// var hash = StableHash()
+/// Rect(x: 0, y: 0, width: 2, height: 1).combine(into: &hash)
+/// let key = String(hash.value, radix: 16)   // the same in every run
 /// ```
 ///
-/// A composite names each stored property it adds; a hash made with
-/// ``StableHash/init(recordsFields:)`` keeps the names, so a test can hold them equal to the properties `Mirror` finds and a property
-/// added later and not hashed is caught.
+/// A composite adds each stored property by name (`hash.combine("width", width)`); a hash
+/// made with ``StableHash/init(recordsFields:)`` keeps the names, so a test can hold them equal
+/// to the properties `Mirror` finds, and a property added later and not hashed is caught.
 public protocol StableHashable {
   /// Adds the value's fields to `hash`.
   func combine(into hash: inout StableHash)
