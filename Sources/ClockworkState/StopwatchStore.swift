@@ -39,16 +39,19 @@ public final class StopwatchStore {
   public init(directory: StateDirectory, name: String? = nil) {
     self.directory = directory
     self.name = name
-    let base = name.map { directory.filePath("stopwatches/\($0)") }
+    let base = name.map { directory.filePath("\(Self.namedFolder)/\($0)") }
     file = StateFile(path: base.map { "\($0).json" } ?? directory.filePath("stopwatch.json"))
     lockURL = URL(
       fileURLWithPath: base.map { "\($0).lock" } ?? directory.filePath("stopwatch.lock"),
       isDirectory: false)
   }
 
+  /// The folder of the named stopwatches: a file each.
+  static let namedFolder = "stopwatches"
+
   /// The stopwatch with no name, then the named ones by name, each saved or not.
   public static func all(in directory: StateDirectory) -> [StopwatchStore] {
-    let names = directory.names(in: "stopwatches").filter {
+    let names = directory.names(in: namedFolder).filter {
       $0.hasSuffix(".json") && !$0.hasPrefix(".")
     }
     .map { String($0.dropLast(".json".count)) }.filter(StateDirectory.validName).sorted()

@@ -17,14 +17,18 @@ public struct TimerStore: Sendable {
   public init(directory: StateDirectory) { self.directory = directory }
 
   /// The `timers` folder: a file a timer.
-  public var folder: URL { directory.file("timers") }
+  public var folder: URL { directory.file(Self.folderName) }
+  static let folderName = "timers"
+
+  /// The path of `entry` in the `timers` folder (a start reads paths, not URLs).
+  func path(_ entry: String) -> String { directory.filePath("\(Self.folderName)/\(entry)") }
 
   /// What the timers of this folder timed.
   public var history: TimerHistory { TimerHistory(directory: directory) }
 
   /// The file of the timer called `name`.
   public func file(_ name: String) -> StateFile<StoredTimer> {
-    StateFile(path: directory.filePath("timers/\(name).json"))
+    StateFile(path: path("\(name).json"))
   }
 
   /// Every saved timer (warnings for files that had to be moved aside); an end whose ringer
@@ -37,14 +41,13 @@ public struct TimerStore: Sendable {
   /// ``all(now:)``, and the names whose end a live process is ringing now: the folder is
   /// listed once for both.
   func look(now: Date) -> (timers: [StoredTimer], warnings: [String], beingRung: [String]) {
-    let entries = directory.names(in: "timers")
+    let entries = directory.names(in: Self.folderName)
     let (beingRung, takenBack) = takeBackAbandonedEnds(among: entries)
     let names = Set(entries.filter { !$0.hasPrefix(".") } + takenBack.map { "\($0).json" })
     var timers: [StoredTimer] = []
     var warnings: [String] = []
     for name in names.sorted() where name.hasSuffix(".json") {
-      let (value, warning) = StateFile<StoredTimer>(path: directory.filePath("timers/\(name)"))
-        .load(now: now)
+      let (value, warning) = StateFile<StoredTimer>(path: path(name)).load(now: now)
       if let warning { warnings.append(warning) }
       if let value { timers.append(value) }
     }
@@ -164,7 +167,7 @@ public struct TimerStore: Sendable {
   /// names whose end a live process is ringing now.
   @discardableResult
   public func takeBackAbandonedEnds() -> [String] {
-    takeBackAbandonedEnds(among: directory.names(in: "timers")).beingRung
+    takeBackAbandonedEnds(among: directory.names(in: Self.folderName)).beingRung
   }
 
   /// ``takeBackAbandonedEnds()`` over the folder's `entries` as listed; with the names whose
