@@ -199,7 +199,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ClockworkTerminalTests",
-      dependencies: ["ClockworkTerminal", "ClockworkLive", "ClockworkWidgets", "ClockworkCore", "ClockworkTestSupport"]
+      dependencies: ["ClockworkTerminal", "ClockworkLive", "ClockworkSystem", "ClockworkWidgets", "ClockworkCore", "ClockworkTestSupport"]
     ),
     .testTarget(
       name: "ClockworkSystemTests",

@@ -1,6 +1,7 @@
 // glibc calls that the Glibc module leaves out: malloc tuning, thread timer slack, the
 // wall-clock timer and folder watch that the alert watcher sleeps on, closing every other
-// descriptor in a spawned process, and the kernel's word on the clock's synchronisation.
+// descriptor in a spawned process, the pipe a live terminal's signals come through, and the
+// kernel's word on the clock's synchronisation.
 #include <malloc.h>
 #include <spawn.h>
 #include <sys/inotify.h>
@@ -21,6 +22,10 @@ extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *
 static inline int spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
   return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }
+
+// A pipe made with its flags: _GNU_SOURCE's too, declared here for the same reason.
+extern int pipe2(int *, int);
+static inline int pipe_with_flags(int *ends, int flags) { return pipe2(ends, flags); }
 
 // The kernel's clock discipline, read only (no privilege needed): whether the clock is
 // synchronised, and its maximum and estimated error in microseconds.

@@ -58,8 +58,10 @@ where
   /// The last moment the mode was told of (a tick, an input): an input that arrived before it
   /// is taken as coming then, so the mode never sees time go back.
   private var lastTold: C.Instant?
-  private var running = false
+  var running = false
   private var finish: CheckedContinuation<Int32, Never>?
+  /// How the run ended, once it has.
+  private(set) var endStatus: Int32?
   /// Why the run ended with status 1, when a frame could not be drawn.
   public private(set) var failure: (any Error)?
   /// A repaint is queued and not yet begun: more repaints until then are the same one, drawn
@@ -94,13 +96,18 @@ where
     await withCheckedContinuation { finish in
       queue.async { [self] in
         self.finish = finish
-        running = true
-        begin()
-        scheduler.start { [weak self] deadline in self?.queue.sync { self?.tick(deadline) } }
-        redraw()
-        if running { apply(mode.started(at: reference ?? now())) }
+        start(begin)
       }
     }
+  }
+
+  /// The run's first frame, its events' sources started first (`begin`).
+  func start(_ begin: () -> Void) {
+    running = true
+    begin()
+    scheduler.start { [weak self] deadline in self?.queue.sync { self?.tick(deadline) } }
+    redraw()
+    if running { apply(mode.started(at: reference ?? now())) }
   }
 
   /// Hands an event to the runner; it is handled on `queue`, in turn. Repaints sent while one
@@ -291,6 +298,7 @@ where
     ticking.store(false, ordering: .releasing)
     scheduler.stop()
     sink.finish()
+    endStatus = status
     finish?.resume(returning: status)
     finish = nil
   }

@@ -15,7 +15,7 @@ import Synchronization
 /// ```
 public enum LiveRun {
   /// A terminal mode in raw mode on the alternate screen; the terminal is restored on every
-  /// way out. Returns the exit status.
+  /// way out. Runs on the calling thread alone (``PollLoop``). Returns the exit status.
   /// - Parameters:
   ///   - mode: what is shown.
   ///   - session: the terminal.
@@ -23,21 +23,24 @@ public enum LiveRun {
   ///   - following: a folder whose changes the mode is told of (its `outsideChange(at:)`).
   public static func terminal<Mode: LiveMode>(
     _ mode: Mode, session: TerminalSession, colorMode: ColorMode, following: String? = nil
-  ) async -> Int32
+  ) -> Int32
   where
     Mode.Input == Key, Mode.Canvas == TerminalSize, Mode.Frame == CellGrid,
     Mode.Instant == ContinuousClock.Instant
   {
     ProcessTuning.keepFreedMemory()
-    let runner = runner(mode, sink: TerminalSink(session: session, colorMode: colorMode))
-    let watch = following.map { FolderWatch($0) { runner.send(.outsideChange) } }
+    let loop = PollLoop()
+    let runner = FrameRunner(
+      mode: mode, sink: TerminalSink(session: session, colorMode: colorMode),
+      clock: ContinuousClock(), wallNow: { Date() }, scheduler: loop)
+    let watch = following.map { FolderWatch($0, on: loop) { runner.sendNow(.outsideChange) } }
     defer { withExtendedLifetime(watch) {} }
-    let status = await runner.run {
-      session.start { event in
+    let status = runner.run(on: loop) {
+      session.start(on: loop, grace: signalGrace) { event in
         switch event {
-        case .key(let key, let arrived): runner.send(key, arrivedAt: arrived)
-        case .resized, .resumed: runner.send(.repaint)
-        case .signal(let number): endPromptly(runner, by: number)
+        case .key(let key, let arrived): runner.sendNow(key, arrivedAt: arrived)
+        case .resized, .resumed: runner.sendNow(.repaint)
+        case .signal(let number): runner.sendNow(.signal(number))
         }
       }
     }
@@ -141,7 +144,7 @@ public enum LiveRun {
   }
 
   /// How long a signal waits for the runner to begin its end.
-  static let signalGrace = DispatchTimeInterval.milliseconds(60)
+  static let signalGrace = Duration.milliseconds(60)
 
   /// Tells `runner` of a signal that ends the run. A runner that has not begun to end within
   /// ``signalGrace`` is held up in a frame (a huge terminal or window): the process ends here
@@ -150,7 +153,8 @@ public enum LiveRun {
     _ runner: FrameRunner<Mode, Sink, ContinuousClock>, by number: Int32
   ) {
     runner.send(.signal(number))
-    DispatchQueue.global().asyncAfter(deadline: .now() + signalGrace) {
+    let grace = DispatchTimeInterval.milliseconds(Int(signalGrace / .milliseconds(1)))
+    DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
       if runner.claimEnd() { FatalSignals.endNow(ExitStatus.signal(number)) }
     }
   }

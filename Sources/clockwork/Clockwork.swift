@@ -69,7 +69,7 @@ struct Clockwork: ParsableCommand {
         exitReportingOutputFailure()
       }
       if arguments.isEmpty || arguments == ["clock"] {
-        let status = try AsyncRun.wait { try await ClockRun.defaults.run() }
+        let status = try ClockRun.defaults.run()
         if status != ExitStatus.success { Glibc.exit(status) }
         exitReportingOutputFailure()
       }

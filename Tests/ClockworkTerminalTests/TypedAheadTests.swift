@@ -1,4 +1,5 @@
 import ClockworkLive
+import ClockworkSystem
 import ClockworkTerminal
 import Foundation
 import Glibc
@@ -29,8 +30,15 @@ import Testing
     usleep(20_000)  // the byte reaches the terminal's side before the session starts
     let started = ContinuousClock.now
     let events = Events()
-    session.start { event in events.value.withLock { $0.append(event) } }
-    for _ in 0..<200 where events.value.withLock({ $0.count }) < 2 { usleep(5_000) }
+    let loop = PollLoop()
+    // The loop ends at the second key, or after a second if one is lost.
+    loop.start { _ in loop.stop() }
+    loop.schedule(ContinuousClock.now.advanced(by: .seconds(1)))
+    session.start(on: loop, grace: .zero) { event in
+      events.value.withLock { $0.append(event) }
+      if events.value.withLock({ $0.count }) == 2 { loop.stop() }
+    }
+    loop.runUntilStopped()
     session.restore()
     close(terminal)
     let keys = events.value.withLock { $0 }

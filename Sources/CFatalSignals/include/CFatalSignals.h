@@ -16,3 +16,17 @@ void cw_fatal_signals_terminal_entered(int input, int output, const struct termi
 void cw_fatal_signals_terminal_left(void);
 /// Ends the process now with `status`, the terminal put back first if a session is on.
 void cw_fatal_signals_end_now(int status) __attribute__((noreturn));
+
+/// Signals for a run on one thread (its loop reads them from `pipe_write`'s other end, a byte
+/// each, the signal's number): each of `numbers` (at most 8) is written to the pipe. One of the
+/// `ending` (at most 8) also starts a `grace_ms` wait: a run that has not claimed its end by
+/// then (cw_run_signals_claim_end) is held up in a frame, and the process ends there with
+/// 128 + the signal, the terminal put back as on a crash.
+void cw_run_signals_install(const int *numbers, int count, const int *ending, int ending_count, int pipe_write, int grace_ms);
+
+/// The run begins its end: true unless the grace wait has ended the process already (it then
+/// never returns). After it, the grace wait does nothing.
+int cw_run_signals_claim_end(void);
+
+/// The signals' earlier actions back, the grace wait called off.
+void cw_run_signals_uninstall(void);

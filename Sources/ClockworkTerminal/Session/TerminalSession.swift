@@ -1,6 +1,5 @@
 import ClockworkLive
 import ClockworkSystem
-import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -23,21 +22,20 @@ public enum TerminalEvent: Sendable, Equatable {
 ///
 /// ```swift
 /// let session = try TerminalSession()
-/// session.start { event in runner.send(…) }   // from Dispatch's threads: hand them on
+/// let loop = PollLoop()
+/// session.start(on: loop, grace: .milliseconds(60)) { event in runner.sendNow(…) }
 /// ```
 ///
-/// Signals arrive through `SignalWatcher` (no work in a C handler). SIGTSTP (or the Ctrl-Z
-/// key, which raw mode delivers as a byte) restores the terminal and stops; only SIGCONT brings
-/// it back: raw mode is applied again over whatever the shell left, and `.resumed` is reported.
+/// Signals arrive through the loop (no work in a C handler). SIGTSTP (or the Ctrl-Z key, which
+/// raw mode delivers as a byte) restores the terminal and stops; only SIGCONT brings it back:
+/// raw mode is applied again over whatever the shell left, and `.resumed` is reported.
 public final class TerminalSession: @unchecked Sendable {  // state is guarded by `lock`
-  private var handler: (@Sendable (TerminalEvent) -> Void)?
+  private var handler: ((TerminalEvent) -> Void)?
   let input: Int32
   let output: Int32
   private let lock = Mutex(())
   private var saved: termios?
   private var active = false
-  private var sources: [any DispatchSourceProtocol] = []
-  private var signals: SignalWatcher?
   /// Stopped by Ctrl-Z: the terminal is the shell's until SIGCONT.
   private let suspended = Mutex(false)
   /// Keys typed while ``ask(_:timeout:)`` waited, for the handler when it starts: each read's
@@ -61,20 +59,23 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     TerminalSize.read(fd: output) ?? TerminalSize(columns: 80, rows: 24)
   }
 
-  /// Enters raw mode and the alternate screen, and starts listening for keys and signals;
-  /// `handler` gets each event, on one of Dispatch's threads.
-  public func start(handler: @escaping @Sendable (TerminalEvent) -> Void) {
+  /// Enters raw mode and the alternate screen, and starts listening for keys and signals on
+  /// `loop`; `handler` gets each event, on the loop's thread. A signal that ends the run while
+  /// a frame holds the loop up ends the process after `grace` (``PollLoop``).
+  public func start(
+    on loop: PollLoop, grace: Duration, handler: @escaping (TerminalEvent) -> Void
+  ) {
     let typed = lock.withLock { _ in
       self.handler = handler
       defer { typedAhead = [] }
       return typedAhead
     }
     enter()
-    listenForSignals()
+    listenForSignals(on: loop, grace: grace)
     for read in typed {
       for key in Key.decode(read.bytes) { send(.key(key, at: read.at)) }
     }
-    readKeys()
+    readKeys(on: loop)
   }
 
   /// The terminal's background colour: asked (OSC 11), else from `COLORFGBG` (rxvt, Konsole),
@@ -214,8 +215,9 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     lock.withLock { _ in handler }?(event)
   }
 
-  func listenForSignals() {
-    signals = SignalWatcher(SignalWatcher.ending + [SIGWINCH, SIGTSTP, SIGCONT]) {
+  func listenForSignals(on loop: PollLoop, grace: Duration) {
+    let ending = SignalWatcher.ending
+    loop.handle(signals: ending + [SIGWINCH, SIGTSTP, SIGCONT], ending: ending, grace: grace) {
       [weak self] number in
       switch number {
       case SIGWINCH: self?.send(.resized)
@@ -246,33 +248,21 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   }
 
   /// Reads keys when there are some, until end of input.
-  func readKeys() {
+  func readKeys(on loop: PollLoop) {
     let fd = input
-    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .global())
-    // cancelling releases this handler, and with it the source
-    source.setEventHandler { [weak self, source] in
-      var buffer = [UInt8](repeating: 0, count: 256)
-      guard
-        let n = try? buffer.withUnsafeMutableBytes({
-          try FileDescriptor(rawValue: fd).read(into: $0)
-        }), n > 0
-      else {
-        source.cancel()
-        return
-      }
+    var buffer = [UInt8](repeating: 0, count: 256)
+    loop.watch(fd) { [weak self] in
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      guard n > 0 else { return n < 0 && (errno == EAGAIN || errno == EINTR) }
       let arrived = ContinuousClock.now
       for key in Key.decode(Array(buffer[0..<n])) {
         if key == .controlZ { self?.suspend() } else { self?.send(.key(key, at: arrived)) }
       }
+      return true
     }
-    source.resume()
-    sources.append(source)
   }
 
-  deinit {
-    for source in sources { source.cancel() }
-    restore()
-  }
+  deinit { restore() }
 }
 
 /// Standard input or output is not a terminal (a pipe or a file).

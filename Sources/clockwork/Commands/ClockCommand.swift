@@ -9,7 +9,7 @@ import ClockworkTerminal
 import ClockworkWidgets
 import FoundationEssentials
 
-struct ClockCommand: AsyncParsableCommand {
+struct ClockCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "clock",
     abstract: "Show the time.",
@@ -104,7 +104,7 @@ struct ClockCommand: AsyncParsableCommand {
     }
   }
 
-  func run() async throws { throw ExitCode(try await ClockRun(self).run()) }
+  func run() throws { throw ExitCode(try ClockRun(self).run()) }
 }
 
 /// What `clockwork clock` does with its options' values: from a parse (``init(_:)``), or all at
@@ -160,8 +160,9 @@ struct ClockRun {
     ClockSync.read()?.synchronized == false ? tr("clock not synchronised") : nil
   }
 
-  /// Shows the clock as asked; the exit status.
-  func run() async throws -> Int32 {
+  /// Shows the clock as asked; the exit status. In a terminal, on this thread alone; a window
+  /// and lines run as a task while this thread waits.
+  func run() throws -> Int32 {
     let settings = try Settings.load()
     let live = live.resolved(settings)
     let zones = zones.isEmpty ? settings.zones ?? [Zone.local] : zones
@@ -179,13 +180,15 @@ struct ClockRun {
       let look = DigitalClock.Look(
         seconds: !noSeconds, date: digital, hours: live.hourCycle, calendar: calendar)
       if live.window {
-        return await LiveRun.window(
-          title: "clockwork", size: live.windowPoints, placement: live.placement,
-          hint: LiveOptions.noWindow
-        ) { _ in
-          let window = DigitalClockWindow(zones: zones, theme: theme, look: look)
-          window.clockNote = Self.clockNote
-          return FrozenMoment(window, at: frozen)
+        return try AsyncRun.wait {
+          await LiveRun.window(
+            title: "clockwork", size: live.windowPoints, placement: live.placement,
+            hint: LiveOptions.noWindow
+          ) { _ in
+            let window = DigitalClockWindow(zones: zones, theme: theme, look: look)
+            window.clockNote = Self.clockNote
+            return FrozenMoment(window, at: frozen)
+          }
         }
       }
       let session = try TerminalSession()
@@ -193,22 +196,29 @@ struct ClockRun {
         zones: zones, look: look, graphics: live.graphics, color: theme.hourHand.color,
         background: session.background(environment: ProcessEnvironment.current),
         remarks: Self.remarks(frozen: frozen))
-      return await LiveRun.terminal(
+      return LiveRun.terminal(
         FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode)
     }
     if live.window {
-      let control = ClockControl(
-        zones: zones, theme: theme, oscillator: oscillator, digital: digital, hours: live.hourCycle,
-        parts: look.parts)
-      control.calendar = calendar
-      control.clockNote = Self.clockNote
-      return await LiveRun.window(
-        title: "clockwork", size: live.windowPoints, placement: live.placement,
-        hint: LiveOptions.noWindow
-      ) { _ in FrozenMoment(ClockWindow(control: control), at: frozen) }
+      let (digital, parts) = (digital, look.parts)
+      return try AsyncRun.wait {
+        await LiveRun.window(
+          title: "clockwork", size: live.windowPoints, placement: live.placement,
+          hint: LiveOptions.noWindow
+        ) { _ in
+          let control = ClockControl(
+            zones: zones, theme: theme, oscillator: oscillator, digital: digital,
+            hours: live.hourCycle, parts: parts)
+          control.calendar = calendar
+          control.clockNote = Self.clockNote
+          return FrozenMoment(ClockWindow(control: control), at: frozen)
+        }
+      }
     }
     guard live.wantsLiveView, count == nil else {
-      return await LiveRun.lines(ClockLines(zones: zones, count: count, sync: sync))
+      return try AsyncRun.wait {
+        await LiveRun.lines(ClockLines(zones: zones, count: count, sync: sync))
+      }
     }
     let session = try TerminalSession()
     let control = ClockControl(
@@ -221,7 +231,7 @@ struct ClockRun {
       rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
       background: session.background(environment: ProcessEnvironment.current),
       colorMode: live.colorMode)
-    return await LiveRun.terminal(
+    return LiveRun.terminal(
       FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode)
   }
 }

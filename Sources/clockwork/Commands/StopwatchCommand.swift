@@ -151,7 +151,7 @@ struct StopwatchCommand: AsyncParsableCommand {
       let session = try TerminalSession()
       let control = StopwatchControl(
         watch: watch, store: store, notes: notes, readOnlyHint: "--take")
-      status = await LiveRun.terminal(
+      status = LiveRun.terminal(
         StopwatchScreen(
           control: control, fps: fps, graphics: live.graphics,
           background: session.background(environment: ProcessEnvironment.current)),

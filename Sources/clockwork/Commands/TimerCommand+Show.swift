@@ -92,7 +92,7 @@ extension TimerCommand {
     let screen = TimerScreen.open(
       control: control, session: session, graphics: live.graphics, colorMode: live.colorMode,
       fpsAsked: look.fpsAsked != nil)
-    let status = await LiveRun.terminal(
+    let status = LiveRun.terminal(
       screen, session: session, colorMode: live.colorMode,
       following: launched.persistence.store.folder.path)
     // The screen that showed why is gone: said once more where it stays.

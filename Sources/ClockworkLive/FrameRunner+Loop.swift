@@ -1,0 +1,35 @@
+/// A ``DeadlineScheduler`` that is the loop of the thread it runs on: its deadlines, and the
+/// events of whatever else it watches, are handled on the thread in ``runUntilStopped()``,
+/// which returns once ``DeadlineScheduler/stop()`` has been called (from a handler).
+public protocol LoopScheduler<Instant>: DeadlineScheduler {
+  /// Waits for deadlines and events and handles each in turn, until stopped.
+  func runUntilStopped()
+}
+
+/// A run on the calling thread alone.
+extension FrameRunner {
+  /// Runs until the mode quits or a signal ends it, on this thread, with `loop` (the runner's
+  /// own scheduler): no other thread is woken. Returns the exit status; the sink has finished
+  /// before this returns. `begin` starts the sources of events on the loop; their handlers
+  /// hand events in with ``sendNow(_:)``.
+  public func run(on loop: some LoopScheduler<C.Instant>, begin: () -> Void = {}) -> Int32 {
+    precondition(loop === scheduler, "a runner runs on the loop that is its scheduler")
+    queue.sync { start(begin) }
+    loop.runUntilStopped()
+    return queue.sync { endStatus ?? ExitStatus.failure }
+  }
+
+  /// Handles an event now, on the calling thread: for a run on a loop, from the loop's handlers
+  /// (never from inside a frame).
+  public func sendNow(_ event: RunnerEvent<Mode.Input>) {
+    queue.sync { handle(event) }
+  }
+
+  /// Handles an input now, as ``send(_:arrivedAt:)`` does later.
+  public func sendNow(_ input: Mode.Input, arrivedAt arrival: C.Instant) {
+    queue.sync {
+      guard running else { return }
+      tell(input, at: moment(at: arrival))
+    }
+  }
+}
