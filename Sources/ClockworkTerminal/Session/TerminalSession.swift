@@ -1,5 +1,6 @@
 import ClockworkLive
 import ClockworkSystem
+import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -24,13 +25,17 @@ public enum TerminalEvent: Sendable, Equatable {
 /// let session = try TerminalSession()
 /// let loop = PollLoop()
 /// session.start(on: loop, grace: .milliseconds(60)) { event in runner.sendNow(…) }
+/// // or, its events on Dispatch's threads:
+/// session.start { event in runner.send(…) }
 /// ```
 ///
-/// Signals arrive through the loop (no work in a C handler). SIGTSTP (or the Ctrl-Z key, which
+/// Signals arrive through the loop or `SignalWatcher` (no work in a C handler). SIGTSTP (or the Ctrl-Z key, which
 /// raw mode delivers as a byte) restores the terminal and stops; only SIGCONT brings it back:
 /// raw mode is applied again over whatever the shell left, and `.resumed` is reported.
 public final class TerminalSession: @unchecked Sendable {  // state is guarded by `lock`
   private var handler: ((TerminalEvent) -> Void)?
+  private var sources: [any DispatchSourceProtocol] = []
+  private var signals: SignalWatcher?
   let input: Int32
   let output: Int32
   private let lock = Mutex(())
@@ -65,17 +70,74 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   public func start(
     on loop: PollLoop, grace: Duration, handler: @escaping (TerminalEvent) -> Void
   ) {
+    enter(handler: handler)
+    let ending = SignalWatcher.ending
+    loop.handle(signals: ending + Self.watched, ending: ending, grace: grace) { [weak self] in
+      self?.signalled($0)
+    }
+    sendTypedAhead()
+    let fd = input
+    var buffer = [UInt8](repeating: 0, count: 256)
+    loop.watch(fd) { [weak self] in
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      guard n > 0 else { return n < 0 && (errno == EAGAIN || errno == EINTR) }
+      self?.typed(buffer[0..<n], at: ContinuousClock.now)
+      return true
+    }
+  }
+
+  /// Enters raw mode and the alternate screen, and starts listening for keys and signals;
+  /// `handler` gets each event, on one of Dispatch's threads.
+  public func start(handler: @escaping @Sendable (TerminalEvent) -> Void) {
+    enter(handler: handler)
+    signals = SignalWatcher(SignalWatcher.ending + Self.watched) { [weak self] in
+      self?.signalled($0)
+    }
+    sendTypedAhead()
+    let fd = input
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .global())
+    // cancelling releases this handler, and with it the source
+    source.setEventHandler { [weak self, source] in
+      var buffer = [UInt8](repeating: 0, count: 256)
+      guard
+        let n = try? buffer.withUnsafeMutableBytes({
+          try FileDescriptor(rawValue: fd).read(into: $0)
+        }), n > 0
+      else {
+        source.cancel()
+        return
+      }
+      self?.typed(buffer[0..<n], at: ContinuousClock.now)
+    }
+    source.resume()
+    sources.append(source)
+  }
+
+  /// The signals a session answers besides those that end it.
+  static let watched = [SIGWINCH, SIGTSTP, SIGCONT]
+
+  /// Keeps `handler` and enters the terminal.
+  func enter(handler: @escaping (TerminalEvent) -> Void) {
+    lock.withLock { _ in self.handler = handler }
+    enter()
+  }
+
+  /// The keys typed while the terminal was asked, to the handler, timed as they came.
+  func sendTypedAhead() {
     let typed = lock.withLock { _ in
-      self.handler = handler
       defer { typedAhead = [] }
       return typedAhead
     }
-    enter()
-    listenForSignals(on: loop, grace: grace)
     for read in typed {
       for key in Key.decode(read.bytes) { send(.key(key, at: read.at)) }
     }
-    readKeys(on: loop)
+  }
+
+  /// Bytes read from the terminal: keys for the handler, Ctrl-Z a stop.
+  func typed(_ bytes: ArraySlice<UInt8>, at arrived: ContinuousClock.Instant) {
+    for key in Key.decode(Array(bytes)) {
+      if key == .controlZ { suspend() } else { send(.key(key, at: arrived)) }
+    }
   }
 
   /// The terminal's background colour: asked (OSC 11), else from `COLORFGBG` (rxvt, Konsole),
@@ -215,16 +277,12 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     lock.withLock { _ in handler }?(event)
   }
 
-  func listenForSignals(on loop: PollLoop, grace: Duration) {
-    let ending = SignalWatcher.ending
-    loop.handle(signals: ending + [SIGWINCH, SIGTSTP, SIGCONT], ending: ending, grace: grace) {
-      [weak self] number in
-      switch number {
-      case SIGWINCH: self?.send(.resized)
-      case SIGTSTP: self?.suspend()
-      case SIGCONT: self?.resume()
-      default: self?.send(.signal(number))
-      }
+  func signalled(_ number: Int32) {
+    switch number {
+    case SIGWINCH: send(.resized)
+    case SIGTSTP: suspend()
+    case SIGCONT: resume()
+    default: send(.signal(number))
     }
   }
 
@@ -247,22 +305,10 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
     send(.resumed)
   }
 
-  /// Reads keys when there are some, until end of input.
-  func readKeys(on loop: PollLoop) {
-    let fd = input
-    var buffer = [UInt8](repeating: 0, count: 256)
-    loop.watch(fd) { [weak self] in
-      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      guard n > 0 else { return n < 0 && (errno == EAGAIN || errno == EINTR) }
-      let arrived = ContinuousClock.now
-      for key in Key.decode(Array(buffer[0..<n])) {
-        if key == .controlZ { self?.suspend() } else { self?.send(.key(key, at: arrived)) }
-      }
-      return true
-    }
+  deinit {
+    for source in sources { source.cancel() }
+    restore()
   }
-
-  deinit { restore() }
 }
 
 /// Standard input or output is not a terminal (a pipe or a file).
