@@ -16,6 +16,39 @@ import Testing
     }
   }
 
+  /// A cell whose samples are all one word is made without the fitting, and comes out as the
+  /// fitting makes it: blank, a coloured space (blended over the backdrop), or the ink's block.
+  @Test(arguments: [GlyphSet.sextant, .quadrant, .half])
+  func aCellOfOneSampleIsWhatTheFittingMakes(glyphs: GlyphSet) {
+    let words: [UInt32] = [
+      0, 0x7F10_2030, 0x8040_2010, 0xC0B0_A090, 0xFE00_0000, 0xFFFF_FFFF, 0xFF12_3456,
+    ]
+    for ink in [nil, RGB(200, 100, 50)] {
+      for backdrop in [RGB(0, 0, 0), RGB(250, 240, 230)] {
+        var blitter = CellBlitter(glyphs: glyphs)
+        (blitter.ink, blitter.backdrop) = (ink, backdrop)
+        let (sx, sy) = glyphs.samples
+        for word in words {
+          let samples = [UInt32](repeating: word, count: sx * sy)
+          let channels = (0..<3).map { _ in UnsafeMutableBufferPointer<Int>.allocate(capacity: 6) }
+          let opaque = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 6)
+          defer { channels.forEach { $0.deallocate() }; opaque.deallocate() }
+          let fitted = samples.withUnsafeBufferPointer { pixels in
+            let count = blitter.read(
+              pixels, stride: sx, 0, 0, into: (channels[0], channels[1], channels[2]),
+              opaque: opaque)
+            return blitter.fit(
+              r: channels[0], g: channels[1], b: channels[2], opaque: opaque, opaqueCount: count,
+              count: sx * sy)
+          }
+          #expect(
+            blitter.cell(uniform: word, count: sx * sy) == fitted,
+            "\(String(word, radix: 16)) ink \(String(describing: ink)) over \(backdrop)")
+        }
+      }
+    }
+  }
+
   @Test func sextantPatternsMapToTheirGlyphs() {
     // Left column red, right column blue: the left half block, red on blue.
     let left = cell([red, blue, red, blue, red, blue], .sextant)

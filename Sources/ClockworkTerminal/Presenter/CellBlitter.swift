@@ -95,27 +95,13 @@ public struct CellBlitter: Sendable {
             {
               continue  // the grid started as the previous one
             }
-            var opaqueCount = 0
-            var k = 0
-            for y in top..<top + sy {
-              for x in left..<left + sx {
-                let word = pixels[y * stride + x]
-                let alpha = Int(word >> 24)
-                opaque[k] = alpha >= 128
-                if opaque[k] { opaqueCount += 1 }
-                r[k] = Int((word >> 16) & 0xFF)
-                g[k] = Int((word >> 8) & 0xFF)
-                b[k] = Int(word & 0xFF)
-                if alpha < 255 {
-                  // Premultiplied: blending over the backdrop is adding the backdrop × (1 − α).
-                  let rest = 255 - alpha
-                  r[k] += (Int(backdrop.r) * rest + 127) / 255
-                  g[k] += (Int(backdrop.g) * rest + 127) / 255
-                  b[k] += (Int(backdrop.b) * rest + 127) / 255
-                }
-                k += 1
-              }
+            // Most cells of a dial are one colour or none: no fitting to do.
+            if let word = Self.onlySample(pixels, stride: stride, left, top, sx, sy) {
+              out[row * columns + column] = cell(uniform: word, count: n)
+              continue
             }
+            let opaqueCount = read(
+              pixels, stride: stride, left, top, into: (r, g, b), opaque: opaque)
             out[row * columns + column] = fit(
               r: r, g: g, b: b, opaque: opaque, opaqueCount: opaqueCount, count: n)
           }
@@ -149,6 +135,71 @@ public struct CellBlitter: Sendable {
       was += width &* 4
     }
     return true
+  }
+
+  /// Reads the samples of the cell at sample (`left`, `top`) into `channels`, blended over the
+  /// backdrop, and which are opaque; returns how many are.
+  @inline(__always)
+  func read(
+    _ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ left: Int, _ top: Int,
+    into channels: (
+      r: UnsafeMutableBufferPointer<Int>, g: UnsafeMutableBufferPointer<Int>,
+      b: UnsafeMutableBufferPointer<Int>
+    ),
+    opaque: UnsafeMutableBufferPointer<Bool>
+  ) -> Int {
+    let (r, g, b) = channels
+    var opaqueCount = 0
+    var k = 0
+    for y in top..<top + glyphs.samples.y {
+      for x in left..<left + glyphs.samples.x {
+        let word = pixels[y * stride + x]
+        let alpha = Int(word >> 24)
+        opaque[k] = alpha >= 128
+        if opaque[k] { opaqueCount += 1 }
+        r[k] = Int((word >> 16) & 0xFF)
+        g[k] = Int((word >> 8) & 0xFF)
+        b[k] = Int(word & 0xFF)
+        if alpha < 255 {
+          // Premultiplied: blending over the backdrop is adding the backdrop × (1 − α).
+          let rest = 255 - alpha
+          r[k] += (Int(backdrop.r) * rest + 127) / 255
+          g[k] += (Int(backdrop.g) * rest + 127) / 255
+          b[k] += (Int(backdrop.b) * rest + 127) / 255
+        }
+        k += 1
+      }
+    }
+    return opaqueCount
+  }
+
+  /// The one sample a cell's samples all are, or nil.
+  @inline(__always)
+  static func onlySample(
+    _ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ x: Int, _ y: Int, _ sx: Int, _ sy: Int
+  ) -> UInt32? {
+    let first = pixels[y &* stride &+ x]
+    for row in y..<y + sy {
+      for column in x..<x + sx where pixels[row &* stride &+ column] != first { return nil }
+    }
+    return first
+  }
+
+  /// The cell ``fit(r:g:b:opaque:opaqueCount:count:)`` makes of `count` samples that are all
+  /// `word`, without the fitting.
+  @inline(__always)
+  func cell(uniform word: UInt32, count n: Int) -> Cell {
+    let alpha = Int(word >> 24)
+    guard alpha >= 128 else { return .blank }
+    if let ink { return Cell(glyph: glyphs.glyph((1 << n) - 1), foreground: ink) }
+    var (r, g, b) = (Int((word >> 16) & 0xFF), Int((word >> 8) & 0xFF), Int(word & 0xFF))
+    if alpha < 255 {
+      let rest = 255 - alpha
+      r += (Int(backdrop.r) * rest + 127) / 255
+      g += (Int(backdrop.g) * rest + 127) / 255
+      b += (Int(backdrop.b) * rest + 127) / 255
+    }
+    return Cell(glyph: " ", foreground: nil, background: RGB(UInt8(r), UInt8(g), UInt8(b)))
   }
 
   @inline(__always)
