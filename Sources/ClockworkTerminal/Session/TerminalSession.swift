@@ -66,7 +66,7 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
 
   /// Enters raw mode and the alternate screen, and starts listening for keys and signals on
   /// `loop`; `handler` gets each event, on the loop's thread. A signal that ends the run while
-  /// a frame holds the loop up ends the process after `grace` (``PollLoop``).
+  /// a frame holds the loop up ends the process after `grace` (`PollLoop`).
   public func start(
     on loop: PollLoop, grace: Duration, handler: @escaping (TerminalEvent) -> Void
   ) {
