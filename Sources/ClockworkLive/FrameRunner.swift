@@ -59,7 +59,7 @@ where
   /// is taken as coming then, so the mode never sees time go back.
   private var lastTold: C.Instant?
   var running = false
-  private var finish: CheckedContinuation<Int32, Never>?
+  var finish: CheckedContinuation<Int32, Never>?
   /// How the run ended, once it has.
   private(set) var endStatus: Int32?
   /// Why the run ended with status 1, when a frame could not be drawn.
@@ -86,19 +86,6 @@ where
     self.clock = clock
     self.wallNow = wallNow
     self.scheduler = scheduler
-  }
-
-  /// Runs until the mode quits or a signal ends it; returns the exit status. The sink has
-  /// finished (the surface is restored) before this returns.
-  /// - Parameter begin: runs on the runner's queue before the first frame (start the sources
-  ///   of events here: what they send after it is handled in turn).
-  public func run(begin: @escaping @Sendable () -> Void = {}) async -> Int32 {
-    await withCheckedContinuation { finish in
-      queue.async { [self] in
-        self.finish = finish
-        start(begin)
-      }
-    }
   }
 
   /// The run's first frame, its events' sources started first (`begin`).

@@ -33,19 +33,19 @@ public enum TerminalEvent: Sendable, Equatable {
 /// raw mode delivers as a byte) restores the terminal and stops; only SIGCONT brings it back:
 /// raw mode is applied again over whatever the shell left, and `.resumed` is reported.
 public final class TerminalSession: @unchecked Sendable {  // state is guarded by `lock`
-  private var handler: ((TerminalEvent) -> Void)?
-  private var sources: [any DispatchSourceProtocol] = []
-  private var signals: SignalWatcher?
+  var handler: ((TerminalEvent) -> Void)?
+  var sources: [any DispatchSourceProtocol] = []
+  var signals: SignalWatcher?
   let input: Int32
   let output: Int32
-  private let lock = Mutex(())
+  let lock = Mutex(())
   private var saved: termios?
   private var active = false
   /// Stopped by Ctrl-Z: the terminal is the shell's until SIGCONT.
-  private let suspended = Mutex(false)
+  let suspended = Mutex(false)
   /// Keys typed while ``ask(_:timeout:)`` waited, for the handler when it starts: each read's
   /// bytes and when they came.
-  private var typedAhead: [(bytes: [UInt8], at: ContinuousClock.Instant)] = []
+  var typedAhead: [(bytes: [UInt8], at: ContinuousClock.Instant)] = []
   /// What else puts the terminal back on every way out (palette entries as they were found).
   private var alsoLeaving = ""
   /// Whether clicks are reported (as `Key.click`) while the session is on: set before
@@ -62,82 +62,6 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   /// The terminal's size now; 80×24 when it does not say.
   public var size: TerminalSize {
     TerminalSize.read(fd: output) ?? TerminalSize(columns: 80, rows: 24)
-  }
-
-  /// Enters raw mode and the alternate screen, and starts listening for keys and signals on
-  /// `loop`; `handler` gets each event, on the loop's thread. A signal that ends the run while
-  /// a frame holds the loop up ends the process after `grace` (`PollLoop`).
-  public func start(
-    on loop: PollLoop, grace: Duration, handler: @escaping (TerminalEvent) -> Void
-  ) {
-    enter(handler: handler)
-    let ending = SignalWatcher.ending
-    loop.handle(signals: ending + Self.watched, ending: ending, grace: grace) { [weak self] in
-      self?.signalled($0)
-    }
-    sendTypedAhead()
-    let fd = input
-    var buffer = [UInt8](repeating: 0, count: 256)
-    loop.watch(fd) { [weak self] in
-      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      guard n > 0 else { return n < 0 && (errno == EAGAIN || errno == EINTR) }
-      self?.typed(buffer[0..<n], at: ContinuousClock.now)
-      return true
-    }
-  }
-
-  /// Enters raw mode and the alternate screen, and starts listening for keys and signals;
-  /// `handler` gets each event, on one of Dispatch's threads.
-  public func start(handler: @escaping @Sendable (TerminalEvent) -> Void) {
-    enter(handler: handler)
-    signals = SignalWatcher(SignalWatcher.ending + Self.watched) { [weak self] in
-      self?.signalled($0)
-    }
-    sendTypedAhead()
-    let fd = input
-    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .global())
-    // cancelling releases this handler, and with it the source
-    source.setEventHandler { [weak self, source] in
-      var buffer = [UInt8](repeating: 0, count: 256)
-      guard
-        let n = try? buffer.withUnsafeMutableBytes({
-          try FileDescriptor(rawValue: fd).read(into: $0)
-        }), n > 0
-      else {
-        source.cancel()
-        return
-      }
-      self?.typed(buffer[0..<n], at: ContinuousClock.now)
-    }
-    source.resume()
-    sources.append(source)
-  }
-
-  /// The signals a session answers besides those that end it.
-  static let watched = [SIGWINCH, SIGTSTP, SIGCONT]
-
-  /// Keeps `handler` and enters the terminal.
-  func enter(handler: @escaping (TerminalEvent) -> Void) {
-    lock.withLock { _ in self.handler = handler }
-    enter()
-  }
-
-  /// The keys typed while the terminal was asked, to the handler, timed as they came.
-  func sendTypedAhead() {
-    let typed = lock.withLock { _ in
-      defer { typedAhead = [] }
-      return typedAhead
-    }
-    for read in typed {
-      for key in Key.decode(read.bytes) { send(.key(key, at: read.at)) }
-    }
-  }
-
-  /// Bytes read from the terminal: keys for the handler, Ctrl-Z a stop.
-  func typed(_ bytes: ArraySlice<UInt8>, at arrived: ContinuousClock.Instant) {
-    for key in Key.decode(Array(bytes)) {
-      if key == .controlZ { suspend() } else { send(.key(key, at: arrived)) }
-    }
   }
 
   /// The terminal's background colour: asked (OSC 11), else from `COLORFGBG` (rxvt, Konsole),
@@ -270,39 +194,6 @@ public final class TerminalSession: @unchecked Sendable {  // state is guarded b
   /// Writes `bytes` in as few `write` calls as the kernel allows (one, normally).
   public func write(_ bytes: [UInt8]) {
     _ = try? FileDescriptor(rawValue: output).writeAll(bytes)
-  }
-
-  /// Hands `event` to the handler.
-  func send(_ event: TerminalEvent) {
-    lock.withLock { _ in handler }?(event)
-  }
-
-  func signalled(_ number: Int32) {
-    switch number {
-    case SIGWINCH: send(.resized)
-    case SIGTSTP: suspend()
-    case SIGCONT: resume()
-    default: send(.signal(number))
-    }
-  }
-
-  /// Ctrl-Z: leave the terminal as found and stop. The stop may take effect after this returns:
-  /// coming back is ``resume()``'s, on SIGCONT, never this thread's.
-  func suspend() {
-    suspended.withLock { $0 = true }
-    restore()
-    kill(getpid(), SIGSTOP)
-  }
-
-  /// SIGCONT after a stop (`fg`): raw mode and the alternate screen again, and a repaint.
-  func resume() {
-    guard
-      suspended.withLock({ was in
-        defer { was = false }; return was
-      })
-    else { return }
-    enter()
-    send(.resumed)
   }
 
   deinit {

@@ -6,8 +6,22 @@ public protocol LoopScheduler<Instant>: DeadlineScheduler {
   func runUntilStopped()
 }
 
-/// A run on the calling thread alone.
+/// The two ways a run goes: on Dispatch's threads until its end is awaited, or on the calling
+/// thread alone, with a loop.
 extension FrameRunner {
+  /// Runs until the mode quits or a signal ends it; returns the exit status. The sink has
+  /// finished (the surface is restored) before this returns.
+  /// - Parameter begin: runs on the runner's queue before the first frame (start the sources
+  ///   of events here: what they send after it is handled in turn).
+  public func run(begin: @escaping @Sendable () -> Void = {}) async -> Int32 {
+    await withCheckedContinuation { finish in
+      queue.async { [self] in
+        self.finish = finish
+        start(begin)
+      }
+    }
+  }
+
   /// Runs until the mode quits or a signal ends it, on this thread, with `loop` (the runner's
   /// own scheduler): no other thread is woken. Returns the exit status; the sink has finished
   /// before this returns. `begin` starts the sources of events on the loop; their handlers
