@@ -9,16 +9,15 @@ import Glibc
 /// ```
 public struct StateDirectory: Sendable {
   /// The folder.
-  public let url: URL
-  /// The folder's path. Its files' URLs are made from paths: `URL.appendingPathComponent`
-  /// builds its character sets at the first call, which cost every start more than the rest of
-  /// the state folder's reading.
+  public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
+  /// The folder's path, which its reading uses: a URL, made or read, costs a start more than
+  /// the rest of the state folder's reading.
   public let path: String
 
   /// The state folder at `url`.
-  public init(url: URL) { self.init(url: url, path: url.path) }
+  public init(url: URL) { path = url.path }
 
-  init(url: URL, path: String) { (self.url, self.path) = (url, path) }
+  init(path: String) { self.path = path }
 
   /// `$XDG_STATE_HOME/clockwork`, else `~/.local/state/clockwork`.
   public init(environment: [String: String]) {
@@ -26,7 +25,7 @@ public struct StateDirectory: Sendable {
       "XDG_STATE_HOME", fallback: ".local/state", environment: environment)
     {
       let path = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/clockwork"
-      self.init(url: URL(fileURLWithPath: path, isDirectory: false), path: path)
+      self.init(path: path)
     } else {
       self.init(
         url: XDGFolder.url("XDG_STATE_HOME", fallback: ".local/state", environment: environment)
@@ -70,8 +69,9 @@ public struct StateDirectory: Sendable {
   /// The environment a process started for this folder needs to find it (`XDG_STATE_HOME`),
   /// when it is a `clockwork` folder under a state home.
   public var environment: [String: String] {
-    url.lastPathComponent == "clockwork"
-      ? ["XDG_STATE_HOME": url.deletingLastPathComponent().path] : [:]
+    guard path.hasSuffix("/clockwork") else { return [:] }
+    let home = path.dropLast("/clockwork".count)
+    return ["XDG_STATE_HOME": home.isEmpty ? "/" : String(home)]
   }
 }
 

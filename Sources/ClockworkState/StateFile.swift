@@ -12,18 +12,16 @@ import Glibc
 /// ```
 public struct StateFile<Value: StoredState>: Sendable {
   /// The file.
-  public let url: URL
-  /// The file's path, which its reading and writing use: a URL's `path`, read first, costs a
-  /// start more than a missing file's whole look (``init(path:)`` makes none).
+  public var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
+  /// The file's path, which its reading and writing use: a URL, made or read, costs a start
+  /// more than a missing file's whole look.
   public let path: String
 
   /// The state file at `url`.
-  public init(url: URL) { (self.url, path) = (url, url.path) }
+  public init(url: URL) { path = url.path }
 
   /// The state file at `path`.
-  public init(path: String) {
-    (url, self.path) = (URL(fileURLWithPath: path, isDirectory: false), path)
-  }
+  public init(path: String) { self.path = path }
 
   /// The format version written now; files with a higher version are from a newer Clockwork.
   public static var currentVersion: Int { 1 }
@@ -38,9 +36,9 @@ public struct StateFile<Value: StoredState>: Sendable {
   /// The stored value, or `nil` when there is none or it could not be used (then `warning`
   /// says what happened and where the file went).
   public func load(now: Date = Date()) -> (value: Value?, warning: String?) {
-    guard FileManager.default.fileExists(atPath: path) else { return (nil, nil) }
+    guard FileBytes.exist(at: path) else { return (nil, nil) }
     let data: Data
-    do { data = try Data(contentsOf: url) } catch {
+    do { data = try FileBytes.read(path) } catch {
       return (nil, moveAside(now: now, reason: "cannot be read"))
     }
     switch Self.decode(data) {

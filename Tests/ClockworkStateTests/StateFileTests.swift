@@ -76,6 +76,15 @@ import Testing
       loaded.warning?.contains("is corrupt (text is empty)") == true, "\(loaded.warning ?? "")")
   }
 
+  /// Read whole, however long: more than a first read's worth.
+  @Test func aLongFileIsReadWhole() throws {
+    let dir = try TemporaryDirectory()
+    let file = StateFile<Sample>(path: dir.file("sample.json").path)
+    let long = Sample(text: String(repeating: "0123456789", count: 2_000))
+    try file.save(long)
+    #expect(file.load().value == long)
+  }
+
   @Test func unreadableFileIsMovedAside() throws {
     let dir = try TemporaryDirectory()
     try FileManager.default.createDirectory(

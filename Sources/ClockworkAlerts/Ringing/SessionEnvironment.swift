@@ -37,7 +37,8 @@ public struct SessionEnvironment: StoredState, Hashable {
   /// state folder that is there.
   public static func record(_ environment: [String: String], in directory: StateDirectory) {
     let seen = environment.filter { names.contains($0.key) && !$0.value.isEmpty }
-    guard !seen.isEmpty, FileManager.default.fileExists(atPath: directory.path) else { return }
+    // access(2), not FileManager: its first use costs every start more than this whole look.
+    guard !seen.isEmpty, access(directory.path, F_OK) == 0 else { return }
     let saved = file(directory).load().value?.variables ?? [:]
     let merged = saved.merging(seen) { $1 }
     guard merged != saved else { return }

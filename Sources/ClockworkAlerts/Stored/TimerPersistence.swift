@@ -169,7 +169,7 @@ public final class TimerPersistence {
   /// The saved file's device and inode; `nil` when there is none.
   func fileIdentity() -> (device: UInt, inode: UInt)? {
     var status = stat()
-    guard stat(store.file(name).url.path, &status) == 0 else { return nil }
+    guard stat(store.file(name).path, &status) == 0 else { return nil }
     return (UInt(status.st_dev), UInt(status.st_ino))
   }
 

@@ -84,7 +84,7 @@ extension Layer {
   /// sublayers have no animations, the copies are made when the key changes and shown again
   /// while it stays the same (as a renderer's raster is).
   public func presentation(at t: Double) -> Layer {
-    let copy = Layer.$presenting.withValue(true) { type(of: self).init(copying: self) }
+    let copy = Layer.whilePresenting { type(of: self).init(copying: self) }
     applyAnimations(to: copy, at: t)
     return copy
   }

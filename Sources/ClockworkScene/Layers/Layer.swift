@@ -1,5 +1,11 @@
 import FoundationEssentials
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A node of the scene: geometry, appearance and sublayers, in the manner of Core Animation.
 ///
 /// ```swift
@@ -159,7 +165,7 @@ open class Layer {
     properties = other.properties
     timing = other.timing
     mask = other.mask?.copy()
-    // The key first: a plain field, where the task-local is a lookup, for every layer copied.
+    // The key first: a plain field, where the thread's flag is a lookup, for every layer copied.
     if let key = other.properties.rasterizationKey, Layer.presenting,
       !other.sublayers.contains(where: \.hasAnimationsInSubtree)
     {
@@ -178,8 +184,24 @@ open class Layer {
     for sublayer in sublayers { sublayer.superlayer = self }
   }
 
-  /// Set while ``presentation(at:)`` copies a tree on this thread or task.
-  @TaskLocal static var presenting = false
+  /// Set while ``presentation(at:)`` copies a tree on this thread. A thread's, not a task's:
+  /// a copy never suspends, and a task-local costs every layer copied an allocation and every
+  /// start the concurrency runtime's pages.
+  static var presenting: Bool { pthread_getspecific(presentingKey) != nil }
+
+  /// Runs `copy` with ``presenting`` set on this thread.
+  static func whilePresenting<T>(_ copy: () -> T) -> T {
+    let outer = pthread_getspecific(presentingKey)
+    pthread_setspecific(presentingKey, UnsafeRawPointer(bitPattern: 1))
+    defer { pthread_setspecific(presentingKey, outer) }
+    return copy()
+  }
+
+  private static let presentingKey: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left")
+    return key
+  }()
 
   /// A rasterized layer's sublayers as last copied for a presentation, and the key they were
   /// copied under: later presentations with that key show the same copies.

@@ -53,8 +53,7 @@ public struct SettingsFile: Sendable {
   public static func read(environment: [String: String] = ProcessEnvironment.current)
     throws(SettingsError) -> SettingsFile?
   {
-    guard let path = path(environment: environment), FileManager.default.fileExists(atPath: path)
-    else { return nil }
+    guard let path = path(environment: environment), FileBytes.exist(at: path) else { return nil }
     return try read(path: path)
   }
 
@@ -135,7 +134,7 @@ public struct SettingsFile: Sendable {
 
   /// The file's bytes, or why they cannot be read.
   static func contents(of path: String) throws(SettingsError) -> Data {
-    do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+    do { return try FileBytes.read(path) } catch {
       throw SettingsError(path: path, line: nil, problem: "cannot read it (\(error.reason))")
     }
   }

@@ -56,7 +56,7 @@ extension Key {
         // One UTF-8 character: its lead byte says how long it is.
         let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
         let slice = Array(bytes[i..<min(bytes.count, i + length)])
-        if let text = String(bytes: slice, encoding: .utf8), let character = text.first,
+        if let text = String(validating: slice, as: UTF8.self), let character = text.first,
           byte >= 0x20
         {
           keys.append(.character(character))
