@@ -1,11 +1,5 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A node of the scene: geometry, appearance and sublayers, in the manner of Core Animation.
 ///
 /// ```swift
@@ -187,21 +181,12 @@ open class Layer {
   /// Set while ``presentation(at:)`` copies a tree on this thread. A thread's, not a task's:
   /// a copy never suspends, and a task-local costs every layer copied an allocation and every
   /// start the concurrency runtime's pages.
-  static var presenting: Bool { pthread_getspecific(presentingKey) != nil }
+  static var presenting: Bool { presentingFlag.isSet }
 
   /// Runs `copy` with ``presenting`` set on this thread.
-  static func whilePresenting<T>(_ copy: () -> T) -> T {
-    let outer = pthread_getspecific(presentingKey)
-    pthread_setspecific(presentingKey, UnsafeRawPointer(bitPattern: 1))
-    defer { pthread_setspecific(presentingKey, outer) }
-    return copy()
-  }
+  static func whilePresenting<T>(_ copy: () -> T) -> T { presentingFlag.whileSet(copy) }
 
-  private static let presentingKey: pthread_key_t = {
-    var key = pthread_key_t()
-    precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left")
-    return key
-  }()
+  private static let presentingFlag = ThreadFlag()
 
   /// A rasterized layer's sublayers as last copied for a presentation, and the key they were
   /// copied under: later presentations with that key show the same copies.
