@@ -84,10 +84,15 @@ extension Layer {
   /// sublayers have no animations, the copies are made when the key changes and shown again
   /// while it stays the same (as a renderer's raster is).
   public func presentation(at t: Double) -> Layer {
-    let copy = Layer.whilePresenting { type(of: self).init(copying: self) }
+    let copy = Layer.presenting.whileSet { type(of: self).init(copying: self) }
     applyAnimations(to: copy, at: t)
     return copy
   }
+
+  /// Set while ``presentation(at:)`` copies a tree on this thread. A thread's, not a task's:
+  /// a copy never suspends, and a task-local costs every layer copied an allocation and every
+  /// start the concurrency runtime's pages.
+  static let presenting = ThreadFlag()
 
   /// Shows this layer's animations, and its sublayers', at `t` (the superlayer's time) on
   /// `copy`, a copy of it.

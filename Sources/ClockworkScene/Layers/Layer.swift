@@ -160,7 +160,7 @@ open class Layer {
     timing = other.timing
     mask = other.mask?.copy()
     // The key first: a plain field, where the thread's flag is a lookup, for every layer copied.
-    if let key = other.properties.rasterizationKey, Layer.presenting,
+    if let key = other.properties.rasterizationKey, Layer.presenting.isSet,
       !other.sublayers.contains(where: \.hasAnimationsInSubtree)
     {
       // Drawn from its raster while the key stays: the copies made when the key was set are
@@ -177,16 +177,6 @@ open class Layer {
     }
     for sublayer in sublayers { sublayer.superlayer = self }
   }
-
-  /// Set while ``presentation(at:)`` copies a tree on this thread. A thread's, not a task's:
-  /// a copy never suspends, and a task-local costs every layer copied an allocation and every
-  /// start the concurrency runtime's pages.
-  static var presenting: Bool { presentingFlag.isSet }
-
-  /// Runs `copy` with ``presenting`` set on this thread.
-  static func whilePresenting<T>(_ copy: () -> T) -> T { presentingFlag.whileSet(copy) }
-
-  private static let presentingFlag = ThreadFlag()
 
   /// A rasterized layer's sublayers as last copied for a presentation, and the key they were
   /// copied under: later presentations with that key show the same copies.
