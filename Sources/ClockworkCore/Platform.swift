@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 #if canImport(Glibc)
   import CCalendar
   import CGettext
@@ -7,8 +9,9 @@
 #endif
 
 /// The C library's calls that the time model makes, in one place: the environment, small
-/// system files, and calendar arithmetic (`localtime_r`, `gmtime_r`, `timegm`).
-enum LibC {
+/// system files, and calendar arithmetic (`localtime_r`, `gmtime_r`, `timegm`). Its file calls
+/// serve the package's state and settings files too.
+package enum LibC {
   static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
   /// The locale `category` asks for (LC_ALL, else the category's variable, else LANG), as the C
@@ -18,16 +21,33 @@ enum LibC {
     return set("LC_ALL") ?? set(category) ?? set("LANG") ?? "C"
   }
 
-  /// A whole file's bytes, or `nil` when it cannot be read.
-  static func readFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 {
-      bytes += buffer[..<count]
+  /// Whether anything is at `path`: `FileManager`'s first use costs a start more than a
+  /// missing file's whole look.
+  package static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+  /// A whole file's bytes, read into a buffer of the file's size (not one of 64 kB for each
+  /// file, or `Data(contentsOf:)` and its URL code).
+  package static func readFile(_ path: String) throws(POSIXError) -> [UInt8] {
+    func failure() -> POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw failure() }
+    defer { close(fd) }
+    var status = stat()
+    let expected = fstat(fd, &status) == 0 ? Int(status.st_size) : 0
+    var bytes = [UInt8](repeating: 0, count: max(expected + 1, 4096))
+    var count = 0
+    while true {
+      if count == bytes.count { bytes += repeatElement(0, count: bytes.count) }
+      let read = bytes[count...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if read > 0 {
+        count += read
+      } else if read == 0 {
+        bytes.removeLast(bytes.count - count)
+        return bytes
+      } else if errno != EINTR {
+        throw failure()
+      }
     }
-    return bytes
   }
 
   /// Where a symbolic link points, or `nil`.

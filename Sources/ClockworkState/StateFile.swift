@@ -1,3 +1,4 @@
+import ClockworkCore
 import FoundationEssentials
 import Glibc
 
@@ -36,9 +37,9 @@ public struct StateFile<Value: StoredState>: Sendable {
   /// The stored value, or `nil` when there is none or it could not be used (then `warning`
   /// says what happened and where the file went).
   public func load(now: Date = Date()) -> (value: Value?, warning: String?) {
-    guard FileBytes.exist(at: path) else { return (nil, nil) }
+    guard LibC.fileExists(path) else { return (nil, nil) }
     let data: Data
-    do { data = try FileBytes.read(path) } catch {
+    do { data = Data(try LibC.readFile(path)) } catch {
       return (nil, moveAside(now: now, reason: "cannot be read"))
     }
     switch Self.decode(data) {

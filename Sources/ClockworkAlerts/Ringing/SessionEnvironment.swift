@@ -1,3 +1,4 @@
+import ClockworkCore
 import ClockworkState
 import ClockworkSystem
 import FoundationEssentials
@@ -37,8 +38,7 @@ public struct SessionEnvironment: StoredState, Hashable {
   /// state folder that is there.
   public static func record(_ environment: [String: String], in directory: StateDirectory) {
     let seen = environment.filter { names.contains($0.key) && !$0.value.isEmpty }
-    // access(2), not FileManager: its first use costs every start more than this whole look.
-    guard !seen.isEmpty, access(directory.path, F_OK) == 0 else { return }
+    guard !seen.isEmpty, LibC.fileExists(directory.path) else { return }
     let saved = file(directory).load().value?.variables ?? [:]
     let merged = saved.merging(seen) { $1 }
     guard merged != saved else { return }

@@ -198,7 +198,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
   /// The database's index (`tzdata.zi`), a line's fields at a time; empty without one.
   static func databaseIndex() -> [[Substring]] {
-    guard let bytes = LibC.readFile("\(databaseDirectory)/tzdata.zi") else { return [] }
+    guard let bytes = try? LibC.readFile("\(databaseDirectory)/tzdata.zi") else { return [] }
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
       $0.split(separator: " ")
     }
@@ -226,7 +226,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         return parts[(folder + 1)...].joined(separator: "/")
       }
     }
-    if let bytes = LibC.readFile("/etc/timezone") {
+    if let bytes = try? LibC.readFile("/etc/timezone") {
       let name = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self).filter {
         !$0.isWhitespace
       }

@@ -26,7 +26,7 @@ extension Zone {
   static let locations: [String: Location] = {
     var found: [String: Location] = [:]
     for table in ["zone.tab", "zone1970.tab"] {  // the newer table's wins
-      guard let bytes = LibC.readFile("\(databaseDirectory)/\(table)") else { continue }
+      guard let bytes = try? LibC.readFile("\(databaseDirectory)/\(table)") else { continue }
       for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n")
       where !line.hasPrefix("#") {
         let fields = line.split(separator: "\t")

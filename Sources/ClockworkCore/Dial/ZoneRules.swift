@@ -13,7 +13,7 @@ struct ZoneRules: Sendable {
 
   /// Reads a TZif file; `nil` when it is not one.
   init?(path: String) {
-    guard let bytes = LibC.readFile(path) else { return nil }
+    guard let bytes = try? LibC.readFile(path) else { return nil }
     self.init(bytes: bytes)
   }
 

@@ -53,7 +53,7 @@ public struct SettingsFile: Sendable {
   public static func read(environment: [String: String] = ProcessEnvironment.current)
     throws(SettingsError) -> SettingsFile?
   {
-    guard let path = path(environment: environment), FileBytes.exist(at: path) else { return nil }
+    guard let path = path(environment: environment), LibC.fileExists(path) else { return nil }
     return try read(path: path)
   }
 
@@ -134,7 +134,7 @@ public struct SettingsFile: Sendable {
 
   /// The file's bytes, or why they cannot be read.
   static func contents(of path: String) throws(SettingsError) -> Data {
-    do { return try FileBytes.read(path) } catch {
+    do { return Data(try LibC.readFile(path)) } catch {
       throw SettingsError(path: path, line: nil, problem: "cannot read it (\(error.reason))")
     }
   }
