@@ -12,17 +12,19 @@ build: setup
 	$(SWIFT) build
 	scripts/translations/build .build
 
-# The Swift runtime, Foundation, the C++ runtime and Cairo (with pixman, fontconfig, FreeType,
-# libpng, expat, brotli, zlib) linked in, by lld with packed relative relocations (DT_RELR) and no
-# exported symbols; each of our functions in a section of its own, and those a start runs laid
-# side by side (scripts/release/link-order): a faster start and less memory, and none of the X11
-# libraries the shared libcairo needs. Generic types' metadata is asked for by direct calls
+# The Swift runtime, Foundation, the C++ runtime, libgcc's unwinder and Cairo (with pixman,
+# fontconfig, FreeType, libpng, expat, brotli, zlib) linked in, by lld with packed relative
+# relocations (DT_RELR) and no exported symbols; each of our functions in a section of its own,
+# and those a start runs laid side by side (scripts/release/link-order): a faster start and less
+# memory, and none of the X11 libraries the shared libcairo needs (nor libgcc_s, whose
+# constructor asks the CPU's features with instructions a virtual machine traps). Generic types' metadata is asked for by direct calls
 # rather than by mangled names the runtime demangles and checks at the first use, which every
 # start paid for (figures in BENCHMARKS.md). SwiftPM does not recompile for
 # changed -Xswiftc flags: after changing them, `rm -rf .build/*-linux-gnu/release`.
 STATIC_LIBS = .build/static-libs
 STATIC_C = cairo pixman-1 fontconfig freetype png16 expat brotlidec brotlicommon z
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/link-order.txt -Xlinker --no-warn-symbol-ordering \
 	-Xlinker -L$(CURDIR)/$(STATIC_LIBS) $(foreach lib,$(STATIC_C),-Xlinker -l$(lib)) \
@@ -32,6 +34,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 # (two Cairos in one process would each see the other's objects as garbage). Its functions are
 # laid out in the order it runs them too (scripts/release/link-order --desktop).
 DESKTOP_RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/desktop-link-order.txt -Xlinker --no-warn-symbol-ordering \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections

@@ -80,13 +80,15 @@ public final class ClockControl {
   public var help: String {
     let key = HelpKey(oscillator: oscillatorIndex, theme: themeIndex, remarks: remarks)
     if let shown = shownHelp, shown.key == key { return shown.text }
-    let text =
-      ([
-        tr("q quit"),
-        translate("o oscillator ({name})", filling: ["name": "\(oscillators[oscillatorIndex])"]),
-        translate("t theme ({name})", filling: ["name": themes[themeIndex].name]), tr("d digital"),
-      ]
-      + remarks).joined(separator: "  ")
+    // Joined by hand: the standard library's unspecialized `joined(separator:)` makes the
+    // runtime search every protocol conformance of the binary at its first call, at each start.
+    var text = tr("q quit")
+    for hint in [
+      translate("o oscillator ({name})", filling: ["name": "\(oscillators[oscillatorIndex])"]),
+      translate("t theme ({name})", filling: ["name": themes[themeIndex].name]), tr("d digital"),
+    ] + remarks {
+      text += "  " + hint
+    }
     shownHelp = (key, text)
     return text
   }

@@ -196,8 +196,7 @@ struct ClockRun {
         zones: zones, look: look, graphics: live.graphics, color: theme.hourHand.color,
         background: session.background(environment: ProcessEnvironment.current),
         remarks: Self.remarks(frozen: frozen))
-      return LiveRun.terminal(
-        FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode)
+      return Self.run(mode, frozen: frozen, session: session, colorMode: live.colorMode)
     }
     if live.window {
       let (digital, parts) = (digital, look.parts)
@@ -231,8 +230,22 @@ struct ClockRun {
       rasterStore: CacheFolders.rasters().map(RasterStore.init(directory:)),
       background: session.background(environment: ProcessEnvironment.current),
       colorMode: live.colorMode)
+    return Self.run(mode, frozen: frozen, session: session, colorMode: live.colorMode)
+  }
+
+  /// `mode` in the terminal, at the moment `frozen` if there is one. The present runs the mode
+  /// itself: through `FrozenMoment`, the runner's first frame had the runtime resolve the
+  /// wrapper's associated types by searching every protocol conformance of the binary.
+  static func run<Mode: LiveMode>(
+    _ mode: Mode, frozen: Date?, session: TerminalSession, colorMode: ColorMode
+  ) -> Int32
+  where
+    Mode.Input == Key, Mode.Instant == ContinuousClock.Instant, Mode.Canvas == TerminalSize,
+    Mode.Frame == CellGrid
+  {
+    guard let frozen else { return LiveRun.terminal(mode, session: session, colorMode: colorMode) }
     return LiveRun.terminal(
-      FrozenMoment(mode, at: frozen), session: session, colorMode: live.colorMode)
+      FrozenMoment(mode, at: frozen), session: session, colorMode: colorMode)
   }
 }
 
