@@ -98,6 +98,58 @@ extension Renderer {
     drawShape(shape, in: context, source: tint)
   }
 
+  /// A plain shape and its sharp shadow (see ``drawSharpShadow(_:of:in:userScale:)``) from one
+  /// rasterization: the shape's coverage is drawn once into an alpha image of the box it covers
+  /// within the clip, then painted through twice, in the shadow's colour at the offset (rounded
+  /// to whole pixels, so the image is not resampled) and in the shape's colour. Two fills scanned
+  /// the path twice: a terminal clock's second hand and its shadow were a third of its frame.
+  /// False when the layer is not such a shape (nothing is drawn).
+  func drawWithSharpShadow(_ shadow: Shadow, of layer: Layer, in context: CairoContext)
+    throws(CairoError) -> Bool
+  {
+    let cr = context.handle
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cr, &matrix)
+    let userScale = sqrt(abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx))
+    guard context.surface.kind == .image, shadow.radius * userScale < 1,
+      let shape = layer as? ShapeLayer, Self.isSinglePaint(shape), shape.opacity == 1,
+      shape.mask == nil, let paint = shape.fillColor ?? shape.strokeColor
+    else { return false }
+    let dx = (shadow.offset.width * userScale).rounded()
+    let dy = (shadow.offset.height * userScale).rounded()
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    // The shape's box, less what falls outside the clip both in place and at the offset.
+    let box = Self.deviceBounds(of: shape, in: cr)
+    cairo_identity_matrix(cr)
+    var (clipX0, clipY0, clipX1, clipY1) = (0.0, 0.0, 0.0, 0.0)
+    cairo_clip_extents(cr, &clipX0, &clipY0, &clipX1, &clipY1)
+    let left = max(box.minX, clipX0 - max(dx, 0)).rounded(.down)
+    let top = max(box.minY, clipY0 - max(dy, 0)).rounded(.down)
+    let right = min(box.maxX, clipX1 - min(dx, 0)).rounded(.up)
+    let bottom = min(box.maxY, clipY1 - min(dy, 0)).rounded(.up)
+    guard right > left, bottom > top else { return true }
+    let (width, height) = (Int(min(4096, right - left)), Int(min(4096, bottom - top)))
+    let coverage = try CairoSurface(
+      handle: cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)),
+      kind: .image, width: width, height: height, operation: "shape coverage")
+    let offscreen = try CairoContext(surface: coverage, antialiased: antialiased)
+    cairo_translate(offscreen.handle, -left, -top)
+    cairo_transform(offscreen.handle, &matrix)
+    drawShape(
+      shape, in: offscreen,
+      source: try CairoPattern(
+        cairo_pattern_create_rgba(1, 1, 1, 1), operation: "coverage"))
+    cairo_surface_flush(coverage.handle)
+    let color = shadow.color
+    cairo_set_source_rgba(
+      cr, color.red, color.green, color.blue, color.alpha * shadow.opacity)
+    cairo_mask_surface(cr, coverage.handle, left + dx, top + dy)
+    context.setSource(paint)
+    cairo_mask_surface(cr, coverage.handle, left, top)
+    return true
+  }
+
   /// The device-space box of what `layer` draws (a plain shape's path, else its bounds).
   static func deviceBounds(of layer: Layer, in cr: OpaquePointer) -> Rect {
     var b = layer.bounds

@@ -117,6 +117,9 @@ public final class Renderer {
     defer { cairo_restore(cr) }
     context.concat(layer.transformToSuperlayer)
     if let shadow = layer.shadow, shadow.opacity > 0, shadow.color.alpha > 0 {
+      if layer.rasterizationKey == nil, try drawWithSharpShadow(shadow, of: layer, in: context) {
+        return
+      }
       try drawShadow(shadow, of: layer, in: context)
     }
     if let key = layer.rasterizationKey, context.surface.kind == .image {

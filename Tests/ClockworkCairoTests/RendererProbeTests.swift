@@ -185,6 +185,32 @@ import Testing
       "a sharp edge at x = 40")
   }
 
+  /// A plain shape and its sharp shadow are rasterized once and painted twice: a clip that
+  /// holds only the shadow still shows it, a clip that holds only the shape shows that, and a
+  /// fractional offset lands on whole pixels.
+  @Test func aSharpShadowIsDrawnWhereverTheClipShowsIt() throws {
+    let scene = root(60, 60)
+    let box = ShapeLayer()
+    box.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+    box.path = .rect(box.bounds)
+    box.fillColor = red
+    box.shadow = Shadow(
+      color: .black, opacity: 1, offset: Size(width: 10.3, height: 9.6), radius: 0)
+    scene.addSublayer(box)
+    let shadowOnly = try CairoSurface.image(width: 60, height: 60)
+    try Renderer().render(scene, on: shadowOnly, clip: Rect(x: 32, y: 32, width: 8, height: 8))
+    #expect(shadowOnly.pixel(x: 35, y: 35) == PixelColor(r: 0, g: 0, b: 0, a: 255))
+    #expect(shadowOnly.pixel(x: 39, y: 39) == PixelColor(r: 0, g: 0, b: 0, a: 255))
+    #expect(shadowOnly.pixel(x: 15, y: 15) == transparent, "outside the clip")
+    let shapeOnly = try CairoSurface.image(width: 60, height: 60)
+    try Renderer().render(scene, on: shapeOnly, clip: Rect(x: 10, y: 10, width: 8, height: 8))
+    #expect(shapeOnly.pixel(x: 15, y: 15) == opaqueRed)
+    #expect(shapeOnly.pixel(x: 35, y: 35) == transparent, "outside the clip")
+    let whole = try render(scene, 60, 60)
+    #expect(whole.pixel(x: 39, y: 39) == PixelColor(r: 0, g: 0, b: 0, a: 255))
+    #expect(whole.pixel(x: 40, y: 40) == transparent, "the offset rounded to (10, 10)")
+  }
+
   @Test func blurredShadowFallsOffSmoothly() throws {
     let scene = root(80, 80)
     let box = Layer()

@@ -187,6 +187,23 @@ import Testing
     return grid
   }
 
+  /// A row is looked at from its first changed cell to its last, and not at all when none is.
+  @Test func aRowsChangedSpanRunsFromItsFirstChangeToItsLast() {
+    let before = [Cell](repeating: .blank, count: 10)
+    var after = before
+    after[3] = Cell(glyph: "x")
+    after[7] = Cell(glyph: "y")
+    before.withUnsafeBufferPointer { old in
+      after.withUnsafeBufferPointer { new in
+        #expect(DamageWriter.changedSpan(old.baseAddress!, new.baseAddress!, count: 10) == 3..<8)
+        #expect(DamageWriter.changedSpan(old.baseAddress!, old.baseAddress!, count: 10) == nil)
+      }
+    }
+    var writer = DamageWriter(colorMode: .truecolor)
+    _ = writer.frame(grid("12:00"))
+    #expect(writer.frame(grid("12:05")) == "\u{1B}[D5", "back one cell, and the one digit")
+  }
+
   @Test func unchangedFrameWritesNothing() {
     var writer = DamageWriter(colorMode: .truecolor)
     let first = writer.frame(grid("12:00"))

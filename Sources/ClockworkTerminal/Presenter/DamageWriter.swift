@@ -97,16 +97,19 @@ public struct DamageWriter: Sendable {
     screen.cells.withUnsafeMutableBufferPointer { shown in
       grid.cells.withUnsafeBufferPointer { cells in
         unchanged.withUnsafeBufferPointer { unchanged in
-          // A clock's second changes a few rows: the others are skipped a row at a time.
-          let rowBytes = columns * MemoryLayout<Cell>.stride
+          // A clock's second changes a few rows, and a few cells of each: the other rows are
+          // skipped a row at a time, and a row's cells only from the first changed to the last.
           for row in 0..<grid.rows {
+            var span = 0..<columns
             // (An empty array's buffer has an address too: the shared empty storage.)
-            if !unchanged.isEmpty, let before = unchanged.baseAddress, let now = cells.baseAddress,
-              memcmp(before + row * columns, now + row * columns, rowBytes) == 0
-            {
-              continue
+            if !unchanged.isEmpty, let before = unchanged.baseAddress, let now = cells.baseAddress {
+              guard
+                let changed = Self.changedSpan(
+                  before + row * columns, now + row * columns, count: columns)
+              else { continue }
+              span = changed
             }
-            for column in 0..<columns {
+            for column in span {
               let index = row * columns + column
               // What the last frame asked for here is on screen, or something that looks the same.
               if !unchanged.isEmpty, Self.same(unchanged, cells, index) { continue }
@@ -192,6 +195,29 @@ public struct DamageWriter: Sendable {
     return out.array
   }
 
+  /// The cells of a row from the first to the last whose bytes differ between `old` and `new`
+  /// (`nil`: none do).
+  static func changedSpan(_ old: UnsafePointer<Cell>, _ new: UnsafePointer<Cell>, count: Int)
+    -> Range<Int>?
+  {
+    guard memcmp(old, new, count * MemoryLayout<Cell>.stride) != 0 else { return nil }
+    var first = 0
+    while first < count, sameBytes(old + first, new + first) { first += 1 }
+    var last = count - 1
+    while last > first, sameBytes(old + last, new + last) { last -= 1 }
+    return first..<last + 1
+  }
+
+  /// Whether two cells are byte-for-byte the same: their 12 bytes compared as two words.
+  @inline(__always)
+  static func sameBytes(_ old: UnsafePointer<Cell>, _ new: UnsafePointer<Cell>) -> Bool {
+    let (a, b) = (UnsafeRawPointer(old), UnsafeRawPointer(new))
+    return MemoryLayout<Cell>.size == 12
+      && a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+      && a.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+        == b.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+  }
+
   /// Whether a cell is unchanged. Most cells are byte-for-byte copies of the last frame's:
   /// their 12 bytes are compared as two words first, which is far cheaper than field by
   /// field; bytes that differ (an absent colour's unused channels, say) fall back to the values.
@@ -202,16 +228,7 @@ public struct DamageWriter: Sendable {
     guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
       return old.isEmpty && new.isEmpty
     }
-    let a = UnsafeRawPointer(oldBase + index)
-    let b = UnsafeRawPointer(newBase + index)
-    if MemoryLayout<Cell>.size == 12,
-      a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self),
-      a.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
-        == b.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
-    {
-      return true
-    }
-    return old[index] == new[index]
+    return sameBytes(oldBase + index, newBase + index) || old[index] == new[index]
   }
 
   /// One OSC 4 for the entries that moved more than the tolerance since they were last set.
