@@ -178,20 +178,7 @@ public struct CellGrid: Hashable, Sendable {
   public init(columns: Int, rows: Int, fill: Cell = .blank) {
     self.columns = max(0, columns)
     self.rows = max(0, rows)
-    let count = self.columns * self.rows
-    // Filled by doubling copies: a cell at a time cost 4 instructions a cell, a frame's
-    // 4,000 cells at every frame of a clock.
-    cells = [Cell](unsafeUninitializedCapacity: count) { buffer, initialized in
-      guard let base = buffer.baseAddress, count > 0 else { return }
-      base.initialize(to: fill)
-      var done = 1
-      while done < count {
-        let step = min(done, count - done)
-        (base + done).initialize(from: base, count: step)
-        done += step
-      }
-      initialized = count
-    }
+    cells = Array(repeating: fill, count: self.columns * self.rows)
   }
 
   /// The cell at (`column`, `row`), counted from 0 at the top left.
