@@ -94,43 +94,47 @@ struct Bytes: ~Copyable {
   /// SGR parameters that choose a colour, after a ";" unless they are the first: `kind` (38
   /// foreground, 48 background), then 2 and the three channels, or 5 and a palette index
   /// (`channels` nil). Colour changes are most of a frame's bytes: they are written in one
-  /// reservation, not a parameter at a time.
+  /// reservation through a local pointer, not a stored count at a time.
   mutating func colorParameters(
     _ kind: UInt8, channels: (UInt8, UInt8, UInt8)?, index: UInt8 = 0, first: inout Bool
   ) {
     reserve(20)
-    if !first { put(UInt8(ascii: ";")) }
+    var at = base + count
+    if !first { Self.put(UInt8(ascii: ";"), at: &at) }
     first = false
-    putDigits(kind)
-    put(UInt8(ascii: ";"))
-    guard let (r, g, b) = channels else {
-      put(UInt8(ascii: "5"))
-      put(UInt8(ascii: ";"))
-      return putDigits(index)
+    Self.putDigits(kind, at: &at)
+    if let (r, g, b) = channels {
+      Self.put(UInt8(ascii: ";"), at: &at)
+      Self.put(UInt8(ascii: "2"), at: &at)
+      Self.put(UInt8(ascii: ";"), at: &at)
+      Self.putDigits(r, at: &at)
+      Self.put(UInt8(ascii: ";"), at: &at)
+      Self.putDigits(g, at: &at)
+      Self.put(UInt8(ascii: ";"), at: &at)
+      Self.putDigits(b, at: &at)
+    } else {
+      Self.put(UInt8(ascii: ";"), at: &at)
+      Self.put(UInt8(ascii: "5"), at: &at)
+      Self.put(UInt8(ascii: ";"), at: &at)
+      Self.putDigits(index, at: &at)
     }
-    put(UInt8(ascii: "2"))
-    put(UInt8(ascii: ";"))
-    putDigits(r)
-    put(UInt8(ascii: ";"))
-    putDigits(g)
-    put(UInt8(ascii: ";"))
-    putDigits(b)
+    count = at - base
   }
 
-  /// A byte, where room is reserved already.
+  /// A byte at `at`, which moves past it (room is reserved already).
   @inline(__always)
-  private mutating func put(_ value: UInt8) {
-    base[count] = value
-    count += 1
+  private static func put(_ value: UInt8, at: inout UnsafeMutablePointer<UInt8>) {
+    at.pointee = value
+    at += 1
   }
 
-  /// A byte's value in decimal, where room is reserved already.
+  /// A byte's value in decimal at `at`, which moves past it (room is reserved already).
   @inline(__always)
-  private mutating func putDigits(_ value: UInt8) {
+  private static func putDigits(_ value: UInt8, at: inout UnsafeMutablePointer<UInt8>) {
     let zero = UInt8(ascii: "0")
-    if value >= 100 { put(zero + value / 100) }
-    if value >= 10 { put(zero + value / 10 % 10) }
-    put(zero + value % 10)
+    if value >= 100 { put(zero + value / 100, at: &at) }
+    if value >= 10 { put(zero + value / 10 % 10, at: &at) }
+    put(zero + value % 10, at: &at)
   }
 
   /// CSI: the escape that starts cursor moves and styles.
