@@ -16,16 +16,23 @@ public enum ProcessEnvironment {
   public static var current: [String: String] {
     kept.withLock { kept in
       if let kept { return kept }
-      var read: [String: String] = [:]
-      var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-      while let pointer = entry?.pointee {
-        let text = String(cString: pointer)
-        // By bytes: finding a Character costs a start more than the rest of the reading.
-        if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-          let name = String(text[..<equals])
-          if read[name] == nil { read[name] = String(text[text.index(after: equals)...]) }
+      let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+      var count = 0
+      while table?[count] != nil { count += 1 }
+      // Room for all at once: grown an entry at a time, the table was hashed again at each
+      // doubling. Each entry is cut at its "=" as bytes, and only its two halves made strings.
+      var read = [String: String](minimumCapacity: count)
+      for index in 0..<count {
+        guard let pointer = table?[index] else { break }
+        let length = strlen(pointer)
+        pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+          let text = UnsafeBufferPointer(start: bytes, count: length)
+          guard let equals = text.firstIndex(of: UInt8(ascii: "=")) else { return }
+          let name = String(decoding: text[..<equals], as: UTF8.self)
+          if read[name] == nil {
+            read[name] = String(decoding: text[(equals + 1)...], as: UTF8.self)
+          }
         }
-        entry = entry?.advanced(by: 1)
       }
       kept = read
       return read
