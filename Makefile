@@ -17,10 +17,11 @@ build: setup
 # relocations (DT_RELR) and no exported symbols; each of our functions in a section of its own,
 # and those a start runs laid side by side (scripts/release/link-order): a faster start and less
 # memory, and none of the X11 libraries the shared libcairo needs (nor libgcc_s, whose
-# constructor asks the CPU's features with instructions a virtual machine traps). Generic types' metadata is asked for by direct calls
-# rather than by mangled names the runtime demangles and checks at the first use, which every
-# start paid for (figures in BENCHMARKS.md). SwiftPM does not recompile for
-# changed -Xswiftc flags: after changing them, `rm -rf .build/*-linux-gnu/release`.
+# constructor asks the CPU's features with instructions a virtual machine traps). Generic
+# types' metadata is asked for by direct calls rather than by mangled names the runtime
+# demangles and checks at the first use, which every start paid for (figures in BENCHMARKS.md).
+# SwiftPM does not recompile for changed -Xswiftc flags: after changing them,
+# `rm -rf .build/*-linux-gnu/release`.
 STATIC_LIBS = .build/static-libs
 STATIC_C = cairo pixman-1 fontconfig freetype png16 expat brotlidec brotlicommon z
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
@@ -34,7 +35,6 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 # (two Cairos in one process would each see the other's objects as garbage). Its functions are
 # laid out in the order it runs them too (scripts/release/link-order --desktop).
 DESKTOP_RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
-	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/desktop-link-order.txt -Xlinker --no-warn-symbol-ordering \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections

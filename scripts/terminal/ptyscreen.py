@@ -53,6 +53,11 @@ class PtyApp:
         environment.update(env or {})
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
+            # As a shell starts a foreground job: a harness run in the background (`cmd &` in
+            # a script) has SIGINT and SIGQUIT ignored, and an ignored signal stays ignored
+            # across exec, so `status --follow` (which keeps the default) never ended on SIGINT.
+            for number in (signal.SIGINT, signal.SIGQUIT):
+                signal.signal(number, signal.SIG_DFL)
             os.execvpe(argv[0], argv, environment)
         self.resize(columns, rows, pixels)
         self.status = None
