@@ -18,10 +18,7 @@ extension Renderer {
     cairo_get_matrix(cr, &matrix)
     let userScale = sqrt(abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx))
     let deviceBlur = shadow.radius * userScale
-    if context.surface.kind == .image, deviceBlur < 1, let shape = layer as? ShapeLayer,
-      Self.isSinglePaint(shape), shape.opacity == 1,
-      shape.mask == nil
-    {
+    if let shape = Self.sharpShadowShape(shadow, of: layer, in: context, userScale: userScale) {
       return try drawSharpShadow(shadow, of: shape, in: context, userScale: userScale)
     }
     let downsample = max(1, min(2, (deviceBlur / 1.5).rounded(.down)))
@@ -98,6 +95,18 @@ extension Renderer {
     drawShape(shape, in: context, source: tint)
   }
 
+  /// `layer` when its shadow is drawn sharp: a plain shape of one paint, opaque and unmasked,
+  /// drawn into an image, its shadow blurred under a pixel (`userScale` device pixels a unit).
+  static func sharpShadowShape(
+    _ shadow: Shadow, of layer: Layer, in context: CairoContext, userScale: Double
+  ) -> ShapeLayer? {
+    guard context.surface.kind == .image, shadow.radius * userScale < 1,
+      let shape = layer as? ShapeLayer, isSinglePaint(shape), shape.opacity == 1,
+      shape.mask == nil
+    else { return nil }
+    return shape
+  }
+
   /// A plain shape and its sharp shadow (see ``drawSharpShadow(_:of:in:userScale:)``) from one
   /// rasterization: the shape's coverage is drawn once into an alpha image of the box it covers
   /// within the clip, then painted through twice, in the shadow's colour at the offset (rounded
@@ -111,9 +120,8 @@ extension Renderer {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)
     let userScale = sqrt(abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx))
-    guard context.surface.kind == .image, shadow.radius * userScale < 1,
-      let shape = layer as? ShapeLayer, Self.isSinglePaint(shape), shape.opacity == 1,
-      shape.mask == nil, let paint = shape.fillColor ?? shape.strokeColor
+    guard let shape = Self.sharpShadowShape(shadow, of: layer, in: context, userScale: userScale),
+      let paint = shape.fillColor ?? shape.strokeColor
     else { return false }
     let dx = (shadow.offset.width * userScale).rounded()
     let dy = (shadow.offset.height * userScale).rounded()
