@@ -12,8 +12,8 @@ build: setup
 	$(SWIFT) build
 	scripts/translations/build .build
 
-# The Swift runtime, Foundation, the C++ runtime, libgcc's unwinder and Cairo (with pixman,
-# fontconfig, FreeType, libpng, expat, brotli, zlib) linked in, by lld with packed relative
+# The Swift runtime, Foundation, the C++ runtime, libgcc's unwinder, glibc's libm and Cairo
+# (with pixman, fontconfig, FreeType, libpng, expat, brotli, zlib) linked in, by lld with packed relative
 # relocations (DT_RELR) and no exported symbols; each of our functions in a section of its own,
 # and those a start runs laid side by side (scripts/release/link-order): a faster start and less
 # memory, and none of the X11 libraries the shared libcairo needs (nor libgcc_s, whose
@@ -38,7 +38,7 @@ DESKTOP_RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/desktop-link-order.txt -Xlinker --no-warn-symbol-ordering \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections
-release: setup $(STATIC_LIBS)/libstdc++.a $(STATIC_C:%=$(STATIC_LIBS)/lib%.a)
+release: setup $(STATIC_LIBS)/libstdc++.a $(STATIC_C:%=$(STATIC_LIBS)/lib%.a) $(STATIC_LIBS)/libm.a
 	@# SwiftPM links again for changed flags, not for a changed file they name.
 	@test .build/release/clockwork -nt scripts/release/link-order.txt || rm -f .build/release/clockwork
 	@test .build/release/clockwork-desktop -nt scripts/release/desktop-link-order.txt || rm -f .build/release/clockwork-desktop
@@ -54,6 +54,16 @@ $(STATIC_LIBS)/lib%.a:
 	@archive="$$($(dir $(realpath $(shell command -v $(SWIFT))))clang -print-file-name=lib$*.a)"; \
 	test -f "$$archive" || { echo "release: no lib$*.a to link (Debian: libstdc++-12-dev, libcairo2-dev)" >&2; exit 1; }; \
 	mkdir -p $(STATIC_LIBS) && ln -sf "$$archive" $@
+
+# glibc's math library linked in too (`-lm` finds this script first): libm.a, and what it takes
+# from libc.a in a wholly static program (scripts/release/static-libm.c).
+$(STATIC_LIBS)/libm.a: scripts/release/static-libm.c
+	@clang="$(dir $(realpath $(shell command -v $(SWIFT))))clang"; \
+	archive="$$($$clang -print-file-name=libm.a)"; \
+	test -f "$$archive" || { echo "release: no libm.a to link (Debian: libc6-dev)" >&2; exit 1; }; \
+	mkdir -p $(STATIC_LIBS) && $$clang -O2 -fPIC -ffunction-sections -fno-builtin -c $< -o $(STATIC_LIBS)/static-libm.o && \
+	rm -f $(STATIC_LIBS)/static-libm.a && ar rcs $(STATIC_LIBS)/static-libm.a $(STATIC_LIBS)/static-libm.o && \
+	echo "GROUP ( $$archive $(CURDIR)/$(STATIC_LIBS)/static-libm.a )" > $@
 
 # The release flags, for a build of one's own (scripts/bench/binary-pages links with a map).
 release-flags:
