@@ -18,8 +18,8 @@ public final class BlockPresenter {
   let pixels: PixelProtocol?
   let renderer = Renderer()
   var surface: CairoSurface?
-  /// The last frame's samples (packed rows) and cells, for the blitter to copy unchanged cells.
-  var lastFrame: (pixels: [UInt32], grid: CellGrid)?
+  /// The last frame's cells, for the blitter to keep those not drawn again.
+  var lastFrame: CellGrid?
   /// The last frame's presentation, to find what the next one changes.
   var lastTree: Layer?
 
@@ -144,7 +144,13 @@ public final class BlockPresenter {
         }
       case .everything: break
       }
-      if unchanged, underlay == nil, let lastFrame { return lastFrame.grid }
+      if unchanged, underlay == nil, let lastFrame { return lastFrame }
+    }
+    // The samples of the cells about to be drawn again, as the last frame left them: those
+    // that come out the same are not fitted again.
+    var earlier: CellBlitter.EarlierSamples?
+    if !unchanged, let region, blitter != nil, underlay == nil, lastFrame != nil {
+      earlier = image.withPixels { Self.samples(of: region, in: $0, stride: $1, cell: (sx, sy)) }
     }
     if !unchanged {
       let clip = region.map {
@@ -173,25 +179,17 @@ public final class BlockPresenter {
           from: samples, width: width, height: height, stride: stride, underlay: underlay)
       }
       if let blitter {
-        // Taken out of `lastFrame`, the grid and pixels have no other reference: the cells
-        // and samples that changed are written over them, not into copies.
-        if case (var kept, var grid)? = lastFrame.take(),
-          blitter.fits(grid, pixels: kept.count, width: width, height: height)
-        {
+        // Taken out of `lastFrame`, the grid has no other reference here: the cells that
+        // changed are written over it. Every cell is fitted again when all was redrawn.
+        if var grid = lastFrame.take(), blitter.fits(grid, width: width, height: height) {
           blitter.update(
             &grid, from: samples, width: width, height: height, stride: stride,
-            previousPixels: kept, region: region)
-          let rows = region.map { $0.row * sy..<($0.row + $0.rows) * sy } ?? 0..<height
-          kept.withUnsafeMutableBufferPointer {
-            PixelRect.copy(
-              samples, from: rows.lowerBound * stride, stride: stride, to: $0,
-              at: rows.lowerBound * width, stride: width, width: width, rows: rows.count)
-          }
-          lastFrame = (kept, grid)
+            earlier: earlier, region: region)
+          lastFrame = grid
           return grid
         }
         let grid = blitter.cells(from: samples, width: width, height: height, stride: stride)
-        lastFrame = (Self.packed(samples, width: width, height: height, stride: stride), grid)
+        lastFrame = grid
         return grid
       }
       return chafa?.cells(
@@ -210,6 +208,22 @@ public final class BlockPresenter {
     let bottom = min(rows, Int((box.maxY / Double(samples.y)).rounded(.up)))
     guard left < right, top < bottom else { return nil }
     return CellRect(column: left, row: top, columns: right - left, rows: bottom - top)
+  }
+
+  /// The samples of a region of cells, row by row.
+  static func samples(
+    of region: CellRect, in samples: UnsafeBufferPointer<UInt32>, stride: Int,
+    cell: (x: Int, y: Int)
+  ) -> CellBlitter.EarlierSamples {
+    let (left, top, width) = (region.column * cell.x, region.row * cell.y, region.columns * cell.x)
+    let height = region.rows * cell.y
+    let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { block, count in
+      PixelRect.copy(
+        samples, from: top * stride + left, stride: stride, to: block, at: 0, stride: width,
+        width: width, rows: height)
+      count = width * height
+    }
+    return CellBlitter.EarlierSamples(pixels: pixels, left: left, top: top, width: width)
   }
 
   static func packed(_ samples: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int)

@@ -36,28 +36,36 @@ public struct CellBlitter: Sendable {
     region: CellRect? = nil
   ) -> CellGrid {
     let reusable = previous.flatMap {
-      fits($0.grid, pixels: $0.pixels.count, width: width, height: height) ? $0 : nil
+      fits($0.grid, width: width, height: height) && $0.pixels.count == width * height ? $0 : nil
     }
     var grid =
       reusable?.grid ?? CellGrid(columns: width / glyphs.samples.x, rows: height / glyphs.samples.y)
     update(
       &grid, from: pixels, width: width, height: height, stride: stride,
-      previousPixels: reusable?.pixels, region: region)
+      earlier: reusable.map { EarlierSamples(pixels: $0.pixels, width: width) }, region: region)
     return grid
   }
 
-  /// Whether `grid` and `pixels` words are of a `width`×`height` image (for ``update``).
-  func fits(_ grid: CellGrid, pixels: Int, width: Int, height: Int) -> Bool {
-    grid.columns == width / glyphs.samples.x && grid.rows == height / glyphs.samples.y
-      && pixels == width * height
+  /// Samples as they were before a frame was drawn over them: a block `width` samples wide
+  /// whose first is sample (`left`, `top`) of the image.
+  struct EarlierSamples {
+    var pixels: [UInt32]
+    var left = 0
+    var top = 0
+    var width: Int
   }
 
-  /// Fits `grid`'s cells to `pixels`; with `previousPixels` (the image `grid` was made from,
-  /// ``fits(_:pixels:width:height:)``), only those whose samples changed, and with `region`
-  /// only those in it. A grid owned by the caller alone is changed in place, not copied.
+  /// Whether `grid` has the cells of a `width`×`height` image (for ``update``).
+  func fits(_ grid: CellGrid, width: Int, height: Int) -> Bool {
+    grid.columns == width / glyphs.samples.x && grid.rows == height / glyphs.samples.y
+  }
+
+  /// Fits `grid`'s cells to `pixels`; with `earlier` (samples of the image `grid` was made
+  /// from, covering `region`), only those in `region` whose samples changed. A grid owned by
+  /// the caller alone is changed in place, not copied.
   func update(
     _ grid: inout CellGrid, from pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
-    stride: Int, previousPixels: [UInt32]? = nil, region: CellRect? = nil
+    stride: Int, earlier: EarlierSamples? = nil, region: CellRect? = nil
   ) {
     let (sx, sy) = glyphs.samples
     let columns = width / sx
@@ -70,28 +78,31 @@ public struct CellBlitter: Sendable {
     let opaque = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 6)
     defer { [r, g, b].forEach { $0.deallocate() }; opaque.deallocate() }
     let n = sx * sy
-    let area = previousPixels == nil ? nil : region
+    let area = earlier == nil ? nil : region
     let rowRange = area.map { max(0, $0.row)..<min(rows, $0.row + $0.rows) } ?? 0..<rows
     let columnRange =
       area.map { max(0, $0.column)..<min(columns, $0.column + $0.columns) } ?? 0..<columns
-    let previousPixels = previousPixels ?? []
+    let origin = (x: earlier?.left ?? 0, y: earlier?.top ?? 0)
+    let oldWidth = earlier?.width ?? width
+    let earlierPixels = earlier?.pixels ?? []
     grid.cells.withUnsafeMutableBufferPointer { out in
-      previousPixels.withUnsafeBufferPointer { old in
+      earlierPixels.withUnsafeBufferPointer { old in
         for row in rowRange {
           let top = row * sy
           // A row of cells whose sample rows are all unchanged stays as it was (most of a clock).
           if !old.isEmpty,
             PixelRect.equal(
               pixels, from: top * stride + columnRange.lowerBound * sx, stride: stride, old,
-              from: top * width + columnRange.lowerBound * sx,
-              stride: width, width: columnRange.count * sx, rows: sy)
+              from: (top - origin.y) * oldWidth + columnRange.lowerBound * sx - origin.x,
+              stride: oldWidth, width: columnRange.count * sx, rows: sy)
           {
             continue
           }
           for column in columnRange {
             let left = column * sx
             if !old.isEmpty,
-              Self.samplesEqual(pixels, stride: stride, old, width: width, left, top, sx, sy)
+              Self.samplesEqual(
+                pixels, stride: stride, old, width: oldWidth, from: origin, left, top, sx, sy)
             {
               continue  // the grid started as the previous one
             }
@@ -115,11 +126,11 @@ public struct CellBlitter: Sendable {
   @inline(__always)
   static func samplesEqual(
     _ pixels: UnsafeBufferPointer<UInt32>, stride: Int, _ old: UnsafeBufferPointer<UInt32>,
-    width: Int, _ x: Int, _ y: Int, _ sx: Int, _ sy: Int
+    width: Int, from origin: (x: Int, y: Int), _ x: Int, _ y: Int, _ sx: Int, _ sy: Int
   ) -> Bool {
     guard let pixelBase = pixels.baseAddress, let oldBase = old.baseAddress else { return false }
     var new = UnsafeRawPointer(pixelBase + (y &* stride &+ x))
-    var was = UnsafeRawPointer(oldBase + (y &* width &+ x))
+    var was = UnsafeRawPointer(oldBase + ((y &- origin.y) &* width &+ (x &- origin.x)))
     for _ in 0..<sy {
       if sx == 2 {
         if new.loadUnaligned(as: UInt64.self) != was.loadUnaligned(as: UInt64.self) { return false }
