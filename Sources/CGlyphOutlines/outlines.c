@@ -4,6 +4,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
+#include FT_MODULE_H
 #include <fontconfig/fontconfig.h>
 #include <fontconfig/fcfreetype.h>
 #include <math.h>
@@ -15,6 +16,7 @@ enum { max_faces = 8 };
 struct cw_outlines {
   FcConfig *config;
   FT_Library library;
+  int all_modules;  // made by FT_Init_FreeType, with its own memory object
   struct {
     char *family;
     int bold;
@@ -24,11 +26,50 @@ struct cw_outlines {
   int face_count;
 };
 
+// The modules an outline font is read with (TrueType and CFF, in an SFNT wrapper). Their
+// classes are named as FreeType's own module list names them (FT_USE_MODULE); the shared
+// library does not export them, so they are weak, and missing there.
+extern const FT_Module_Class sfnt_module_class __attribute__((weak));
+extern const FT_Module_Class psnames_module_class __attribute__((weak));
+extern const FT_Module_Class psaux_module_class __attribute__((weak));
+extern const FT_Module_Class tt_driver_class __attribute__((weak));
+extern const FT_Module_Class cff_driver_class __attribute__((weak));
+
+static void *allocate(FT_Memory memory, long size) { return malloc(size); }
+static void release(FT_Memory memory, void *block) { free(block); }
+static void *reallocate(FT_Memory memory, long old, long size, void *block) {
+  return realloc(block, size);
+}
+static struct FT_MemoryRec_ memory = {NULL, allocate, release, reallocate};
+
+/// A library with only those modules where FreeType is linked in: FT_Init_FreeType sets up
+/// about twenty (bitmap fonts, Type 1, the auto-hinter, the validators), each in an object
+/// file of its own that a first start then maps (figures in BENCHMARKS.md). A font of another
+/// kind does not open, and the renderer falls back to Cairo's text, with every module.
+static FT_Error new_library(FT_Library *library, int *all_modules) {
+  const FT_Module_Class *modules[] = {&sfnt_module_class, &psnames_module_class,
+                                      &psaux_module_class, &tt_driver_class, &cff_driver_class};
+  int linked = 1;
+  for (size_t i = 0; i < sizeof modules / sizeof *modules; i++) linked = linked && modules[i];
+  *all_modules = !linked;
+  if (!linked) return FT_Init_FreeType(library);
+  *library = NULL;
+  FT_Error error = FT_New_Library(&memory, library);
+  for (size_t i = 0; !error && i < sizeof modules / sizeof *modules; i++)
+    error = FT_Add_Module(*library, modules[i]);
+  if (error) {
+    if (*library) FT_Done_Library(*library);
+    return error;
+  }
+  FT_Set_Default_Properties(*library);
+  return 0;
+}
+
 cw_outlines *cw_outlines_create(void) {
   cw_outlines *outlines = calloc(1, sizeof *outlines);
   if (!outlines) return NULL;
   outlines->config = FcInitLoadConfigAndFonts();
-  if (!outlines->config || FT_Init_FreeType(&outlines->library) != 0) {
+  if (!outlines->config || new_library(&outlines->library, &outlines->all_modules) != 0) {
     if (outlines->config) FcConfigDestroy(outlines->config);
     free(outlines);
     return NULL;
@@ -42,7 +83,11 @@ void cw_outlines_destroy(cw_outlines *outlines) {
     FT_Done_Face(outlines->faces[i].face);
     free(outlines->faces[i].family);
   }
-  FT_Done_FreeType(outlines->library);
+  if (outlines->all_modules) {
+    FT_Done_FreeType(outlines->library);
+  } else {
+    FT_Done_Library(outlines->library);
+  }
   FcConfigDestroy(outlines->config);
   free(outlines);
 }
