@@ -13,8 +13,9 @@ build: setup
 	scripts/translations/build .build
 
 # The Swift runtime, Foundation, the C++ runtime, libgcc's unwinder, glibc's libm and Cairo
-# (with pixman, fontconfig, FreeType, libpng, expat, brotli, zlib) linked in, by lld with packed relative
-# relocations (DT_RELR) and no exported symbols; each of our functions in a section of its own,
+# (with pixman, fontconfig, FreeType, libpng, expat, brotli, zlib) linked in, by lld with packed
+# relative relocations (DT_RELR), no exported symbols and no run path (a start looked for libc
+# in a dozen folders beside the binary first); each of our functions in a section of its own,
 # and those a start runs laid side by side (scripts/release/link-order): a faster start and less
 # memory, and none of the X11 libraries the shared libcairo needs (nor libgcc_s, whose
 # constructor asks the CPU's features with instructions a virtual machine traps). Generic
@@ -24,7 +25,7 @@ build: setup
 # `rm -rf .build/*-linux-gnu/release`.
 STATIC_LIBS = .build/static-libs
 STATIC_C = cairo pixman-1 fontconfig freetype png16 expat brotlidec brotlicommon z
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/link-order.txt -Xlinker --no-warn-symbol-ordering \
@@ -34,7 +35,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 # The desktop app draws into GTK's Cairo contexts, so it links the shared libcairo GTK links
 # (two Cairos in one process would each see the other's objects as garbage). Its functions are
 # laid out in the order it runs them too (scripts/release/link-order --desktop).
-DESKTOP_RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
+DESKTOP_RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/desktop-link-order.txt -Xlinker --no-warn-symbol-ordering \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections

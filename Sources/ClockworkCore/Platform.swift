@@ -89,7 +89,7 @@ package enum LibC {
 
   /// The locale dates are written in (LC_TIME from the environment, taken once and kept), or
   /// `nil` for C and POSIX, whose dates the project writes as ISO 8601.
-  static let timeLocale: String? = {
+  package static let timeLocale: String? = {
     // The C locale, asked for or by default, without setlocale's look through the locale files.
     guard !isPlainC(askedLocale("LC_TIME")),
       let name = setlocale(LC_TIME, "").map({ String(cString: $0) })

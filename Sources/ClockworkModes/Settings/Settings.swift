@@ -147,13 +147,10 @@ public struct Settings {
     return fps.value
   }
 
-  /// 12 hours where the locale writes times with them (`en_US`: `%r`, `%I`), else 24.
+  /// 12 hours where the locale writes times with them (`en_US`: `%r`, `%I`), else 24 (C and
+  /// POSIX, whose locale files are then not read at all).
   public static func localeHours() -> HourCycle {
-    guard let previous = setlocale(LC_TIME, nil).map({ String(cString: $0) }) else {
-      return .twentyFour
-    }
-    defer { setlocale(LC_TIME, previous) }
-    guard setlocale(LC_TIME, "") != nil,
+    guard LibC.timeLocale != nil,  // LC_TIME set from the environment, and kept
       let format = nl_langinfo(nl_item(T_FMT)).map({ String(cString: $0) })
     else { return .twentyFour }
     // %I, %l or %r: a 12-hour conversion
