@@ -14,8 +14,8 @@ build: setup
 
 # The Swift runtime, Foundation, the C++ runtime, libgcc's unwinder, glibc's libm and Cairo
 # (with pixman, fontconfig, FreeType, libpng, expat, brotli, zlib) linked in, by lld with packed
-# relative relocations (DT_RELR), no exported symbols and no run path (a start looked for libc
-# in a dozen folders beside the binary first); each of our functions in a section of its own,
+# relative relocations (DT_RELR), no exported symbols and no run path (ld.so looked for libc
+# beside the binary first: 22 failed system calls); each of our functions in a section of its own,
 # and those a start runs laid side by side (scripts/release/link-order): a faster start and less
 # memory, and none of the X11 libraries the shared libcairo needs (nor libgcc_s, whose
 # constructor asks the CPU's features with instructions a virtual machine traps). Generic
