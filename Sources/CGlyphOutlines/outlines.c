@@ -44,8 +44,8 @@ static struct FT_MemoryRec_ memory = {NULL, allocate, release, reallocate};
 
 /// A library with only those modules where FreeType is linked in: FT_Init_FreeType sets up
 /// about twenty (bitmap fonts, Type 1, the auto-hinter, the validators), each in an object
-/// file of its own that a first start then maps (figures in BENCHMARKS.md). A font of another
-/// kind does not open, and the renderer falls back to Cairo's text, with every module.
+/// file of its own that a first start then maps. A font of another kind does not open, and the
+/// renderer falls back to Cairo's text, with every module.
 static FT_Error new_library(FT_Library *library, int *all_modules) {
   const FT_Module_Class *modules[] = {&sfnt_module_class, &psnames_module_class,
                                       &psaux_module_class, &tt_driver_class, &cff_driver_class};

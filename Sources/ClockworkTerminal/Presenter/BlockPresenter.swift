@@ -216,22 +216,20 @@ public final class BlockPresenter {
     cell: (x: Int, y: Int)
   ) -> CellBlitter.EarlierSamples {
     let (left, top, width) = (region.column * cell.x, region.row * cell.y, region.columns * cell.x)
-    let height = region.rows * cell.y
-    let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { block, count in
-      PixelRect.copy(
-        samples, from: top * stride + left, stride: stride, to: block, at: 0, stride: width,
-        width: width, rows: height)
-      count = width * height
-    }
+    let pixels = packed(
+      samples, from: top * stride + left, width: width, height: region.rows * cell.y,
+      stride: stride)
     return CellBlitter.EarlierSamples(pixels: pixels, left: left, top: top, width: width)
   }
 
-  static func packed(_ samples: UnsafeBufferPointer<UInt32>, width: Int, height: Int, stride: Int)
-    -> [UInt32]
-  {
+  /// The `width`×`height` samples from `start` on, rows `stride` apart, packed row after row.
+  static func packed(
+    _ samples: UnsafeBufferPointer<UInt32>, from start: Int = 0, width: Int, height: Int,
+    stride: Int
+  ) -> [UInt32] {
     [UInt32](unsafeUninitializedCapacity: width * height) { packed, count in
       PixelRect.copy(
-        samples, from: 0, stride: stride, to: packed, at: 0, stride: width, width: width,
+        samples, from: start, stride: stride, to: packed, at: 0, stride: width, width: width,
         rows: height)
       count = width * height
     }
