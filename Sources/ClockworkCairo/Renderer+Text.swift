@@ -8,7 +8,7 @@ extension Renderer {
   func drawText(_ layer: TextLayer, in context: CairoContext) {
     guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return }
     if drawsTextAsPaths, readsGlyphOutlines {
-      lastTextPass = renderPasses
+      if rastersInside == nil { lastTextPass = renderPasses }
       if glyphOutlines == nil { glyphOutlines = GlyphOutlines() }
       if let outlines = glyphOutlines,
         let face = outlines.face(family: layer.fontFamily, weight: layer.fontWeight)

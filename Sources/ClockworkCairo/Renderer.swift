@@ -16,10 +16,12 @@ public final class Renderer {
   var imageCache: [ObjectIdentifier: (source: ImageData, image: DecodedImage)] = [:]
   var conicCache: [ConicKey: CairoSurface] = [:]
   var fontFaces: [FontKey: FontFace] = [:]
-  /// Text as outlines (``drawsTextAsPaths``), let go after a few passes that draw none.
+  /// Text as outlines (``drawsTextAsPaths``), let go after a few passes that draw none outside
+  /// a raster: text inside one (a dial's numbers) is drawn again only with the raster, and the
+  /// font's reader is a large part of a first start's heap.
   var glyphOutlines: GlyphOutlines?
-  /// The last pass that drew text as outlines.
-  var lastTextPass = 0
+  /// The last pass that drew text as outlines outside a raster.
+  var lastTextPass: Int?
   static let glyphOutlinesPassesKept = 4
   /// Whether outlines are read with FreeType (tests compare them with Cairo's text path by
   /// turning this off).
@@ -78,7 +80,9 @@ public final class Renderer {
     renderPasses += 1
     defer {
       dropUnusedRasters()
-      if renderPasses - lastTextPass >= Self.glyphOutlinesPassesKept { glyphOutlines = nil }
+      if renderPasses - (lastTextPass ?? .min / 2) >= Self.glyphOutlinesPassesKept {
+        glyphOutlines = nil
+      }
     }
     let cr = context.handle
     if curveTolerance != 0.1 { cairo_set_tolerance(cr, curveTolerance) }

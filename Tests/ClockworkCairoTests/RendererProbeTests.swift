@@ -331,6 +331,18 @@ import Testing
     #expect(renderer.glyphOutlines == nil)
   }
 
+  /// Text inside a raster is drawn again only with the raster: the outlines go with its pass.
+  @Test func glyphOutlinesOfARasterAreLetGoAtOnce() throws {
+    let renderer = Renderer()
+    renderer.drawsTextAsPaths = true
+    let surface = try CairoSurface.image(width: 200, height: 60)
+    let scene = label("12")
+    scene.sublayers[0].rasterizationKey = "numbers"
+    try renderer.render(scene, on: surface)
+    #expect(!renderer.rasterCache.isEmpty)
+    #expect(renderer.glyphOutlines == nil)
+  }
+
   @Test func imageLayerDrawsAPNG() throws {
     // Make a 2×2 PNG with Cairo itself, then show it scaled up.
     let tiny = Layer()
