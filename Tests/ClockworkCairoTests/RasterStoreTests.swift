@@ -51,6 +51,15 @@ import Testing
     #expect(pixels(try draw(with: store)) == pixels(drawn))
   }
 
+  /// The folder and the ones above it are made: one level up by `mkdir`, more by FileManager.
+  @Test(arguments: ["clockwork/rasters", "a/b/c/rasters"])
+  func missingFoldersAreMade(_ folders: String) throws {
+    let dir = try TemporaryDirectory()
+    let store = RasterStore(directory: dir.url.path + "/" + folders)
+    _ = try draw(with: store)
+    #expect(try storedFiles(store.directory).count == 1)
+  }
+
   @Test func aRasterThatDoesNotLastStaysInMemory() throws {
     let dir = try TemporaryDirectory()
     let store = RasterStore(directory: dir.url.path)
