@@ -26,6 +26,9 @@ public final class Renderer {
   /// Whether outlines are read with FreeType (tests compare them with Cairo's text path by
   /// turning this off).
   var readsGlyphOutlines = true
+  /// Small shapes' coverage kept while they stay put (``keptCoverage(of:matrix:box:)``), by
+  /// model layer; those a pass did not draw are let go at its end.
+  var keptCoverages: [ObjectIdentifier: KeptCoverage] = [:]
   /// Rasterized subtrees (``CachedRaster``), the least recently drawn evicted first.
   var rasterCache: [RasterKey: CachedRaster] = [:]
   /// Calls of ``render(_:on:clip:)`` so far: when each raster was last drawn.
@@ -80,6 +83,9 @@ public final class Renderer {
     renderPasses += 1
     defer {
       dropUnusedRasters()
+      if keptCoverages.values.contains(where: { $0.pass != renderPasses }) {
+        keptCoverages = keptCoverages.filter { $0.value.pass == renderPasses }
+      }
       if renderPasses - (lastTextPass ?? .min / 2) >= Self.glyphOutlinesPassesKept {
         glyphOutlines = nil
       }

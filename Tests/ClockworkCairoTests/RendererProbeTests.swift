@@ -162,6 +162,39 @@ import Testing
     #expect(image.pixel(x: 45, y: 45) == transparent)
   }
 
+  /// A still shape's coverage, kept from pass to pass, paints what drawing it again paints,
+  /// under each pass's clip, beside a shape that turns.
+  @Test func aStillShapesKeptCoverageIsWhatDrawingItAgainPaints() throws {
+    let model = root(80, 80)
+    let hand = ShapeLayer()
+    hand.frame = model.bounds
+    hand.path = .rect(Rect(x: 39, y: 10, width: 2, height: 30))
+    hand.fillColor = red
+    let cap = ShapeLayer()
+    cap.frame = model.bounds
+    cap.path = .circle(center: Point(x: 40, y: 40), radius: 4.3)
+    cap.fillColor = Color(red: 0.9, green: 0.8, blue: 0.1)
+    for shape in [hand, cap] {
+      shape.shadow = Shadow(
+        color: .black, opacity: 0.6, offset: Size(width: 1.5, height: 2), radius: 0.2)
+      model.addSublayer(shape)
+    }
+    let kept = Renderer()
+    for (pass, clip) in [
+      Rect(x: 0, y: 0, width: 80, height: 80), Rect(x: 30, y: 5, width: 30, height: 45),
+      Rect(x: 38, y: 38, width: 5, height: 5), Rect(x: 20, y: 41, width: 50, height: 30),
+    ].enumerated() {
+      hand.transform = AffineTransform(rotation: Double(pass) * 0.4)
+      let (ours, fresh) = try (
+        CairoSurface.image(width: 80, height: 80), CairoSurface.image(width: 80, height: 80)
+      )
+      try kept.render(model.presentation(at: 0), on: ours, clip: clip)
+      try Renderer().render(model.presentation(at: 0), on: fresh, clip: clip)
+      #expect(ours.withPixels { p, _ in Array(p) } == fresh.withPixels { p, _ in Array(p) })
+    }
+    #expect(kept.keptCoverages.values.filter { $0.surface != nil }.count == 1)
+  }
+
   @Test func shadowBlurredUnderAPixelIsDrawnSharpAtTheScaledOffset() throws {
     // Drawn at half size: a 1-point blur is half a pixel, the 20-point offset 10 pixels.
     let scene = root(60, 60)
