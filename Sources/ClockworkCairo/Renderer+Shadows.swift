@@ -129,41 +129,40 @@ extension Renderer {
     defer { cairo_restore(cr) }
     let box = Self.deviceBounds(of: shape, in: cr)
     cairo_identity_matrix(cr)
-    let color = shadow.color
     let kept = keptCoverage(of: shape, matrix: matrix, box: box)
+    let coverage: CairoSurface
+    let (left, top): (Double, Double)
     if let kept, let surface = kept.surface {
-      cairo_set_source_rgba(
-        cr, color.red, color.green, color.blue, color.alpha * shadow.opacity)
-      cairo_mask_surface(cr, surface.handle, kept.left + dx, kept.top + dy)
-      context.setSource(paint)
-      cairo_mask_surface(cr, surface.handle, kept.left, kept.top)
-      return true
+      (coverage, left, top) = (surface, kept.left, kept.top)
+    } else {
+      // The shape's box, less what falls outside the clip both in place and at the offset; all
+      // of it when it is to be kept.
+      var clip = (
+        x0: -Double.infinity, y0: -Double.infinity, x1: Double.infinity, y1: Double.infinity
+      )
+      if kept == nil { cairo_clip_extents(cr, &clip.x0, &clip.y0, &clip.x1, &clip.y1) }
+      (left, top) = (
+        max(box.minX, clip.x0 - max(dx, 0)).rounded(.down),
+        max(box.minY, clip.y0 - max(dy, 0)).rounded(.down)
+      )
+      let right = min(box.maxX, clip.x1 - min(dx, 0)).rounded(.up)
+      let bottom = min(box.maxY, clip.y1 - min(dy, 0)).rounded(.up)
+      guard right > left, bottom > top else { return true }
+      let (width, height) = (Int(min(4096, right - left)), Int(min(4096, bottom - top)))
+      coverage = try CairoSurface(
+        handle: cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)),
+        kind: .image, width: width, height: height, operation: "shape coverage")
+      let offscreen = try CairoContext(surface: coverage, antialiased: antialiased)
+      cairo_translate(offscreen.handle, -left, -top)
+      cairo_transform(offscreen.handle, &matrix)
+      drawShape(
+        shape, in: offscreen,
+        source: try CairoPattern(
+          cairo_pattern_create_rgba(1, 1, 1, 1), operation: "coverage"))
+      cairo_surface_flush(coverage.handle)
+      if let kept { keptCoverages[kept.layer]?.surface = coverage }
     }
-    // The shape's box, less what falls outside the clip both in place and at the offset; all of
-    // it when it is kept.
-    var (clipX0, clipY0, clipX1, clipY1) = (0.0, 0.0, 0.0, 0.0)
-    cairo_clip_extents(cr, &clipX0, &clipY0, &clipX1, &clipY1)
-    if kept != nil {
-      (clipX0, clipY0, clipX1, clipY1) = (-Double.infinity, -.infinity, .infinity, .infinity)
-    }
-    let left = max(box.minX, clipX0 - max(dx, 0)).rounded(.down)
-    let top = max(box.minY, clipY0 - max(dy, 0)).rounded(.down)
-    let right = min(box.maxX, clipX1 - min(dx, 0)).rounded(.up)
-    let bottom = min(box.maxY, clipY1 - min(dy, 0)).rounded(.up)
-    guard right > left, bottom > top else { return true }
-    let (width, height) = (Int(min(4096, right - left)), Int(min(4096, bottom - top)))
-    let coverage = try CairoSurface(
-      handle: cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)),
-      kind: .image, width: width, height: height, operation: "shape coverage")
-    let offscreen = try CairoContext(surface: coverage, antialiased: antialiased)
-    cairo_translate(offscreen.handle, -left, -top)
-    cairo_transform(offscreen.handle, &matrix)
-    drawShape(
-      shape, in: offscreen,
-      source: try CairoPattern(
-        cairo_pattern_create_rgba(1, 1, 1, 1), operation: "coverage"))
-    cairo_surface_flush(coverage.handle)
-    if let kept { keptCoverages[kept.layer]?.surface = coverage }
+    let color = shadow.color
     cairo_set_source_rgba(
       cr, color.red, color.green, color.blue, color.alpha * shadow.opacity)
     cairo_mask_surface(cr, coverage.handle, left + dx, top + dy)
@@ -172,25 +171,6 @@ extension Renderer {
     return true
   }
 
-  /// A small shape drawn the same, in the same place, as at the pass before (a clock's cap
-  /// under its moving hand) has its whole coverage kept: each pass then only paints through
-  /// it, which costs a third of drawing it again. Returns the kept coverage (its `surface`
-  /// `nil` until drawn), or `nil` for a shape that is not kept: a new, moved or large one,
-  /// remembered so that the next pass can tell.
-  func keptCoverage(of shape: ShapeLayer, matrix: cairo_matrix_t, box: Rect) -> KeptCoverage? {
-    let layer = ObjectIdentifier(shape.modelLayer ?? shape)
-    let key = KeptCoverage.Key(shape, matrix: matrix, antialiased: antialiased)
-    let (left, top) = (box.minX.rounded(.down), box.minY.rounded(.down))
-    let area = (box.maxX.rounded(.up) - left) * (box.maxY.rounded(.up) - top)
-    if var kept = keptCoverages[layer], kept.key == key, area <= KeptCoverage.largestArea {
-      kept.pass = renderPasses
-      keptCoverages[layer] = kept
-      return kept
-    }
-    keptCoverages[layer] = KeptCoverage(
-      layer: layer, key: key, left: left, top: top, surface: nil, pass: renderPasses)
-    return nil
-  }
   /// The device-space box of what `layer` draws (a plain shape's path, else its bounds).
   static func deviceBounds(of layer: Layer, in cr: OpaquePointer) -> Rect {
     var b = layer.bounds
@@ -287,41 +267,4 @@ extension Renderer {
       for x in 0..<width { blur(data + x, count: height, step: stride) }
     }
   }
-}
-
-/// A shape's whole coverage kept between passes (``Renderer/keptCoverage(of:matrix:box:)``).
-struct KeptCoverage {
-  /// Everything the coverage depends on: the path, how it is painted, and where.
-  struct Key: Equatable {
-    let path: Path
-    let fills: Bool
-    let evenOdd: Bool
-    let line: [Double]
-    let cap: ShapeLayer.LineCap
-    let join: ShapeLayer.LineJoin
-    let dashes: [Double]
-    let matrix: [Double]
-    let antialiased: Bool
-
-    init(_ shape: ShapeLayer, matrix m: cairo_matrix_t, antialiased: Bool) {
-      path = shape.path
-      fills = (shape.fillColor?.alpha ?? 0) > 0
-      evenOdd = shape.fillRule == .evenOdd
-      line = [shape.lineWidth, shape.strokeStart, shape.strokeEnd, shape.lineDashPhase]
-      (cap, join, dashes) = (shape.lineCap, shape.lineJoin, shape.lineDashPattern)
-      matrix = [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0]
-      self.antialiased = antialiased
-    }
-  }
-
-  /// Pixels: a cap is a few hundred, a hand's box thousands.
-  static let largestArea = 64.0 * 64
-
-  let layer: ObjectIdentifier
-  let key: Key
-  let left: Double
-  let top: Double
-  var surface: CairoSurface?
-  /// The last pass that drew it.
-  var pass: Int
 }
