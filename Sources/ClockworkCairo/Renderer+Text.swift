@@ -1,4 +1,5 @@
 import CCairo
+import CGlyphOutlines
 import ClockworkScene
 import FoundationEssentials
 
@@ -8,12 +9,27 @@ extension Renderer {
   func drawText(_ layer: TextLayer, in context: CairoContext) {
     guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return }
     if drawsTextAsPaths, readsGlyphOutlines {
+      let characters = layer.string.unicodeScalars.map(\.value)
+      if usesBuiltInGlyphs,
+        let face = BuiltInGlyphs.face(family: layer.fontFamily, weight: layer.fontWeight),
+        face.covers(characters)
+      {
+        return fillOutlines(
+          of: layer, extents: face.extents(of: characters), in: context
+        ) { size, origin in
+          face.appendPath(of: characters, size: size, at: origin, to: context.handle)
+        }
+      }
       if rastersInside == nil { lastTextPass = renderPasses }
       if glyphOutlines == nil { glyphOutlines = GlyphOutlines() }
       if let outlines = glyphOutlines,
         let face = outlines.face(family: layer.fontFamily, weight: layer.fontWeight)
       {
-        return fillOutlines(of: layer, face: face, with: outlines, in: context)
+        return fillOutlines(
+          of: layer, extents: outlines.extents(of: characters, in: face), in: context
+        ) { size, origin in
+          outlines.appendPath(of: characters, in: face, size: size, at: origin, to: context.handle)
+        }
       }
     }
     let cr = context.handle
@@ -39,13 +55,12 @@ extension Renderer {
     }
   }
 
-  /// The text's outlines read with FreeType (``GlyphOutlines``), filled.
+  /// A line's outlines, built in or read with FreeType, filled: `appendPath` adds them at a
+  /// font size and origin; `extents` are at font size 1.
   func fillOutlines(
-    of layer: TextLayer, face: GlyphOutlines.Face, with outlines: GlyphOutlines,
-    in context: CairoContext
+    of layer: TextLayer, extents: cw_line_extents, in context: CairoContext,
+    appendPath: (_ size: Double, _ origin: Point) -> Void
   ) {
-    let characters = layer.string.unicodeScalars.map(\.value)
-    let extents = outlines.extents(of: characters, in: face)
     let size = layer.fontSize
     let origin = Self.origin(
       of: layer, advance: extents.advance * size, ascent: extents.ascent * size,
@@ -53,7 +68,7 @@ extension Renderer {
       inkHeight: (extents.ink_bottom - extents.ink_top) * size)
     context.setSource(layer.foregroundColor)
     cairo_new_path(context.handle)
-    outlines.appendPath(of: characters, in: face, size: size, at: origin, to: context.handle)
+    appendPath(size, origin)
     cairo_fill(context.handle)
   }
 

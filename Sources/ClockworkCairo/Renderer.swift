@@ -26,6 +26,9 @@ public final class Renderer {
   /// Whether outlines are read with FreeType (tests compare them with Cairo's text path by
   /// turning this off).
   var readsGlyphOutlines = true
+  /// Whether the outlines kept in the binary (``BuiltInGlyphs``) are drawn when they have
+  /// every character (tests compare them with FreeType's by turning this off).
+  var usesBuiltInGlyphs = true
   /// Small shapes' coverage kept while they stay put (``keptCoverage(of:matrix:box:)``), by
   /// model layer; those a pass did not draw are let go at its end.
   var keptCoverages: [ObjectIdentifier: KeptCoverage] = [:]

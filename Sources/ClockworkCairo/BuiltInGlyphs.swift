@@ -1,0 +1,112 @@
+import CCairo
+import CGlyphOutlines
+import ClockworkScene
+
+/// The few characters a terminal's dial draws (its numerals), in the faces the themes name,
+/// kept in the binary as FreeType reads them unhinted (`scripts/fonts/builtin-glyphs`).
+/// A terminal's first start then draws its dial with no fontconfig, no configuration of it
+/// read and no font opened: that was a megabyte of its memory and most of its time. Text with
+/// any other character or face is read with FreeType (``GlyphOutlines``), as before.
+///
+/// It lays text out as ``GlyphOutlines`` does, to the same numbers: each glyph's outline placed
+/// at the sum of the advances before it, with no kerning, the same path to Cairo.
+enum BuiltInGlyphs {
+  /// One family's weight: its metrics and glyphs in font units.
+  struct Face {
+    let family: String
+    let bold: Bool
+    let unitsPerEM: Int32
+    let ascender: Int32
+    let descender: Int32
+    let glyphs: [UInt32: Glyph]
+
+    /// Whether every one of `characters` is here.
+    func covers(_ characters: [UInt32]) -> Bool {
+      characters.allSatisfy { glyphs[$0] != nil }
+    }
+  }
+
+  /// A glyph: its advance, its control box (if it has any ink) and its outline as
+  /// `FT_Outline_Decompose` gave it: 0 x y moves, 1 x y draws a line, 2 cx cy x y a quadratic
+  /// curve, 3 x1 y1 x2 y2 x y a cubic one.
+  struct Glyph {
+    let advance: Int32
+    let inked: Bool
+    let box: (xMin: Int32, yMin: Int32, xMax: Int32, yMax: Int32)
+    let path: [Int32]
+  }
+
+  /// The face of `family` in `weight`, if it is kept here.
+  static func face(family: String, weight: TextLayer.Weight) -> Face? {
+    faces.first { $0.family == family && $0.bold == (weight == .bold) }
+  }
+}
+
+extension BuiltInGlyphs.Face {
+  /// The font extents, advance and ink of a line at font size 1, y down from the baseline
+  /// (``GlyphOutlines/extents(of:in:)``).
+  func extents(of characters: [UInt32]) -> cw_line_extents {
+    let units = Double(unitsPerEM)
+    var extents = cw_line_extents(
+      ascent: Double(ascender) / units, descent: -Double(descender) / units, advance: 0,
+      ink_top: 0, ink_bottom: 0)
+    var (top, bottom) = (Double.infinity, -Double.infinity)
+    for character in characters {
+      guard let glyph = glyphs[character] else { continue }
+      if glyph.inked {
+        top = Swift.min(top, -Double(glyph.box.yMax) / units)
+        bottom = Swift.max(bottom, -Double(glyph.box.yMin) / units)
+      }
+      extents.advance += Double(glyph.advance) / units
+    }
+    if top <= bottom { (extents.ink_top, extents.ink_bottom) = (top, bottom) }
+    return extents
+  }
+
+  /// Adds the line's outlines to `cr`'s path at font size `size`, the first glyph's origin at
+  /// `origin` (``GlyphOutlines/appendPath(of:in:size:at:to:)``).
+  func appendPath(of characters: [UInt32], size: Double, at origin: Point, to cr: OpaquePointer) {
+    let scale = size / Double(unitsPerEM)
+    var (x, y) = (origin.x, origin.y)
+    var (lastX, lastY) = (x, y)
+    func place(_ vx: Int32, _ vy: Int32) -> (Double, Double) {
+      (x + Double(vx) * scale, y - Double(vy) * scale)
+    }
+    for character in characters {
+      guard let glyph = glyphs[character] else { continue }
+      glyph.path.withUnsafeBufferPointer { path in
+        var i = 0
+        while i < path.count {
+          switch path[i] {
+          case 0:
+            cairo_close_path(cr)  // the contour before, if any
+            (lastX, lastY) = place(path[i + 1], path[i + 2])
+            cairo_move_to(cr, lastX, lastY)
+            i += 3
+          case 1:
+            (lastX, lastY) = place(path[i + 1], path[i + 2])
+            cairo_line_to(cr, lastX, lastY)
+            i += 3
+          case 2:
+            // A quadratic Bézier as the cubic that traces it.
+            let (cx, cy) = place(path[i + 1], path[i + 2])
+            let (endX, endY) = place(path[i + 3], path[i + 4])
+            cairo_curve_to(
+              cr, lastX + 2.0 / 3 * (cx - lastX), lastY + 2.0 / 3 * (cy - lastY),
+              endX + 2.0 / 3 * (cx - endX), endY + 2.0 / 3 * (cy - endY), endX, endY)
+            (lastX, lastY) = (endX, endY)
+            i += 5
+          default:
+            let (x1, y1) = place(path[i + 1], path[i + 2])
+            let (x2, y2) = place(path[i + 3], path[i + 4])
+            (lastX, lastY) = place(path[i + 5], path[i + 6])
+            cairo_curve_to(cr, x1, y1, x2, y2, lastX, lastY)
+            i += 7
+          }
+        }
+      }
+      cairo_close_path(cr)
+      x += Double(glyph.advance) * scale
+    }
+  }
+}
