@@ -526,6 +526,25 @@ def test_terminal_is_restored_after_signals(run, sig, status):
     assert after.rfind(b"\x1b[23;0t") > after.rfind(b"\x1b[22;0t") > -1  # the title put back
 
 
+@pytest.mark.parametrize("mode", [["clock"], ["timer", "5m"]])
+def test_a_terminal_that_goes_away_ends_the_run_even_unsignalled(run, tmp_path, mode):
+    # The hang-up goes to the session's leader, a shell that ignores it: the run itself hears
+    # nothing but the end of its terminal's input.
+    status = tmp_path / "status"
+    app = run(shell=f"trap '' HUP; {BINARY} {' '.join(mode)}; echo $? > {status}")
+    assert app.pump_until(lambda a: b"\x1b[?1049h" in a.raw and len(a.raw) > 2000)
+    child = child_of(app.pid)
+    try:
+        os.close(app.fd)
+        end = time.monotonic() + 10
+        while not (status.exists() and status.read_text().strip()) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert status.exists() and status.read_text().strip() == "129", "ended as a hang-up ends it"
+    finally:
+        if os.path.exists(f"/proc/{child}"):
+            os.kill(child, signal.SIGKILL)
+
+
 @pytest.mark.parametrize("sig", [signal.SIGSEGV, signal.SIGABRT, signal.SIGILL])
 def test_a_crash_says_so_puts_the_terminal_back_and_keeps_its_status(run, tmp_path, sig):
     # Swift's backtracer (on where the toolchain is installed) would follow the message; it is

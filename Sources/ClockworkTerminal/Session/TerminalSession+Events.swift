@@ -2,7 +2,6 @@ import ClockworkLive
 import ClockworkSystem
 import Dispatch
 import Glibc
-import SystemPackage
 
 /// The events a session hands on: keys and signals, on a loop's thread or Dispatch's.
 extension TerminalSession {
@@ -22,8 +21,12 @@ extension TerminalSession {
     var buffer = [UInt8](repeating: 0, count: 256)
     loop.watch(fd) { [weak self] in
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      guard n > 0 else { return n < 0 && (errno == EAGAIN || errno == EINTR) }
-      self?.typed(buffer[0..<n], at: ContinuousClock.now)
+      if n > 0 {
+        self?.typed(buffer[0..<n], at: ContinuousClock.now)
+      } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+        self?.hungUp()
+        return false
+      }
       return true
     }
   }
@@ -41,19 +44,21 @@ extension TerminalSession {
     // cancelling releases this handler, and with it the source
     source.setEventHandler { [weak self, source] in
       var buffer = [UInt8](repeating: 0, count: 256)
-      guard
-        let n = try? buffer.withUnsafeMutableBytes({
-          try FileDescriptor(rawValue: fd).read(into: $0)
-        }), n > 0
-      else {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n > 0 {
+        self?.typed(buffer[0..<n], at: ContinuousClock.now)
+      } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
         source.cancel()
-        return
+        self?.hungUp()
       }
-      self?.typed(buffer[0..<n], at: ContinuousClock.now)
     }
     source.resume()
     sources.append(source)
   }
+
+  /// The terminal's input ended: in raw mode only a hang-up ends it. The run ends as SIGHUP
+  /// ends it, also where SIGHUP is ignored (`nohup`), which would leave it drawing to nothing.
+  func hungUp() { send(.signal(SIGHUP)) }
 
   /// The signals a session answers besides those that end it.
   static let watched = [SIGWINCH, SIGTSTP, SIGCONT]
