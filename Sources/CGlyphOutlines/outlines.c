@@ -226,6 +226,25 @@ static int cubic_to(const FT_Vector *control1, const FT_Vector *control2, const 
   return 0;
 }
 
+void cw_outlines_append_steps(const int32_t *steps, size_t count, double scale, double x, double y,
+                              void *cairo) {
+  pen p = {cairo, scale, x, y, x, y};
+  for (size_t i = 0; i < count;) {
+    int32_t step = steps[i++];
+    FT_Vector v[3];
+    size_t points = step < 2 ? 1 : (size_t)step;  // a curve's controls, then where it ends
+    if (step < 0 || step > 3 || count - i < 2 * points) break;
+    for (size_t k = 0; k < points; k++, i += 2) v[k] = (FT_Vector){steps[i], steps[i + 1]};
+    switch (step) {
+      case 0: move_to(&v[0], &p); break;
+      case 1: line_to(&v[0], &p); break;
+      case 2: conic_to(&v[0], &v[1], &p); break;
+      default: cubic_to(&v[0], &v[1], &v[2], &p); break;
+    }
+  }
+  cairo_close_path(p.cr);
+}
+
 void cw_outlines_append_path(cw_outlines *outlines, int i, const uint32_t *characters,
                              size_t count, double size, double x, double y, void *cairo) {
   static const FT_Outline_Funcs calls = {move_to, line_to, conic_to, cubic_to, 0, 0};

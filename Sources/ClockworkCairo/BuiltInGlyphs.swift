@@ -1,4 +1,3 @@
-import CCairo
 import CGlyphOutlines
 import ClockworkScene
 
@@ -64,48 +63,14 @@ extension BuiltInGlyphs.Face {
   }
 
   /// Adds the line's outlines to `cr`'s path at font size `size`, the first glyph's origin at
-  /// `origin` (``GlyphOutlines/appendPath(of:in:size:at:to:)``).
+  /// `origin` (``GlyphOutlines/appendPath(of:in:size:at:to:)``, through the same C).
   func appendPath(of characters: [UInt32], size: Double, at origin: Point, to cr: OpaquePointer) {
     let scale = size / Double(unitsPerEM)
-    var (x, y) = (origin.x, origin.y)
-    var (lastX, lastY) = (x, y)
-    func place(_ vx: Int32, _ vy: Int32) -> (Double, Double) {
-      (x + Double(vx) * scale, y - Double(vy) * scale)
-    }
+    var x = origin.x
     for character in characters {
       guard let glyph = glyphs[character] else { continue }
-      glyph.path.withUnsafeBufferPointer { path in
-        var i = 0
-        while i < path.count {
-          switch path[i] {
-          case 0:
-            cairo_close_path(cr)  // the contour before, if any
-            (lastX, lastY) = place(path[i + 1], path[i + 2])
-            cairo_move_to(cr, lastX, lastY)
-            i += 3
-          case 1:
-            (lastX, lastY) = place(path[i + 1], path[i + 2])
-            cairo_line_to(cr, lastX, lastY)
-            i += 3
-          case 2:
-            // A quadratic Bézier as the cubic that traces it.
-            let (cx, cy) = place(path[i + 1], path[i + 2])
-            let (endX, endY) = place(path[i + 3], path[i + 4])
-            cairo_curve_to(
-              cr, lastX + 2.0 / 3 * (cx - lastX), lastY + 2.0 / 3 * (cy - lastY),
-              endX + 2.0 / 3 * (cx - endX), endY + 2.0 / 3 * (cy - endY), endX, endY)
-            (lastX, lastY) = (endX, endY)
-            i += 5
-          default:
-            let (x1, y1) = place(path[i + 1], path[i + 2])
-            let (x2, y2) = place(path[i + 3], path[i + 4])
-            (lastX, lastY) = place(path[i + 5], path[i + 6])
-            cairo_curve_to(cr, x1, y1, x2, y2, lastX, lastY)
-            i += 7
-          }
-        }
-      }
-      cairo_close_path(cr)
+      cw_outlines_append_steps(
+        glyph.path, glyph.path.count, scale, x, origin.y, UnsafeMutableRawPointer(cr))
       x += Double(glyph.advance) * scale
     }
   }

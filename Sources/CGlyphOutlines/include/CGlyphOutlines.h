@@ -30,3 +30,10 @@ cw_line_extents cw_outlines_measure(cw_outlines *outlines, int face, const uint3
 /// the first glyph's origin at (x, y) in user space.
 void cw_outlines_append_path(cw_outlines *outlines, int face, const uint32_t *characters,
                              size_t count, double size, double x, double y, void *cairo);
+
+/// Adds one glyph's outline, given as the steps FT_Outline_Decompose took (0 x y a move, 1 x y
+/// a line, 2 cx cy x y a quadratic curve, 3 x1 y1 x2 y2 x y a cubic one, in font units), to
+/// the path of `cairo` as `cw_outlines_append_path` adds a glyph: scaled by `scale`, y turned
+/// down, from the glyph's origin (x, y).
+void cw_outlines_append_steps(const int32_t *steps, size_t count, double scale, double x, double y,
+                              void *cairo);
