@@ -1,14 +1,15 @@
 import CGlyphOutlines
 import ClockworkScene
 
-/// The few characters a terminal's dial draws (its numerals), in the faces the themes name,
-/// kept in the binary as FreeType reads them unhinted (`scripts/fonts/builtin-glyphs`).
-/// A terminal's first start then draws its dial with no fontconfig, no configuration of it
-/// read and no font opened: that was a megabyte of its memory and most of its time. Text with
-/// any other character or face is read with FreeType (``GlyphOutlines``), as before.
+/// The few characters a terminal's faces draw (a dial's numerals, the large digits of a
+/// stopwatch or a digital clock), in the faces they name, kept in the binary as FreeType reads
+/// them unhinted (`scripts/fonts/builtin-glyphs`). A terminal then draws them with no
+/// fontconfig, none of its configuration read and no font opened: that was a megabyte of a
+/// start's memory and most of a first start's time. Text with any other character or face is
+/// read with FreeType (``GlyphOutlines``), as before.
 ///
 /// It lays text out as ``GlyphOutlines`` does, to the same numbers: each glyph's outline placed
-/// at the sum of the advances before it, with no kerning, the same path to Cairo.
+/// at the sum of the advances before it, with no kerning, through the same C to Cairo's path.
 enum BuiltInGlyphs {
   /// One family's weight: its metrics and glyphs in font units.
   struct Face {
