@@ -216,7 +216,7 @@ let package = Package(
     .testTarget(
       name: "ClockworkModesTests",
       dependencies: [
-        "ClockworkModes", "ClockworkAlerts", "ClockworkState", "ClockworkCore", "ClockworkLive", "ClockworkTerminal", "ClockworkTestSupport",
+        "ClockworkModes", "ClockworkAlerts", "ClockworkState", "ClockworkCore", "ClockworkLive", "ClockworkTerminal", "ClockworkCairo", "ClockworkTestSupport",
       ]
     ),
     .testTarget(

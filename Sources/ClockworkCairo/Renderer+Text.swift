@@ -21,7 +21,10 @@ extension Renderer {
         }
       }
       if rastersInside == nil { lastTextPass = renderPasses }
-      if glyphOutlines == nil { glyphOutlines = GlyphOutlines() }
+      if glyphOutlines == nil {
+        glyphOutlines = GlyphOutlines()
+        fontReaders += 1
+      }
       if let outlines = glyphOutlines,
         let face = outlines.face(family: layer.fontFamily, weight: layer.fontWeight)
       {

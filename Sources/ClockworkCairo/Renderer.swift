@@ -20,6 +20,9 @@ public final class Renderer {
   /// a raster: text inside one (a dial's numbers) is drawn again only with the raster, and the
   /// font's reader is a large part of a first start's heap.
   var glyphOutlines: GlyphOutlines?
+  /// How many times text sent the renderer to fontconfig and a font (``GlyphOutlines``): none
+  /// for text the binary keeps (``BuiltInGlyphs``).
+  var fontReaders = 0
   /// The last pass that drew text as outlines outside a raster.
   var lastTextPass: Int?
   static let glyphOutlinesPassesKept = 4
