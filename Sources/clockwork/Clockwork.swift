@@ -68,6 +68,10 @@ struct Clockwork: ParsableCommand {
         try StatusCommand.show(format: asked.format, follow: asked.follow)
         exitReportingOutputFailure()
       }
+      if arguments == ["timer", "--list"] {
+        TimerCommand.showList()
+        exitReportingOutputFailure()
+      }
       if arguments.isEmpty || arguments == ["clock"] {
         let status = try ClockRun.defaults.run()
         if status != ExitStatus.success { Glibc.exit(status) }

@@ -34,6 +34,16 @@ import Testing
     #expect(String(describing: parsed).contains("digital: true"))
   }
 
+  /// `timer --list` alone is listed without ArgumentParser: parsed, it is the list and nothing
+  /// else, which `run` answers first with the same call (`TimerCommand.showList()`).
+  @Test func timerListAloneIsAsArgumentParserReadsIt() throws {
+    let parsed = try TimerCommand.parse(["--list"])
+    try parsed.validate()
+    #expect(parsed.list && !parsed.cancel && !parsed.next && !parsed.past.history)
+    #expect(parsed.duration == nil && parsed.until == nil && parsed.controls.changes.isEmpty)
+    #expect(throws: (any Error).self) { try TimerCommand.parse(["--list", "--cancel"]) }
+  }
+
   /// Options given reach the run: one of each group's, and the command's own.
   @Test func theClocksOptionsReachItsRun() throws {
     let run = ClockRun(

@@ -184,15 +184,19 @@ struct TimerCommand: AsyncParsableCommand {
 
   func run() async throws { try await run(given: nil) }
 
+  /// `--list`: the saved timers, each with its state and time (read without ArgumentParser
+  /// when it is all that is asked: ``Clockwork/main()``).
+  static func showList() {
+    let wallNow = Date()
+    StandardOutput.line(TimerList.render(Timers().list(now: wallNow), wallNow: wallNow))
+  }
+
   /// Runs the timer; `given` (a pomodoro's phases) is started in place of what the arguments
   /// ask.
   func run(given: Timers.Request?) async throws {
+    if list { return Self.showList() }
     let timers = Timers()
     let wallNow = Date()
-    if list {
-      StandardOutput.line(TimerList.render(timers.list(now: wallNow), wallNow: wallNow))
-      return
-    }
     if past.history { return try past.run(timers, now: wallNow) }
     if cancel {
       let target = try controlledName(timers, now: wallNow)
