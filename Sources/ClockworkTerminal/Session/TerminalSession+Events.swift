@@ -20,13 +20,11 @@ extension TerminalSession {
     let fd = input
     var buffer = [UInt8](repeating: 0, count: 256)
     loop.watch(fd) { [weak self] in
-      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n > 0 {
-        self?.typed(buffer[0..<n], at: ContinuousClock.now)
-      } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+      guard let n = Self.readInput(fd, into: &buffer) else {
         self?.hungUp()
         return false
       }
+      if n > 0 { self?.typed(buffer[0..<n], at: ContinuousClock.now) }
       return true
     }
   }
@@ -44,16 +42,23 @@ extension TerminalSession {
     // cancelling releases this handler, and with it the source
     source.setEventHandler { [weak self, source] in
       var buffer = [UInt8](repeating: 0, count: 256)
-      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n > 0 {
-        self?.typed(buffer[0..<n], at: ContinuousClock.now)
-      } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+      guard let n = TerminalSession.readInput(fd, into: &buffer) else {
         source.cancel()
         self?.hungUp()
+        return
       }
+      if n > 0 { self?.typed(buffer[0..<n], at: ContinuousClock.now) }
     }
     source.resume()
     sources.append(source)
+  }
+
+  /// Reads what was typed into `buffer`: how many bytes, 0 for none yet (EAGAIN, EINTR), or
+  /// `nil` when the terminal's input has ended.
+  static func readInput(_ fd: Int32, into buffer: inout [UInt8]) -> Int? {
+    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if n > 0 { return n }
+    return n < 0 && (errno == EAGAIN || errno == EINTR) ? 0 : nil
   }
 
   /// The terminal's input ended: in raw mode only a hang-up ends it. The run ends as SIGHUP
