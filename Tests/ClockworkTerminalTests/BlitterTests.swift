@@ -233,6 +233,9 @@ import Testing
     #expect(writer.frame(titled) == "\u{1B}]2;4:58 tea\u{07}")
     writer.invalidate()
     #expect(writer.frame(titled).hasPrefix("\u{1B}]2;4:58 tea\u{07}"))
+    // Text that is not ASCII goes as it is; a line break and DEL do not.
+    #expect(Escape.title("4:57 thé") == "\u{1B}]2;4:57 thé\u{07}")
+    #expect(Escape.title("4:56\r\n thé\u{7F}") == "\u{1B}]2;4:56 thé\u{07}")
   }
 
   /// Cells in palette entries are written once; the entries' colours change in one OSC 4 of
