@@ -38,12 +38,17 @@ def world(tmp_path):
 
 
 def watcher_pid(tmp_path):
-    """The watcher's pid while one runs (it holds its lock), else None."""
+    """The watcher's pid while one runs (it holds its lock), else None. A watcher that has just
+    taken the lock writes its pid a moment later (the file is empty until then): that is waited
+    for."""
     lock = tmp_path / "state" / "clockwork" / "watcher.lock"
     if not lock.exists():
         return None
     held = subprocess.run(["flock", "--nonblock", "--shared", str(lock), "true"]).returncode != 0
-    return int(lock.read_text()) if held else None
+    if not held:
+        return None
+    assert wait_for(lambda: lock.read_text().strip().isdigit(), timeout=5), "the watcher holds its lock with no pid in it"
+    return int(lock.read_text())
 
 
 def saved_alarm(tmp_path, **fields):
