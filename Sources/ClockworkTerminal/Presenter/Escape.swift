@@ -52,11 +52,12 @@ public enum Escape {
 
   /// Sets the window and icon title (OSC 2), control characters left out.
   public static func title(_ text: String) -> String {
+    func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
     // A clock sets its title every second: text with no control byte (the usual case) goes
     // as it is, without finding its characters one by one.
-    let control = text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
     let shown =
-      control ? text.filter { !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) } : text
+      text.utf8.contains(where: isControl)
+      ? text.filter { !($0.asciiValue.map(isControl) ?? false) } : text
     return "\u{1B}]2;" + shown + "\u{07}"
   }
 
