@@ -180,15 +180,13 @@ extension Renderer {
         x: box.minX - pad, y: box.minY - pad, width: box.width + 2 * pad,
         height: box.height + 2 * pad)
     }
-    let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)].map {
-      corner in
-      var (x, y) = corner
+    var (minX, minY) = (Double.infinity, Double.infinity)
+    var (maxX, maxY) = (-Double.infinity, -Double.infinity)
+    for var (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
       cairo_user_to_device(cr, &x, &y)
-      return (x, y)
+      (minX, maxX) = (min(minX, x), max(maxX, x))
+      (minY, maxY) = (min(minY, y), max(maxY, y))
     }
-    let xs = corners.map(\.0)
-    let ys = corners.map(\.1)
-    let (minX, maxX, minY, maxY) = (xs.min() ?? 0, xs.max() ?? 0, ys.min() ?? 0, ys.max() ?? 0)
     return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 

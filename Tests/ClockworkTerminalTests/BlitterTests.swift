@@ -204,6 +204,27 @@ import Testing
     #expect(writer.frame(grid("12:05")) == "\u{1B}[D5", "back one cell, and the one digit")
   }
 
+  /// The span is found 32 bytes at a time, then byte by byte: every first and last changed
+  /// cell, in rows of every length up to 40 cells (480 bytes), a changed byte of a colour alone.
+  @Test func aChangedSpanIsExactAtEveryPlaceInRowsOfEveryLength() {
+    for count in 1...40 {
+      let before = [Cell](repeating: Cell(glyph: "a", foreground: RGB(1, 2, 3)), count: count)
+      for first in 0..<count {
+        for last in first..<count {
+          var after = before
+          after[first].foreground = RGB(1, 2, 4)
+          after[last].glyph = "b"
+          let span = before.withUnsafeBufferPointer { old in
+            after.withUnsafeBufferPointer { new in
+              DamageWriter.changedSpan(old.baseAddress!, new.baseAddress!, count: count)
+            }
+          }
+          #expect(span == first..<last + 1, "\(count) cells, changed at \(first) and \(last)")
+        }
+      }
+    }
+  }
+
   @Test func unchangedFrameWritesNothing() {
     var writer = DamageWriter(colorMode: .truecolor)
     let first = writer.frame(grid("12:00"))

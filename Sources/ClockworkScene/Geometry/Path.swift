@@ -105,11 +105,12 @@ public struct Path: Hashable, Sendable {
 
   /// A rect that contains the path (its points and control points; arcs by their circles).
   public var boundingBox: Rect? {
-    var xs: [Double] = []
-    var ys: [Double] = []
+    // Running bounds, not arrays of points: the renderer asks for a hand's box every frame.
+    var (minX, minY) = (Double.infinity, Double.infinity)
+    var (maxX, maxY) = (-Double.infinity, -Double.infinity)
     func add(_ p: Point) {
-      xs.append(p.x)
-      ys.append(p.y)
+      (minX, maxX) = (min(minX, p.x), max(maxX, p.x))
+      (minY, maxY) = (min(minY, p.y), max(maxY, p.y))
     }
     for element in elements {
       switch element {
@@ -127,9 +128,7 @@ public struct Path: Hashable, Sendable {
       case .close: break
       }
     }
-    guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else {
-      return nil
-    }
+    guard minX <= maxX, minY <= maxY else { return nil }
     return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 

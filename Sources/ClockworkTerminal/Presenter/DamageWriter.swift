@@ -94,6 +94,7 @@ public struct DamageWriter: Sendable {
     // The cells to write, as runs along a row; written in an order that keeps the pen where it
     // can (the timer's pulse edge: the same two palette colours on both sides of each row).
     var runs: [(start: Int, count: Int)] = []
+    var run = (start: 0, count: 0)  // the run being gathered
     screen.cells.withUnsafeMutableBufferPointer { shown in
       grid.cells.withUnsafeBufferPointer { cells in
         unchanged.withUnsafeBufferPointer { unchanged in
@@ -122,24 +123,26 @@ public struct DamageWriter: Sendable {
                 if underNewPicture { shown[index] = wanted }
                 continue  // after a clear, blanks are drawn
               }
-              if let last = runs.last, last.start + last.count == index, column > 0 {
-                runs[runs.count - 1].count += 1
+              if column > 0, run.start + run.count == index {
+                run.count += 1
               } else {
-                runs.append((index, 1))
+                if run.count > 0 { runs.append(run) }
+                run = (index, 1)
               }
             }
           }
+          if run.count > 0 { runs.append(run) }
         }
         // The colours each run's first cell needs, as drawn or as its complement.
-        let keys = runs.map { run -> (plain: Needs, complement: Needs?) in
+        var plain: [Needs] = []
+        var complement: [Needs] = []
+        plain.reserveCapacity(runs.count)
+        complement.reserveCapacity(runs.count)
+        for run in runs {
           let first =
             rules.colorMode == .none ? Rules.monochrome(cells[run.start]) : cells[run.start]
-          func needs(_ cell: Cell) -> Needs {
-            Needs(
-              pen: rules.style(cell), foreground: cell.showsForeground,
-              background: cell.showsBackground)
-          }
-          return (needs(first), first.complement.map(needs))
+          plain.append(Needs(first, rules: rules))
+          complement.append(first.complement.map { Needs($0, rules: rules) } ?? .never)
         }
         var written = [Bool](repeating: false, count: runs.count)
         var firstLeft = 0
@@ -151,16 +154,15 @@ public struct DamageWriter: Sendable {
           if let current = pen.map({ Needs(pen: $0) }) {
             var (fits, keepsOne): (Int?, Int?) = (nil, nil)
             for number in firstLeft..<runs.count where !written[number] {
-              let key = keys[number]
-              if key.plain.fits(current) || key.complement?.fits(current) == true {
-                if key.plain.showsBoth || key.complement?.showsBoth == true {
+              let (drawn, swapped) = (plain[number], complement[number])
+              if drawn.fits(current) || swapped.fits(current) {
+                if drawn.showsBoth || swapped.showsBoth {
                   fits = number
                   break
                 }
                 if fits == nil { fits = number }
               } else if keepsOne == nil,
-                key.plain.sharesAColour(with: current)
-                  || key.complement?.sharesAColour(with: current) == true
+                drawn.sharesAColour(with: current) || swapped.sharesAColour(with: current)
               {
                 keepsOne = number
               }
@@ -169,8 +171,9 @@ public struct DamageWriter: Sendable {
           }
           let run = runs[pick]
           written[pick] = true
+          let row = run.start / columns
           for index in run.start..<run.start + run.count {
-            let (row, column) = index.quotientAndRemainder(dividingBy: columns)
+            let column = index - row * columns  // a run stays on its row
             let wanted = rules.colorMode == .none ? Rules.monochrome(cells[index]) : cells[index]
             let cell = rules.cheapest(wanted, pen: pen)
             shown[index] = cell
@@ -182,8 +185,10 @@ public struct DamageWriter: Sendable {
               rules.sgr(style, from: pen, into: &out)
               pen = style
             }
-            out.append(cell.glyph)
-            cursor = (column + (TextWidth.isWide(cell.glyph.value) ? 2 : 1), row)
+            let glyph = cell.glyph
+            out.append(glyph)
+            let wide = glyph.value >= 0x1100 && TextWidth.isWide(glyph.value)
+            cursor = (column + (wide ? 2 : 1), row)
           }
         }
       }
@@ -200,12 +205,22 @@ public struct DamageWriter: Sendable {
   static func changedSpan(_ old: UnsafePointer<Cell>, _ new: UnsafePointer<Cell>, count: Int)
     -> Range<Int>?
   {
-    guard memcmp(old, new, count * MemoryLayout<Cell>.stride) != 0 else { return nil }
-    var first = 0
-    while first < count, sameBytes(old + first, new + first) { first += 1 }
-    var last = count - 1
-    while last > first, sameBytes(old + last, new + last) { last -= 1 }
-    return first..<last + 1
+    let bytes = count * MemoryLayout<Cell>.stride
+    guard memcmp(old, new, bytes) != 0 else { return nil }
+    // The first and last bytes that differ, found 32 bytes at a time, then one at a time.
+    let (a, b) = (UnsafeRawPointer(old), UnsafeRawPointer(new))
+    func same<T: Equatable>(_ at: Int, _: T.Type) -> Bool {
+      a.loadUnaligned(fromByteOffset: at, as: T.self)
+        == b.loadUnaligned(fromByteOffset: at, as: T.self)
+    }
+    var low = 0
+    while low + 32 <= bytes, same(low, SIMD4<UInt64>.self) { low += 32 }
+    while same(low, UInt8.self) { low += 1 }
+    var high = bytes
+    while high - 32 > low, same(high - 32, SIMD4<UInt64>.self) { high -= 32 }
+    while same(high - 1, UInt8.self) { high -= 1 }
+    let stride = MemoryLayout<Cell>.stride
+    return low / stride..<(high - 1) / stride + 1
   }
 
   /// Whether two cells are byte-for-byte the same: their 12 bytes compared as two words.
@@ -254,37 +269,54 @@ public struct DamageWriter: Sendable {
   }
 
   /// What a cell needs of the pen: its style, of which only the colours it shows matter. For
-  /// the order of writing only; what is written is exact. The colours are packed in integers:
-  /// the loop that picks the next run compares them with the pen's many times a frame.
+  /// the order of writing only; what is written is exact. Packed in one word (the foreground
+  /// in the high half, the background in the low, the bold flag in both) with a mask of what
+  /// the cell shows: the loop that picks the next run compares them with the pen's many times
+  /// a frame.
   struct Needs {
-    let fg: UInt32
-    let bg: UInt32
-    let bold: Bool
-    let foreground: Bool
-    let background: Bool
+    let value: UInt64
+    let mask: UInt64
+
+    /// A half's bits: a colour (``packed(_:)``), the bold flag, and the flag no pen has.
+    static let half: UInt64 = 0x0FFF_FFFF
+    static let boldBit: UInt64 = 1 << 26
+    /// Needs that no pen fits: a cell with no complement, as its complement.
+    static let never = Needs(value: 1 << 27, mask: 1 << 27)
+
+    init(value: UInt64, mask: UInt64) { (self.value, self.mask) = (value, mask) }
 
     init(pen: Pen, foreground: Bool = true, background: Bool = true) {
-      (fg, bg, bold) = (Self.packed(pen.fg), Self.packed(pen.bg), pen.bold)
-      (self.foreground, self.background) = (foreground, background)
+      let bold = pen.bold ? Self.boldBit << 32 | Self.boldBit : 0
+      value = UInt64(Self.packed(pen.fg)) << 32 | UInt64(Self.packed(pen.bg)) | bold
+      mask = (foreground ? Self.half << 32 : Self.boldBit << 32) | (background ? Self.half : 0)
+    }
+
+    /// What `cell` needs as `rules` style it.
+    init(_ cell: Cell, rules: Rules) {
+      self.init(
+        pen: rules.style(cell), foreground: cell.showsForeground, background: cell.showsBackground)
     }
 
     /// A colour as one number, distinct for each colour, palette entry and none.
+    @inline(__always)
     static func packed(_ color: RGB?) -> UInt32 {
-      guard let color else { return .max }
+      guard let color else { return 1 << 25 }
       return UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
         | (color.isPaletteEntry ? 1 << 24 : 0)
     }
 
     /// Whether it can be written with `pen` (the pen's needs) as it is.
-    func fits(_ pen: Needs) -> Bool {
-      bold == pen.bold && (!foreground || fg == pen.fg) && (!background || bg == pen.bg)
-    }
+    @inline(__always)
+    func fits(_ pen: Needs) -> Bool { (value ^ pen.value) & mask == 0 }
 
-    var showsBoth: Bool { foreground && background }
+    var showsBoth: Bool { mask == Self.half << 32 | Self.half }
 
-    /// Whether it shows both colours and one of them is `pen`'s.
+    /// Whether it shows both colours and one of them is `pen`'s (the bold flag, in both
+    /// halves, the same).
+    @inline(__always)
     func sharesAColour(with pen: Needs) -> Bool {
-      bold == pen.bold && showsBoth && (fg == pen.fg || bg == pen.bg)
+      let differ = value ^ pen.value
+      return showsBoth && (differ >> 32 == 0 || differ & Self.half == 0)
     }
   }
 }
