@@ -208,7 +208,7 @@ public struct CellGrid: Hashable, Sendable {
       }
     }
     // ASCII, most text, is a cell a byte (as `TextWidth.columns` counts it): no characters to find.
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+    if TextWidth.isASCII(text) {
       for byte in text.utf8 {
         if x >= columns { break }
         put(Unicode.Scalar(byte), width: 1)

@@ -20,8 +20,15 @@ public enum TextWidth {
   /// The cells `text` takes, its characters' first scalars as ``CellGrid/write(_:column:row:foreground:background:bold:)`` writes them.
   public static func columns(_ text: some StringProtocol) -> Int {
     // ASCII, most lines, is a cell a byte: no characters to find.
-    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+    if isASCII(text) { return text.utf8.count }
     return text.reduce(0) { $0 + columns(of: $1.unicodeScalars.first ?? " ") }
+  }
+
+  /// Whether `text` is all ASCII: read from its contiguous bytes when it has them (a native
+  /// string's), which the clock's date, time and key hints take every second.
+  static func isASCII(_ text: some StringProtocol) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
+      ?? text.utf8.allSatisfy { $0 < 0x80 }
   }
 
   /// Unicode's East Asian Wide (W) and Fullwidth (F) blocks.
