@@ -25,8 +25,8 @@ build: setup
 # the 64 KB windows of pages it maps around each page touched (fault-around) fall alike at every
 # start, the first where the code a start runs begins. A random 4 KB placement made the binary's
 # resident part anything from 5.3 to 6.0 MB; the load address keeps 24 random bits of 28
-# (figures in BENCHMARKS.md). The data before the code and the unwind tables last
-# (scripts/release/layout.ld): a start from disk reads 16 MB of the file, not all 22.
+# (figures in BENCHMARKS.md). The data come before the code and the unwind tables last
+# (scripts/release/layout.ld), so that a start whose file has left the page cache reads less.
 # SwiftPM does not recompile for changed -Xswiftc flags: after changing them,
 # `rm -rf .build/*-linux-gnu/release`.
 STATIC_LIBS = .build/static-libs
