@@ -1,8 +1,8 @@
 """What only the release link runs (Makefile, RELEASE_FLAGS), which the debug build the other
 tests use never does: glibc's libm linked in from libm.a with the glue it needs
-(scripts/release/static-libm.c), and FreeType linked in, read with only the modules an outline
-font needs (Sources/CGlyphOutlines). Each is built into a small C program by the toolchain's
-clang, both ways, and the two must agree.
+(scripts/release/static-libm.c), FreeType linked in, read with only the modules an outline
+font needs (Sources/CGlyphOutlines), and the file order of scripts/release/layout.ld. Each is
+built into a small C program by the toolchain's clang, both ways, and the two must agree.
 
 Run by `make test` (pytest).
 """
@@ -39,6 +39,27 @@ int main(int argc, char **argv) {
     printf("%s: %.6f %.6f %.6f %.6f %.6f\n", argv[a], e.ascent, e.descent, e.advance, e.ink_top, e.ink_bottom);
   }
   cw_outlines_destroy(outlines);
+  return 0;
+}
+"""
+
+
+LAYOUT = r"""
+#include <stdio.h>
+#include <string.h>
+static const char table[] = "a table in .rodata";
+static char data[64] = "initialised data";
+static char zeroed[1 << 16];
+static __thread int per_thread = 7;
+static int constructed;
+__attribute__((constructor)) static void construct(void) { constructed = 41; }
+static const char *(*pointer)(void);
+static const char *named(void) { return table; }
+int main(void) {
+  pointer = named;
+  zeroed[sizeof zeroed - 1] = 1;
+  strcat(data, " and written");
+  printf("%s, %s, %d, %d, %d\n", pointer(), data, per_thread, constructed + 1, zeroed[sizeof zeroed - 1]);
   return 0;
 }
 """
@@ -82,3 +103,18 @@ def test_outlines_read_with_a_few_modules_measure_as_with_all(tmp_path):
     measured = run(linked_in, *families)
     assert measured == run(shared, *families)
     assert len(measured.splitlines()) == len(families)
+
+
+def test_the_layout_links_loads_and_runs_as_lld_s_own(tmp_path):
+    # The release link's options that shape the file, then the layout's script.
+    flags = ["-fuse-ld=lld", "-pie", "-fPIE", "-Wl,-z,pack-relative-relocs", "-Wl,-z,max-page-size=65536",
+             "-Wl,-z,separate-code"]
+    laid_out = build(tmp_path, "layout", LAYOUT, *flags, f"-Wl,-T,{ROOT}/scripts/release/layout.ld")
+    plain = build(tmp_path, "layout-plain", LAYOUT, *flags)
+    assert run(laid_out) == run(plain) == "a table in .rodata, initialised data and written, 7, 42, 1\n"
+    # The order a start from disk relies on: the data before the code, the unwind tables last.
+    segments = [line.split() for line in subprocess.run(["readelf", "-lW", laid_out], check=True,
+                capture_output=True, text=True).stdout.splitlines() if line.strip().startswith("LOAD")]
+    flags_in_order = [segment[-2] for segment in segments]
+    assert flags_in_order.index("RW") < flags_in_order.index("E") < len(flags_in_order) - 1, flags_in_order
+    assert flags_in_order[-1] == "R", flags_in_order
