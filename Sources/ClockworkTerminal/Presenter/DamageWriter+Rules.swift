@@ -6,11 +6,6 @@ extension DamageWriter {
     let tolerance: Int
 
     func looksSame(_ a: Cell, _ b: Cell) -> Bool {
-      if a.glyphAndBold == b.glyphAndBold, Needs.packed(a.foreground) == Needs.packed(b.foreground),
-        Needs.packed(a.background) == Needs.packed(b.background)
-      {
-        return true
-      }
       guard a.bold == b.bold else { return false }
       if a.glyph == b.glyph {
         return (!a.showsForeground || close(a.foreground, b.foreground))
@@ -24,7 +19,6 @@ extension DamageWriter {
         && (!a.showsBackground || close(a.background, swapped.background))
     }
 
-    @inline(__always)
     func close(_ a: RGB?, _ b: RGB?) -> Bool {
       switch (a, b) {
       case (nil, nil): return true
@@ -89,17 +83,14 @@ extension DamageWriter {
     func sgr(_ style: Pen, from pen: Pen?, into out: inout Bytes) {
       out.csi()
       var first = true
-      if let pen {
-        if pen.bold != style.bold { out.parameter(style.bold ? 1 : 22, first: &first) }
-        if Needs.packed(pen.fg) != Needs.packed(style.fg) {
-          color(style.fg, background: false, into: &out, first: &first)
-        }
-        if Needs.packed(pen.bg) != Needs.packed(style.bg) {
-          color(style.bg, background: true, into: &out, first: &first)
-        }
-      } else {
+      if pen?.bold != style.bold {
+        if !style.bold, pen != nil { out.parameter(22, first: &first) }
         if style.bold { out.parameter(1, first: &first) }
+      }
+      if pen == nil || pen?.fg != style.fg {
         color(style.fg, background: false, into: &out, first: &first)
+      }
+      if pen == nil || pen?.bg != style.bg {
         color(style.bg, background: true, into: &out, first: &first)
       }
       out.byte(UInt8(ascii: "m"))
