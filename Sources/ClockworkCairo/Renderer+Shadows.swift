@@ -180,14 +180,9 @@ extension Renderer {
         x: box.minX - pad, y: box.minY - pad, width: box.width + 2 * pad,
         height: box.height + 2 * pad)
     }
-    var (minX, minY) = (Double.infinity, Double.infinity)
-    var (maxX, maxY) = (-Double.infinity, -Double.infinity)
-    for var (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
-      cairo_user_to_device(cr, &x, &y)
-      (minX, maxX) = (min(minX, x), max(maxX, x))
-      (minY, maxY) = (min(minY, y), max(maxY, y))
-    }
-    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    var m = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)  // what cairo_user_to_device applies
+    return b.applying(AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0))
   }
 
   /// An ARGB32 image of `color` at `opacity` wherever the A8 `alpha` image is opaque.

@@ -134,15 +134,16 @@ extension Rect {
       height: Swift.max(maxY, other.maxY) - minY)
   }
 
-  /// The axis-aligned box around this rect mapped through `transform`.
-  func applying(_ transform: AffineTransform) -> Rect {
-    let corners = [
-      Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY),
-      Point(x: maxX, y: maxY),
-    ].map(transform.apply)
-    let xs = corners.map(\.x)
-    let ys = corners.map(\.y)
-    let (minX, maxX, minY, maxY) = (xs.min() ?? 0, xs.max() ?? 0, ys.min() ?? 0, ys.max() ?? 0)
-    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  /// The axis-aligned box around this rect mapped through `transform` (the renderer's box of
+  /// a hand in device space too, every frame: running bounds, no arrays of corners).
+  package func applying(_ transform: AffineTransform) -> Rect {
+    var (left, top) = (Double.infinity, Double.infinity)
+    var (right, bottom) = (-Double.infinity, -Double.infinity)
+    for (x, y) in [(minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY)] {
+      let corner = transform.apply(to: Point(x: x, y: y))
+      (left, right) = (Swift.min(left, corner.x), Swift.max(right, corner.x))
+      (top, bottom) = (Swift.min(top, corner.y), Swift.max(bottom, corner.y))
+    }
+    return Rect(x: left, y: top, width: right - left, height: bottom - top)
   }
 }
