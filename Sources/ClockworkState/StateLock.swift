@@ -30,6 +30,14 @@ public final class StateLock: Sendable {
 
   /// Takes the lock unless another process holds it; with `waiting`, waits until it can.
   public static func acquire(_ url: URL, waiting: Bool = false) -> Outcome {
+    acquire(url, waiting: waiting, pause: { usleep(1000) })
+  }
+
+  /// How many times a taker that finds only lookers in its way tries again.
+  static let triesPastLookers = 100
+
+  /// ``acquire(_:waiting:)``, with `pause` between tries while only lookers hold the lock.
+  static func acquire(_ url: URL, waiting: Bool, pause: () -> Void) -> Outcome {
     do { try AtomicFile.makeFolder(url.deletingLastPathComponent()) } catch {
       return .failed(error)
     }
@@ -41,7 +49,7 @@ public final class StateLock: Sendable {
           path: url.path, problem: "cannot open the lock file: \(String(cString: strerror(errno)))")
       )
     }
-    guard flock(fd, waiting ? LOCK_EX : LOCK_EX | LOCK_NB) == 0 else {
+    guard takeExclusive(fd, waiting: waiting, pause: pause) else {
       var buffer = [UInt8](repeating: 0, count: 32)
       let n = pread(fd, &buffer, buffer.count, 0)
       close(fd)
@@ -54,6 +62,21 @@ public final class StateLock: Sendable {
     ftruncate(fd, 0)
     _ = pwrite(fd, text, text.count, 0)
     return .acquired(StateLock(fd: fd))
+  }
+
+  /// Takes `fd`'s lock. A shared lock in the way is ``isHeld(_:)`` looking, never a holder:
+  /// taken back at once, so it is waited out (a watcher that gave up for a look would leave
+  /// its alarms with nothing to ring them).
+  static func takeExclusive(_ fd: Int32, waiting: Bool, pause: () -> Void) -> Bool {
+    if waiting { return flock(fd, LOCK_EX) == 0 }
+    for _ in 0...triesPastLookers {
+      if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
+      // A shared lock is refused only while another process holds the lock for itself.
+      guard errno == EWOULDBLOCK, flock(fd, LOCK_SH | LOCK_NB) == 0 else { return false }
+      flock(fd, LOCK_UN)
+      pause()
+    }
+    return false
   }
 
   /// Takes the lock of a file that is there already, opened read-only, unless another process
@@ -76,7 +99,8 @@ public final class StateLock: Sendable {
     return held.st_ino == there.st_ino && held.st_dev == there.st_dev
   }
 
-  /// Whether another process holds the lock at `url` (it is neither taken nor created here).
+  /// Whether another process holds the lock at `url`: looked at with a shared lock let go at
+  /// once (a taker waits such a look out), and never created here.
   public static func isHeld(_ url: URL) -> Bool { isHeld(atPath: url.path) }
 
   /// Whether another process holds the lock at `path`: ``isHeld(_:)`` for a start, which reads
