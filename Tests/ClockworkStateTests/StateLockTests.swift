@@ -36,31 +36,20 @@ import Testing
     }
   }
 
-  @Test func aHolderIsNotWaitedFor() throws {
+  /// A holder (another process's exclusive lock) is not waited for; a look that does not end
+  /// is waited out a bounded number of times, then given up on.
+  @Test(arguments: [(LOCK_EX, 0), (LOCK_SH, StateLock.triesPastLookers + 1)])
+  func aTakerGivesUpOn(other: Int32, afterPauses expected: Int) throws {
     let dir = try TemporaryDirectory()
     let url = dir.file("watcher.lock")
-    let holder = try look(at: url, LOCK_EX)
-    defer { close(holder) }
+    let held = try look(at: url, other)
+    defer { close(held) }
     var pauses = 0
     let outcome = StateLock.acquire(url, waiting: false) { pauses += 1 }
     guard case .heldBy = outcome else {
-      Issue.record("taken from its holder: \(outcome)")
+      Issue.record("taken while another held it: \(outcome)")
       return
     }
-    #expect(pauses == 0)
-  }
-
-  @Test func aLookThatDoesNotEndIsGivenUpOn() throws {
-    let dir = try TemporaryDirectory()
-    let url = dir.file("watcher.lock")
-    let looker = try look(at: url)
-    defer { close(looker) }
-    var pauses = 0
-    let outcome = StateLock.acquire(url, waiting: false) { pauses += 1 }
-    guard case .heldBy = outcome else {
-      Issue.record("taken past a shared lock: \(outcome)")
-      return
-    }
-    #expect(pauses == StateLock.triesPastLookers + 1)
+    #expect(pauses == expected)
   }
 }
