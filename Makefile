@@ -26,7 +26,8 @@ build: setup
 # start, the first where the code a start runs begins. A random 4 KB placement made the binary's
 # resident part anything from 5.3 to 6.0 MB; the load address keeps 24 random bits of 28
 # (figures in BENCHMARKS.md). The data come before the code and the unwind tables last
-# (scripts/release/layout.ld), so that a start whose file has left the page cache reads less.
+# (scripts/release/layout.ld), so that a start whose file has left the page cache reads less,
+# and the constants stay read-only (scripts/release/constants.ld for the desktop app).
 # SwiftPM does not recompile for changed -Xswiftc flags: after changing them,
 # `rm -rf .build/*-linux-gnu/release`.
 STATIC_LIBS = .build/static-libs
@@ -46,6 +47,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc 
 DESKTOP_RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/desktop-link-order.txt -Xlinker --no-warn-symbol-ordering \
+	-Xlinker -T -Xlinker $(CURDIR)/scripts/release/constants.ld \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections
 release: setup $(STATIC_LIBS)/libstdc++.a $(STATIC_C:%=$(STATIC_LIBS)/lib%.a) $(STATIC_LIBS)/libm.a
 	@# SwiftPM links again for changed flags, not for a changed file they name.
@@ -53,6 +55,7 @@ release: setup $(STATIC_LIBS)/libstdc++.a $(STATIC_C:%=$(STATIC_LIBS)/lib%.a) $(
 	@test .build/release/clockwork -nt scripts/release/layout.ld || rm -f .build/release/clockwork
 	@test .build/release/clockwork-alerts -nt scripts/release/layout.ld || rm -f .build/release/clockwork-alerts
 	@test .build/release/clockwork-desktop -nt scripts/release/desktop-link-order.txt || rm -f .build/release/clockwork-desktop
+	@test .build/release/clockwork-desktop -nt scripts/release/constants.ld || rm -f .build/release/clockwork-desktop
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork
 	$(SWIFT) build $(RELEASE_FLAGS) --product clockwork-alerts
 	$(SWIFT) build $(DESKTOP_RELEASE_FLAGS) --product clockwork-desktop

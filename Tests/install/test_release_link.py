@@ -8,6 +8,7 @@ Run by `make test` (pytest).
 """
 import os
 import shutil
+import signal
 import subprocess
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -48,6 +49,8 @@ LAYOUT = r"""
 #include <stdio.h>
 #include <string.h>
 static const char table[] = "a table in .rodata";
+/* As the toolchain's archives have them: a writable section named .rodata. */
+static int written_rodata __attribute__((section(".rodata.written"))) = 40;
 static char data[64] = "initialised data";
 static char zeroed[1 << 16];
 static __thread int per_thread = 7;
@@ -55,11 +58,14 @@ static int constructed;
 __attribute__((constructor)) static void construct(void) { constructed = 41; }
 static const char *(*pointer)(void);
 static const char *named(void) { return table; }
-int main(void) {
+int main(int argc, char **argv) {
+  if (argc > 1) *(volatile char *)table = 'A';  /* a constant written: the process must fault */
   pointer = named;
   zeroed[sizeof zeroed - 1] = 1;
+  written_rodata += 2;
   strcat(data, " and written");
-  printf("%s, %s, %d, %d, %d\n", pointer(), data, per_thread, constructed + 1, zeroed[sizeof zeroed - 1]);
+  printf("%s, %s, %d, %d, %d, %d\n", pointer(), data, per_thread, constructed + 1, zeroed[sizeof zeroed - 1],
+         written_rodata);
   return 0;
 }
 """
@@ -111,7 +117,13 @@ def test_the_layout_links_loads_and_runs_as_lld_s_own(tmp_path):
              "-Wl,-z,separate-code"]
     laid_out = build(tmp_path, "layout", LAYOUT, *flags, f"-Wl,-T,{ROOT}/scripts/release/layout.ld")
     plain = build(tmp_path, "layout-plain", LAYOUT, *flags)
-    assert run(laid_out) == run(plain) == "a table in .rodata, initialised data and written, 7, 42, 1\n"
+    assert run(laid_out) == run(plain) == "a table in .rodata, initialised data and written, 7, 42, 1, 42\n"
+    # The constants stay read-only (the writable sections named .rodata go with the data).
+    written = subprocess.run([laid_out, "write a constant"], capture_output=True)
+    assert written.returncode == -signal.SIGSEGV, written
+    sections = subprocess.run(["readelf", "-SW", laid_out], check=True, capture_output=True, text=True).stdout
+    rodata = next(line for line in sections.splitlines() if "] .rodata " in line)
+    assert "W" not in rodata.split()[-4], rodata
     # The order a start from disk relies on: the data before the code, the unwind tables last.
     segments = [line.split() for line in subprocess.run(["readelf", "-lW", laid_out], check=True,
                 capture_output=True, text=True).stdout.splitlines() if line.strip().startswith("LOAD")]
