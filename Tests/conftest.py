@@ -1,10 +1,11 @@
 """Every end-to-end test leaves nothing running, and the run ends only what it started.
 
-The run has one temporary root of its own: pytest's temporary folders, TMPDIR and the state
-folder the tests inherit are all under it, and every program started from the tests inherits a
-variable naming it. After each test, a process of ours (clockwork, clockwork-alerts) that
-belongs to this run is ended and named; the run fails if any is still alive when the suite ends.
-A user's clockwork, or another run's, under the same system temporary folder is never touched."""
+The run has one temporary root of its own: pytest's temporary folders, TMPDIR and the state,
+runtime and cache folders the tests inherit are all under it, and every program started from
+the tests inherits a variable naming it. After each test, a process of ours (clockwork,
+clockwork-alerts) that belongs to this run is ended and named; the run fails if any is still
+alive when the suite ends. A user's clockwork, or another run's, under the same system
+temporary folder is never touched."""
 import os
 import shutil
 import signal
@@ -27,7 +28,13 @@ RUN_ROOT = os.path.realpath(tempfile.mkdtemp(prefix="clockwork-tests-"))
 def pytest_configure(config):
     if not config.option.basetemp:
         config.option.basetemp = os.path.join(RUN_ROOT, "pytest")
-    os.environ.update({MARK: RUN_ROOT, "TMPDIR": RUN_ROOT, "XDG_STATE_HOME": os.path.join(RUN_ROOT, "state")})
+    # The run's own runtime and cache folders: the accessibility bus a test's session starts puts
+    # its socket in the runtime folder (else in ~/.cache, where another run's would replace it),
+    # and the raster cache goes to the cache folder, not the user's.
+    runtime = os.path.join(RUN_ROOT, "runtime")
+    os.makedirs(runtime, mode=0o700, exist_ok=True)
+    os.environ.update({MARK: RUN_ROOT, "TMPDIR": RUN_ROOT, "XDG_STATE_HOME": os.path.join(RUN_ROOT, "state"),
+                       "XDG_RUNTIME_DIR": runtime, "XDG_CACHE_HOME": os.path.join(RUN_ROOT, "cache")})
     tempfile.tempdir = RUN_ROOT
 
 
