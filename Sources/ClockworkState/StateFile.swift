@@ -37,9 +37,11 @@ public struct StateFile<Value: StoredState>: Sendable {
   /// The stored value, or `nil` when there is none or it could not be used (then `warning`
   /// says what happened and where the file went).
   public func load(now: Date = Date()) -> (value: Value?, warning: String?) {
-    guard LibC.fileExists(path) else { return (nil, nil) }
     let data: Data
     do { data = Data(try LibC.readFile(path)) } catch {
+      // None: not there, or removed by another process (a timer stopped) since it was listed.
+      // A look before the read would leave that removal a moment to fall between the two.
+      if [.ENOENT, .ENOTDIR].contains(error.code) { return (nil, nil) }
       return (nil, moveAside(now: now, reason: "cannot be read"))
     }
     switch Self.decode(data) {

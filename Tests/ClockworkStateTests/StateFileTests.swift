@@ -2,6 +2,7 @@ import ClockworkCore
 import ClockworkState
 import ClockworkTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct StateFileTests {
@@ -28,6 +29,34 @@ import Testing
     let dir = try TemporaryDirectory()
     let loaded = StateFile<Sample>(url: dir.file("none.json")).load()
     #expect(loaded.value == nil && loaded.warning == nil)
+  }
+
+  /// Another process may remove a state file at any moment (a timer stopped, its watcher
+  /// done): one that is gone by the time it is read is none, never a file "that cannot be read".
+  @Test func aFileRemovedWhileItIsLoadedIsNoStateAndNoWarning() throws {
+    let dir = try TemporaryDirectory()
+    let file = StateFile<Sample>(url: dir.file("sample.json"))
+    let stop = StopFlag()
+    let stopped = DispatchSemaphore(value: 0)
+    let remover = Thread {
+      while !stop.raised.load(ordering: .relaxed) {
+        try? file.save(Sample(text: "here"))
+        unlink(file.path)
+      }
+      stopped.signal()
+    }
+    remover.start()
+    defer {  // the remover ends before its folder is removed
+      stop.raised.store(true, ordering: .relaxed)
+      stopped.wait()
+    }
+    var warnings: [String] = []
+    for _ in 0..<50_000 {  // a look, then a read, warned 22–53 times in 200,000
+      let loaded = file.load()
+      if let warning = loaded.warning { warnings.append(warning) }
+      if let value = loaded.value { #expect(value == Sample(text: "here")) }
+    }
+    #expect(warnings.count == 0, "the first: \(warnings.first ?? "")")
   }
 
   @Test(arguments: [
@@ -257,4 +286,9 @@ import Testing
     // clamped, not trapped
     #expect(watch.elapsed(at: now) == .milliseconds(9_000_000_000_000_000_000))
   }
+}
+
+/// Set once to end another thread's loop.
+final class StopFlag: Sendable {
+  let raised = Atomic(false)
 }
