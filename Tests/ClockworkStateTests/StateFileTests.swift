@@ -36,10 +36,10 @@ import Testing
   @Test func aFileRemovedWhileItIsLoadedIsNoStateAndNoWarning() throws {
     let dir = try TemporaryDirectory()
     let file = StateFile<Sample>(url: dir.file("sample.json"))
-    let stop = StopFlag()
+    let stop = Atomic(false)
     let stopped = DispatchSemaphore(value: 0)
     let remover = Thread {
-      while !stop.raised.load(ordering: .relaxed) {
+      while !stop.load(ordering: .relaxed) {
         try? file.save(Sample(text: "here"))
         unlink(file.path)
       }
@@ -47,7 +47,7 @@ import Testing
     }
     remover.start()
     defer {  // the remover ends before its folder is removed
-      stop.raised.store(true, ordering: .relaxed)
+      stop.store(true, ordering: .relaxed)
       stopped.wait()
     }
     var warnings: [String] = []
@@ -286,9 +286,4 @@ import Testing
     // clamped, not trapped
     #expect(watch.elapsed(at: now) == .milliseconds(9_000_000_000_000_000_000))
   }
-}
-
-/// Set once to end another thread's loop.
-final class StopFlag: Sendable {
-  let raised = Atomic(false)
 }
