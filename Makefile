@@ -20,7 +20,10 @@ build: setup
 # memory, and none of the X11 libraries the shared libcairo needs (nor libgcc_s, whose
 # constructor asks the CPU's features with instructions a virtual machine traps). Generic
 # types' metadata is asked for by direct calls rather than by mangled names the runtime
-# demangles and checks at the first use, which every start paid for. Segments aligned to 64 KB,
+# demangles and checks at the first use, which every start paid for. Generic code of one module
+# used by another (the frame runner, for the clock's screen and the terminal) is specialised where
+# it is used (cross-module optimisation), rather than looking up its types' metadata at every
+# call, every second. Segments aligned to 64 KB,
 # the code on a boundary of its own: the kernel then loads the binary at a 64 KB boundary, and
 # the 64 KB windows of pages it maps around each page touched (fault-around) fall alike at every
 # start, the first where the code a start runs begins. A random 4 KB placement made the binary's
@@ -40,7 +43,8 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc 
 	-Xlinker -T -Xlinker $(CURDIR)/scripts/release/layout.ld \
 	-Xlinker -L$(CURDIR)/$(STATIC_LIBS) $(foreach lib,$(STATIC_C),-Xlinker -l$(lib)) \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	-Xswiftc -cross-module-optimization
 # The desktop app draws into GTK's Cairo contexts, so it links the shared libcairo GTK links
 # (two Cairos in one process would each see the other's objects as garbage). Its functions are
 # laid out in the order it runs them too (scripts/release/link-order --desktop).

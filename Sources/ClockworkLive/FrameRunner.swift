@@ -92,7 +92,11 @@ where
   func start(_ begin: () -> Void) {
     running = true
     begin()
-    scheduler.start { [weak self] deadline in self?.queue.sync { self?.tick(deadline) } }
+    // `sync` returning nothing: the generic one looks up its result's type at every deadline.
+    scheduler.start { [weak self] deadline in
+      guard let self else { return }
+      queue.sync(execute: { self.tick(deadline) } as () -> Void)
+    }
     redraw()
     if running { apply(mode.started(at: reference ?? now())) }
   }

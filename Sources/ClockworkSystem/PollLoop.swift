@@ -25,9 +25,15 @@ public final class PollLoop: LoopScheduler, @unchecked Sendable {
   public typealias Instant = ContinuousClock.Instant
   private let clock = ContinuousClock()
   private let timer = timerfd_create(CLOCK_BOOTTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
-  private var watched: [(fd: Int32, readable: () -> Bool)] = []
+  private var watched: [(fd: Int32, readable: () -> Bool)] = [] {
+    didSet { watchedChanges += 1 }
+  }
+  /// Counts changes to what `poll` waits for.
+  private var watchedChanges = 0
   /// The signal handler writes each signal's number here, a byte each.
-  private var signalPipe: (read: Int32, write: Int32)?
+  private var signalPipe: (read: Int32, write: Int32)? {
+    didSet { watchedChanges += 1 }
+  }
   private var onSignal: ((Int32) -> Void)?
   private var fire: (@Sendable (Instant) -> Void)?
   private var deadline: Instant?
@@ -86,11 +92,15 @@ public final class PollLoop: LoopScheduler, @unchecked Sendable {
   public func runUntilStopped() {
     set_timer_slack(1)  // wake within a microsecond of a deadline, not the default 50
     defer { releaseSignals() }
+    var polled: [pollfd] = []
+    var polledFor = -1
     while !stopped {
-      var polled = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0)]
-      polled += watched.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-      if let signals = signalPipe {
-        polled.append(pollfd(fd: signals.read, events: Int16(POLLIN), revents: 0))
+      // Made again only when what is watched has changed: a frame's wake allocates nothing.
+      if polledFor != watchedChanges {
+        polled = ([timer] + watched.map(\.fd) + (signalPipe.map { [$0.read] } ?? [])).map {
+          pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+        }
+        polledFor = watchedChanges
       }
       guard poll(&polled, nfds_t(polled.count), -1) > 0 else { continue }  // EINTR: a signal
       if polled[0].revents != 0 { expire() }
@@ -112,7 +122,7 @@ public final class PollLoop: LoopScheduler, @unchecked Sendable {
     for index in 0..<count where polled[polled.startIndex + index].revents != 0 && !stopped {
       if !watched[index].readable() { ended.append(watched[index].fd) }
     }
-    watched.removeAll { ended.contains($0.fd) }
+    if !ended.isEmpty { watched.removeAll { ended.contains($0.fd) } }
     guard let signals = signalPipe, polled[polled.startIndex + count].revents != 0 else { return }
     var numbers = [UInt8](repeating: 0, count: 16)
     let n = read(signals.read, &numbers, numbers.count)
