@@ -28,22 +28,39 @@ extension FrameRunner {
   /// hand events in with ``sendNow(_:)``.
   public func run(on loop: some LoopScheduler<C.Instant>, begin: () -> Void = {}) -> Int32 {
     precondition(loop === scheduler, "a runner runs on the loop that is its scheduler")
-    queue.sync { start(begin) }
+    queue.sync {
+      sentWhileStarting = []
+      start(begin)
+      let sent = sentWhileStarting ?? []
+      sentWhileStarting = nil
+      for handling in sent { handling() }
+    }
     loop.runUntilStopped()
     return queue.sync { endStatus ?? ExitStatus.failure }
   }
 
   /// Handles an event now, on the calling thread: for a run on a loop, from the loop's handlers
-  /// (never from inside a frame).
+  /// (never from inside a frame). One handed in by `begin` (a key typed before the start) is
+  /// handled once the first frame is shown, as a ``send(_:)`` would be.
   public func sendNow(_ event: RunnerEvent<Mode.Input>) {
-    queue.sync { handle(event) }
+    handleNow { [self] in handle(event) }
   }
 
   /// Handles an input now, as ``send(_:arrivedAt:)`` does later.
   public func sendNow(_ input: Mode.Input, arrivedAt arrival: C.Instant) {
-    queue.sync {
+    handleNow { [self] in
       guard running else { return }
       tell(input, at: moment(at: arrival))
+    }
+  }
+
+  /// Runs `handling` on the queue, or after the first frame when the run on a loop is starting:
+  /// the queue is this thread's then, and entering it again would stop the process.
+  private func handleNow(_ handling: @escaping () -> Void) {
+    if sentWhileStarting != nil {
+      sentWhileStarting?.append(handling)
+    } else {
+      queue.sync(execute: handling)
     }
   }
 }

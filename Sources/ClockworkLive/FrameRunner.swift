@@ -70,6 +70,9 @@ where
   private let ticking = Atomic(false)
   /// Set once by whoever ends the run: the runner, or ``claimEnd()`` from outside.
   let endClaimed = Atomic(false)
+  /// While a run on a loop starts (`begin`, then the first frame): what was handed in with
+  /// `sendNow` meanwhile, handled after it. Touched on the loop's thread alone.
+  var sentWhileStarting: [() -> Void]?
 
   /// Whether the run is on and a next frame is scheduled (FWTClock's `isTicking`): false
   /// before the run, after it, and while the mode has nothing more to show (a paused stopwatch,

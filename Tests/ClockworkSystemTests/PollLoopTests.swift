@@ -122,4 +122,22 @@ import Testing
     #expect(
       log.all == ["-", "b", "finish"], "q ends before a frame; nothing is shown after the end")
   }
+
+  /// What the handlers hand in while the run starts (a session sends the keys typed while the
+  /// terminal was asked from inside `begin`) is handled after the first frame, in turn: it
+  /// used to enter the runner's queue from itself, which stops the process (SIGILL).
+  @Test func whatIsHandedInWhileTheRunStartsIsHandledAfterTheFirstFrame() throws {
+    let loop = PollLoop()
+    let log = Log()
+    let runner = FrameRunner(
+      mode: Told(), sink: Shown(log: log), clock: ContinuousClock(), wallNow: { Date() },
+      scheduler: loop)
+    let ended = runner.run(on: loop) {
+      runner.sendNow("b", arrivedAt: .now)
+      runner.sendNow(.repaint)
+      runner.sendNow("q", arrivedAt: .now)
+    }
+    #expect(ended == 7)
+    #expect(log.all == ["-", "b", "b", "finish"], "the first frame, b, b again repainted, q")
+  }
 }

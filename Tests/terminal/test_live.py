@@ -337,6 +337,19 @@ def test_stopwatch_laps_appear_after_the_keys(run):
     assert re.search(r"total 00:0\d\.\d\d", tail)
 
 
+# A timer left with q keeps running, rung by its watcher: it ends 130, as interrupted.
+@pytest.mark.parametrize("mode,key,status", [("stopwatch", " ", 0), ("clock", "q", 0), ("timer 10m", "q", 130)])
+def test_a_key_typed_as_the_app_starts_is_handled_after_its_first_frame(run, mode, key, status):
+    """Typed before the first frame, while the app asks the terminal its colours: the key is
+    kept and handled once the frame is shown. A live mode used to stop with SIGILL there (its
+    runner entered its own queue from itself)."""
+    app = run(*mode.split(), background=(0, 0, 0))
+    app.send(key)
+    if key == " ":
+        assert app.pump_until(lambda a: "running" in a.text()), app.text()[-400:]
+        app.send("q")
+    assert app.wait() == status, app.raw[-300:]
+
 def test_the_stopwatch_shows_the_total_and_the_running_lap_both_live(run):
     app = run("stopwatch")
     assert app.pump_until(lambda a: "Lap 1  00:00.00" in a.text())
