@@ -350,6 +350,7 @@ def test_a_key_typed_as_the_app_starts_is_handled_after_its_first_frame(run, mod
         app.send("q")
     assert app.wait() == status, app.raw[-300:]
 
+
 def test_the_stopwatch_shows_the_total_and_the_running_lap_both_live(run):
     app = run("stopwatch")
     assert app.pump_until(lambda a: "Lap 1  00:00.00" in a.text())
